@@ -1,0 +1,22 @@
+/*
+ * bench-list.h - every benchmark, one X(name) line each; the file
+ * bench/<group>-<name>.c defines bench_<name>_info.  Order here is the
+ * order of `list` and of a run.  Keep each area's lines in its section.
+ */
+#define BENCHMARKS(X) \
+	/* cpu */ \
+	X(linpack) \
+	/* cpu: whetstone, dhrystone, md5ref, fft */ \
+	\
+	\
+	/* crypto */ \
+	\
+	\
+	/* memory */ \
+	\
+	\
+	/* storage, network, sync */ \
+	\
+	\
+	/* self-test */ \
+	X(null)

@@ -1,0 +1,184 @@
+/*
+ * bench.h - the only interface a benchmark sees.
+ *
+ * A benchmark is one file under bench/ that ends with its descriptor,
+ *     const struct bench_info bench_<name>_info = { ... };
+ * and one X(<name>) line in bench/bench-list.h.
+ *
+ * Division of labour (DESIGN.md section 3):
+ *   - plan() names the cases a run will measure (cheap, in the parent);
+ *   - setup() builds inputs for one case, untimed, in a child process;
+ *   - run() does `iters` units of work and nothing else: it never prints,
+ *     reads a clock, exits or allocates on the hot path;
+ *   - verify() checks the last output against a known answer, untimed;
+ *   - teardown() releases what setup() made.
+ * The runner calibrates, times, repeats, aggregates and isolates crashes.
+ *
+ * Adding a benchmark:
+ *   1. write bench/<group>-<name>.c ending in its bench_info;
+ *   2. add X(<name>) to bench/bench-list.h;
+ *   3. add the file to the sources in Makefile.am (or its .am fragment);
+ *   4. add a known-answer test under tests/kat/;
+ *   5. describe it and its parameters in man/boardbench.1.
+ */
+#ifndef BOARDBENCH_BENCH_H
+#define BOARDBENCH_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define BENCH_HIGHER	1	/* a larger value is better (rates) */
+#define BENCH_LOWER	(-1)	/* a smaller value is better (latencies) */
+
+/* bench_info.flags */
+#define BENCH_SELF_TIMED 0x01u	/* run() reports its own sample values */
+#define BENCH_CPU	 0x02u	/* a CPU kernel: --copies applies */
+#define BENCH_NEEDS_NET	 0x04u	/* uses the network (loopback by default) */
+#define BENCH_DESTRUCTIVE 0x08u	/* writes to a device; needs explicit consent */
+#define BENCH_NO_COPIES	 0x10u	/* never run as several copies */
+
+/* How a sample value is derived from `iters` units of `work` in `seconds`. */
+enum bench_kind {
+	BENCH_RATE = 0,		/* value = work * iters / seconds (B/s, flop/s) */
+	BENCH_TIME,		/* value = seconds / (work * iters)  (s/op) */
+	BENCH_REPORTED		/* value given by the kernel via bench_report() */
+};
+
+enum bench_ptype {
+	BENCH_P_INT = 1,	/* integer in [min, max]; k/M/G (1000) and
+				 * K/Ki/Mi/Gi (1024) suffixes accepted */
+	BENCH_P_REAL,		/* real number in [min, max] */
+	BENCH_P_BOOL,		/* yes/no, true/false, 1/0, on/off */
+	BENCH_P_STR,		/* free text (checked by check() if given) */
+	BENCH_P_CHOICE,		/* one word from `choices` ("a|b|c") */
+	BENCH_P_LIST,		/* comma list of words from `choices`, or any
+				 * word when choices is NULL (check() may refuse) */
+	BENCH_P_INTLIST		/* comma list of integers, each in [min, max] */
+};
+
+/*
+ * One named parameter.  Defaults are strings in the syntax the user types;
+ * `quick` and `full` override `def` in those profiles (NULL: same as def).
+ */
+struct bench_param {
+	const char *name;
+	enum bench_ptype type;
+	double min, max;
+	const char *def, *quick, *full;
+	const char *choices;
+	const char *help;
+	/* optional extra check: 0 = fine, else fill err and return -1 */
+	int (*check)(const char *value, char *err, size_t errlen);
+};
+
+struct bench_ctx;
+struct result;
+
+/* One case of a benchmark: one result row. Filled in by plan(). */
+struct bench_case {
+	char name[96];		/* "double-rolled", "sha256/openssl/8192" */
+	char unit[16];		/* base unit of the value: "flop/s", "B/s", "s" */
+	enum bench_kind kind;
+	int better;		/* BENCH_HIGHER or BENCH_LOWER */
+	double work;		/* units of work per iteration (RATE, TIME) */
+	int id;			/* for the benchmark's own use */
+	intptr_t arg;		/* for the benchmark's own use */
+	unsigned flags;		/* BENCH_CPU etc. overriding the bench's */
+};
+
+/*
+ * Phases: when a benchmark gives them, one iteration is
+ *     prepare() (untimed overhead) then each phase, timed on its own;
+ * the sample time is the sum of the phase times. Per-phase totals are kept
+ * with the row (and shown by --classic); a phase with `row` set also gets a
+ * row of its own, `<case>/<phase>`, with `work` units per iteration.
+ */
+struct bench_phase {
+	const char *name;
+	int (*fn)(struct bench_ctx *, const struct bench_case *);
+	double work;		/* per iteration, for a phase row; 0: none */
+	const char *unit;	/* unit of the phase row ("flop/s") */
+	int row;
+};
+
+struct bench_info {
+	const char *name, *group, *description;
+	const char *unit;		/* primary unit, for `list` */
+	int better;			/* default for cases */
+	unsigned flags;
+	const struct bench_param *params;	/* terminated by { NULL } */
+
+	int  (*supported)(char *why, size_t len);	/* 0 = runnable */
+	int  (*plan)(struct bench_ctx *);		/* bench_add_case() ... */
+	int  (*setup)(struct bench_ctx *, const struct bench_case *);
+	int  (*prepare)(struct bench_ctx *, const struct bench_case *);
+	int  (*run)(struct bench_ctx *, const struct bench_case *, uint64_t iters);
+	const struct bench_phase *(*phases)(const struct bench_case *);
+	int  (*verify)(struct bench_ctx *, const struct bench_case *);
+	void (*teardown)(struct bench_ctx *, const struct bench_case *);
+
+	/*
+	 * --classic: print the traditional report for this benchmark from
+	 * its finished rows (a formatter: no measuring here).
+	 */
+	void (*classic)(FILE *, const struct bench_info *,
+	    const struct result *const *rows, size_t nrows);
+
+	const char *unavailable;	/* "built without libgcrypt" */
+};
+
+/* Parameters, resolved and range-checked before the run starts. */
+long long bench_param_int(const struct bench_ctx *, const char *name);
+double bench_param_real(const struct bench_ctx *, const char *name);
+int bench_param_bool(const struct bench_ctx *, const char *name);
+const char *bench_param_str(const struct bench_ctx *, const char *name);
+/* Split a LIST or INTLIST value: returns the count, fills at most max. */
+size_t bench_param_words(const struct bench_ctx *, const char *name,
+    char words[][64], size_t max);
+size_t bench_param_ints(const struct bench_ctx *, const char *name,
+    long long *v, size_t max);
+/* Which profile is running: "quick", "standard" or "full". */
+const char *bench_profile(const struct bench_ctx *);
+
+/* plan(): add a case; returns it so fields can be adjusted, NULL on error. */
+struct bench_case *bench_add_case(struct bench_ctx *, const char *name,
+    const char *unit, enum bench_kind kind, double work);
+
+/* The benchmark's private state across setup/run/verify/teardown. */
+void *bench_priv(const struct bench_ctx *);
+void bench_set_priv(struct bench_ctx *, void *);
+
+/* Why a hook failed; shown as the row's reason. Returns -1. */
+int bench_fail(struct bench_ctx *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+ * setup(): this case cannot run here (an algorithm missing from a library
+ * build, say); the row is SKIPPED with the reason.  Returns BENCH_SKIP,
+ * which setup() returns in turn.
+ */
+#define BENCH_SKIP (-2)
+int bench_skip(struct bench_ctx *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Self-timed kernels: the value of this sample in the case's unit. */
+void bench_report(struct bench_ctx *, double value);
+/* Extra per-sample figure that becomes a row `<case>/<name>` of its own. */
+void bench_metric(struct bench_ctx *, const char *name, const char *unit,
+    int better, double value);
+/*
+ * A named figure attached to the row (not a row of its own), e.g. the
+ * normalised residual verify() computed; shown by JSON and --classic.
+ */
+void bench_extra(struct bench_ctx *, const char *name, double value);
+/* Monotonic seconds, for self-timed kernels only. */
+double bench_now(void);
+
+/* Keep a value observable so the compiler cannot delete the work. */
+extern volatile uint64_t bench_sink_u64;
+extern volatile double bench_sink_f64;
+static inline void bench_sink(uint64_t v) { bench_sink_u64 += v; }
+static inline void bench_sink_double(double v) { bench_sink_f64 += v; }
+
+#endif

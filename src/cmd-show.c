@@ -1,0 +1,172 @@
+/*
+ * cmd-show.c - `boardbench show` and `boardbench export`: stored runs in
+ * any output format.  They differ only in their defaults: show prints the
+ * last run as a table, export every run as JSON.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "fmt.h"
+#include "store.h"
+#include "sysinfo.h"
+#include "util.h"
+
+static const char show_usage[] =
+"usage: boardbench show [OPTIONS] [RUN...]\n"
+"\n"
+"Prints stored runs (default: the last one).  RUN is a run id, a run uuid,\n"
+"'last', or a tag (the latest run with it; tag:T forces the tag meaning).\n"
+"  --last        the last run\n"
+"  --tag T       every run tagged T\n"
+"  --all         every run\n"
+"  --list        one line per run: id, date, status, tag, profile, build\n"
+"  --format F    text | csv | tsv | json (default text)\n"
+"  --classic     also the classic reports (text format)\n"
+"  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
+"  -h, --help    this text\n";
+
+static const char export_usage[] =
+"usage: boardbench export [OPTIONS] [RUN...]\n"
+"\n"
+"Writes stored runs (default: all) with build identity, system snapshot and\n"
+"raw samples, for 'boardbench import' on another machine or for scripts.\n"
+"RUN is as for 'boardbench show'.\n"
+"  --format F    json (default) | csv | tsv\n"
+"  --tag T       every run tagged T\n"
+"  -o FILE       write to FILE instead of standard output\n"
+"  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
+"  -h, --help    this text\n";
+
+enum { O_LAST = 256, O_TAG, O_ALL, O_LIST, O_FORMAT, O_CLASSIC, O_DB };
+
+static void
+list_runs(struct store *st, const int64_t *ids, size_t n)
+{
+	struct run_info ri;
+	char label[512];
+	json_t *b;
+	size_t i;
+
+	printf("%-5s %-20s %-11s %-8s %-16s %s\n", "RUN", "STARTED",
+	    "STATUS", "PROFILE", "TAG", "BUILD");
+	for (i = 0; i < n; i++) {
+		memset(&ri, 0, sizeof(ri));
+		if (store_run_get(st, ids[i], &ri) != 0)
+			continue;
+		b = ri.build ? json_loads(ri.build, 0, NULL) : NULL;
+		buildinfo_label(b, NULL, label, sizeof(label));
+		printf("%-5lld %-20s %-11s %-8s %-16s %s\n", (long long)ri.id,
+		    ri.started, ri.status, ri.profile, ri.tag[0] ? ri.tag : "-",
+		    label);
+		json_decref(b);
+		run_info_release(&ri);
+	}
+}
+
+int
+cmd_show_runs(int argc, char **argv, int is_export)
+{
+	static const struct option opts[] = {
+		{ "last", no_argument, NULL, O_LAST },
+		{ "tag", required_argument, NULL, O_TAG },
+		{ "all", no_argument, NULL, O_ALL },
+		{ "list", no_argument, NULL, O_LIST },
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ "classic", no_argument, NULL, O_CLASSIC },
+		{ "db", required_argument, NULL, O_DB },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *cmd = is_export ? "export" : "show";
+	const char *format = is_export ? "json" : "text", *db = NULL;
+	const char *tag = NULL, *out = NULL;
+	int c, last = 0, all = is_export, list = 0, classic = 0, rc;
+	int64_t *ids = NULL;
+	size_t n = 0;
+	struct store *st;
+	struct fmt *f;
+	FILE *fp = stdout;
+	char what[200];
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+		switch (c) {
+		case O_LAST: last = 1; break;
+		case O_TAG: tag = optarg; break;
+		case O_ALL: all = 1; break;
+		case O_LIST: list = 1; break;
+		case O_FORMAT: format = optarg; break;
+		case O_CLASSIC: classic = 1; break;
+		case O_DB: db = optarg; break;
+		case 'o': out = optarg; break;
+		case 'h':
+			cmd_usage(stdout, is_export ? export_usage : show_usage);
+			return EXIT_OK;
+		default:
+			return cmd_getopt_error(cmd, argc, argv, optopt);
+		}
+	}
+	if (!fmt_known(format)) {
+		snprintf(what, sizeof(what), "unknown format '%s' (allowed: "
+		    "%s)", format, fmt_names);
+		return cmd_bad_usage(cmd, what);
+	}
+	if ((st = cmd_open_store(db, 0)) == NULL)
+		return EXIT_USAGE;
+	if (optind < argc) {
+		rc = cmd_resolve_runs(st, argv + optind,
+		    (size_t)(argc - optind), &ids, &n);
+	} else if (tag != NULL) {
+		rc = store_run_ids(st, tag, &ids, &n);
+		if (rc == 0 && n == 0) {
+			error("no run with tag '%s'", tag);
+			rc = -1;
+		}
+	} else if ((all || list) && !last) {
+		rc = store_run_ids(st, NULL, &ids, &n);
+	} else {
+		char *lastspec[] = { "last" };
+
+		rc = cmd_resolve_runs(st, lastspec, 1, &ids, &n);
+	}
+	if (rc != 0) {
+		store_close(st);
+		return EXIT_USAGE;
+	}
+	if (list) {
+		list_runs(st, ids, n);
+		free(ids);
+		store_close(st);
+		return EXIT_OK;
+	}
+	if (out != NULL && (fp = fopen(out, "w")) == NULL) {
+		error("cannot write '%s': %m", out);
+		free(ids);
+		store_close(st);
+		return EXIT_USAGE;
+	}
+	f = fmt_new(format, fp);
+	f->classic = classic;
+	rc = cmd_print_runs(st, ids, n, f);
+	fmt_free(f);
+	if (fp != stdout && fclose(fp) != 0) {
+		error("cannot write '%s': %m", out);
+		rc = -1;
+	}
+	free(ids);
+	store_close(st);
+	return rc == 0 ? EXIT_OK : EXIT_BENCH;
+}
+
+int
+cmd_show(int argc, char **argv)
+{
+	return cmd_show_runs(argc, argv, 0);
+}

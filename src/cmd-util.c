@@ -1,0 +1,165 @@
+/*
+ * cmd-util.c - what the subcommands share: opening the store, resolving
+ * run ids, tags and uuids, usage messages.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "fmt.h"
+#include "store.h"
+#include "util.h"
+
+struct store *
+cmd_open_store(const char *db, int create)
+{
+	struct store *st;
+	char *def = NULL;
+
+	if (db == NULL)
+		db = def = store_default_path();
+	st = store_open(db, create, def != NULL);
+	free(def);
+	return st;
+}
+
+static int
+parse_id(const char *s, int64_t *id)
+{
+	long long v;
+
+	if (parse_ll(s, &v) != 0 || v <= 0 || strpbrk(s, "kKMGi") != NULL)
+		return -1;
+	*id = v;
+	return 0;
+}
+
+int
+cmd_resolve_runs(struct store *st, char *const *specs, size_t n,
+    int64_t **ids, size_t *nids)
+{
+	int64_t *out = NULL, id, *all = NULL;
+	size_t k = 0, i, nall = 0;
+	struct run_info ri;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		const char *s = specs[i];
+
+		if (strcmp(s, "last") == 0 || strcmp(s, "--last") == 0) {
+			if (store_run_ids(st, NULL, &all, &nall) != 0)
+				goto fail;
+			if (nall == 0) {
+				error("no runs in the store yet");
+				goto fail;
+			}
+			id = all[nall - 1];
+			free(all);
+			all = NULL;
+		} else if (strncmp(s, "tag:", 4) == 0) {
+			if (store_run_ids(st, s + 4, &all, &nall) != 0)
+				goto fail;
+			if (nall == 0) {
+				error("no run with tag '%s'", s + 4);
+				goto fail;
+			}
+			id = all[nall - 1];
+			free(all);
+			all = NULL;
+		} else if (parse_id(s, &id) == 0) {
+			memset(&ri, 0, sizeof(ri));
+			rc = store_run_get(st, id, &ri);
+			run_info_release(&ri);
+			if (rc < 0)
+				goto fail;
+			if (rc == 1) {
+				error("no run '%s' in the store (see "
+				    "'boardbench show --list')", s);
+				goto fail;
+			}
+		} else if (store_run_by_uuid(st, s, &id) != 0) {
+			/* last resort: a tag given without tag: */
+			if (store_run_ids(st, s, &all, &nall) != 0 ||
+			    nall == 0) {
+				free(all);
+				error("no run, uuid or tag '%s' in the store "
+				    "(see 'boardbench show --list')", s);
+				goto fail;
+			}
+			id = all[nall - 1];
+			free(all);
+			all = NULL;
+		}
+		out = xreallocarray(out, k + 1, sizeof(*out));
+		out[k++] = id;
+	}
+	*ids = out;
+	*nids = k;
+	return 0;
+fail:
+	free(out);
+	return -1;
+}
+
+void
+cmd_usage(FILE *fp, const char *text)
+{
+	fputs(text, fp);
+}
+
+int
+cmd_bad_usage(const char *cmd, const char *what)
+{
+	error("%s: %s (see 'boardbench %s --help')", cmd, what, cmd);
+	return EXIT_USAGE;
+}
+
+int
+cmd_getopt_error(const char *cmd, int argc, char **argv, int optopt_c)
+{
+	char what[160];
+	const char *arg = optind - 1 < argc && optind >= 1 ?
+	    argv[optind - 1] : "?";
+
+	if (optopt_c != 0 && strchr(arg, '=') == NULL &&
+	    strncmp(arg, "--", 2) != 0)
+		snprintf(what, sizeof(what), "option '-%c' %s", optopt_c,
+		    arg[0] == '-' && arg[1] == optopt_c && arg[2] == '\0' ?
+		    "needs a value or is unknown" : "is unknown");
+	else
+		snprintf(what, sizeof(what), "bad option '%s'", arg);
+	return cmd_bad_usage(cmd, what);
+}
+
+int
+cmd_print_runs(struct store *st, const int64_t *ids, size_t n,
+    struct fmt *f)
+{
+	struct run_info ri;
+	struct result *rows;
+	size_t i, j, nrows;
+	int rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++) {
+		memset(&ri, 0, sizeof(ri));
+		if (store_run_get(st, ids[i], &ri) != 0 ||
+		    store_results_get(st, ids[i], &rows, &nrows) != 0) {
+			run_info_release(&ri);
+			rc = -1;
+			break;
+		}
+		fmt_begin(f, &ri);
+		for (j = 0; j < nrows; j++) {
+			fmt_result(f, &rows[j]);
+			result_release(&rows[j]);
+		}
+		free(rows);
+		fmt_end(f, &ri);
+		run_info_release(&ri);
+	}
+	return rc;
+}

@@ -1,0 +1,59 @@
+/*
+ * cmd.h - subcommands (one file each) and what they share.  Every
+ * subcommand has the signature cmd_<name>(argc, argv) and returns the
+ * exit status; only subcommands and main.c exit.
+ */
+#ifndef BOARDBENCH_CMD_H
+#define BOARDBENCH_CMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct store;
+struct fmt;
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+extern const struct command commands[];
+
+int cmd_list(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+
+/*
+ * Open the store named by --db (NULL: the default).  create: make it when
+ * missing (the default path also gets its folder).  Errors are printed.
+ */
+struct store *cmd_open_store(const char *db, int create);
+
+/*
+ * Turn run specs (an id, a uuid or a unique uuid prefix, "last", or a tag
+ * with tag:T) into run ids.  Unknown ones: error line, -1.
+ */
+int cmd_resolve_runs(struct store *, char *const *specs, size_t n,
+    int64_t **ids, size_t *nids);
+
+/* Print the runs with their rows through f; -1 on a store error. */
+int cmd_print_runs(struct store *, const int64_t *ids, size_t n,
+    struct fmt *f);
+
+/* show and export: one body, different defaults (export: all runs, JSON). */
+int cmd_show_runs(int argc, char **argv, int is_export);
+
+/* Print usage text to fp (stdout for --help, stderr on error). */
+void cmd_usage(FILE *fp, const char *text);
+
+/* Bad usage: one line "boardbench: CMD: what", returns exit status 2. */
+int cmd_bad_usage(const char *cmd, const char *what);
+/* After getopt_long returned '?' or ':' (opterr = 0): the one line. */
+int cmd_getopt_error(const char *cmd, int argc, char **argv, int optopt_c);
+
+#endif

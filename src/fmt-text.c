@@ -1,0 +1,107 @@
+/*
+ * fmt-text.c - the table for people: a header naming the build flag set
+ * and the machine, then BENCH CASE VALUE UNIT ±CV% N FLAGS, one row per
+ * case as it finishes; --classic reports after the table.
+ */
+#include "config.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "registry.h"
+#include "sysinfo.h"
+#include "util.h"
+
+#define W_BENCH 10
+#define W_CASE 30
+
+static void
+text_begin(struct fmt *f, const struct run_info *ri)
+{
+	json_t *b = ri->build ? json_loads(ri->build, 0, NULL) : NULL;
+	json_t *s = ri->system ? json_loads(ri->system, 0, NULL) : NULL;
+	char label[512], machine[512];
+
+	buildinfo_label(b, ri->tag, label, sizeof(label));
+	sysinfo_label(s, machine, sizeof(machine));
+	if (f->header_done)
+		fputc('\n', f->fp);
+	f->header_done = 1;
+	fprintf(f->fp, "== build: %s\n", label);
+	fprintf(f->fp, "== machine: %s\n", machine);
+	fprintf(f->fp, "== run %lld  %s  profile %s%s%s\n", (long long)ri->id,
+	    ri->started, ri->profile[0] ? ri->profile : "-",
+	    strcmp(ri->status, "complete") == 0 ||
+	    strcmp(ri->status, "running") == 0 ? "" : "  ",
+	    strcmp(ri->status, "complete") == 0 ||
+	    strcmp(ri->status, "running") == 0 ? "" : ri->status);
+	fprintf(f->fp, "%-*s %-*s %10s %-9s %6s %4s  %s\n", W_BENCH, "BENCH",
+	    W_CASE, "CASE", "VALUE", "UNIT", "±CV%", "N", "FLAGS");
+	json_decref(b);
+	json_decref(s);
+}
+
+static void
+text_result(struct fmt *f, const struct result *r)
+{
+	char cname[160], num[32], unit[24], cv[16], flags[96];
+
+	if (r->copies > 1 && r->copy > 0)
+		snprintf(cname, sizeof(cname), "%s [copy %u/%u]", r->case_name,
+		    r->copy, r->copies);
+	else if (r->copies > 1)
+		snprintf(cname, sizeof(cname), "%s [%u copies]", r->case_name,
+		    r->copies);
+	else
+		snprintf(cname, sizeof(cname), "%s", r->case_name);
+	result_flags_str(r->flags, flags, sizeof(flags));
+	if (r->status != ST_OK) {
+		fprintf(f->fp, "%-*s %-*s %10s %-9s %6s %4s  %s\n", W_BENCH,
+		    r->bench, W_CASE, cname, result_status_name(r->status),
+		    "", "", "", r->reason);
+		return;
+	}
+	fmt_human(r->st.median, r->unit, num, sizeof(num), unit,
+	    sizeof(unit));
+	snprintf(cv, sizeof(cv), "%.1f%%", r->st.cv * 100);
+	fprintf(f->fp, "%-*s %-*s %10s %-9s %6s %4u  %s\n", W_BENCH, r->bench,
+	    W_CASE, cname, num, unit, cv, r->st.n, flags);
+}
+
+/* --classic: each benchmark's traditional report from its rows. */
+static void
+text_end(struct fmt *f, const struct run_info *ri)
+{
+	size_t i, j, n;
+	const struct result **rows;
+
+	if (strcmp(ri->status, "interrupted") == 0)
+		fprintf(f->fp, "== run interrupted: the rows above are kept\n");
+	if (!f->classic || f->nrows == 0)
+		return;
+	rows = xcalloc(f->nrows, sizeof(*rows));
+	for (i = 0; i < registry_count; i++) {
+		const struct bench_info *b = registry_table[i];
+
+		if (b->classic == NULL)
+			continue;
+		for (j = 0, n = 0; j < f->nrows; j++)
+			if (strcmp(f->rows[j].bench, b->name) == 0)
+				rows[n++] = &f->rows[j];
+		if (n == 0)
+			continue;
+		fputc('\n', f->fp);
+		b->classic(f->fp, b, (const struct result *const *)rows, n);
+	}
+	free(rows);
+}
+
+const struct fmt_ops fmt_text_ops = {
+	.name = "text",
+	.begin = text_begin,
+	.result = text_result,
+	.end = text_end,
+};

@@ -1,0 +1,140 @@
+/*
+ * fmt.c - the formatter table and what all formats share: keeping the
+ * rows of the current run, and scaling figures for people.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "util.h"
+
+static const struct fmt_ops *const fmt_table[] = {
+	&fmt_text_ops, &fmt_csv_ops, &fmt_tsv_ops, &fmt_json_ops,
+};
+const char *const fmt_names = "text|csv|tsv|json";
+
+int
+fmt_known(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(fmt_table); i++)
+		if (strcmp(fmt_table[i]->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+struct fmt *
+fmt_new(const char *name, FILE *fp)
+{
+	struct fmt *f;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(fmt_table); i++)
+		if (strcmp(fmt_table[i]->name, name) == 0)
+			break;
+	if (i == ARRAY_SIZE(fmt_table))
+		return NULL;
+	numeric_locale_c();
+	f = xcalloc(1, sizeof(*f));
+	f->ops = fmt_table[i];
+	f->fp = fp;
+	return f;
+}
+
+static void
+fmt_drop_rows(struct fmt *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nrows; i++)
+		result_release(&f->rows[i]);
+	free(f->rows);
+	f->rows = NULL;
+	f->nrows = 0;
+}
+
+void
+fmt_begin(struct fmt *f, const struct run_info *ri)
+{
+	fmt_drop_rows(f);
+	if (f->ops->begin)
+		f->ops->begin(f, ri);
+	fflush(f->fp);
+}
+
+void
+fmt_result(struct fmt *f, const struct result *r)
+{
+	f->rows = xreallocarray(f->rows, f->nrows + 1, sizeof(*f->rows));
+	result_copy(&f->rows[f->nrows++], r);
+	if (f->ops->result)
+		f->ops->result(f, r);
+	fflush(f->fp);
+}
+
+void
+fmt_end(struct fmt *f, const struct run_info *ri)
+{
+	if (f->ops->end)
+		f->ops->end(f, ri);
+	fmt_drop_rows(f);
+	fflush(f->fp);
+}
+
+void
+fmt_free(struct fmt *f)
+{
+	if (f == NULL)
+		return;
+	if (f->ops->finish)
+		f->ops->finish(f);
+	fflush(f->fp);
+	fmt_drop_rows(f);
+	free(f);
+}
+
+/*
+ * Scale v for people: rates ("X/s") and bytes in powers of 1000 (MB/s is
+ * 10^6 bytes per second, as `openssl speed` and DESIGN.md use), seconds
+ * down to ns.  Other units are left as they are.
+ */
+void
+fmt_human(double v, const char *unit, char *num, size_t nlen, char *u,
+    size_t ulen)
+{
+	static const char *const pre[] = { "", "k", "M", "G", "T", "P" };
+	static const struct { double f; const char *n; } tsc[] = {
+		{ 1, "s" }, { 1e-3, "ms" }, { 1e-6, "us" }, { 1e-9, "ns" },
+	};
+	size_t i = 0, ul = strlen(unit);
+	double a = fabs(v);
+
+	if (isnan(v)) {
+		snprintf(num, nlen, "-");
+		snprintf(u, ulen, "%s", unit);
+		return;
+	}
+	if (strcmp(unit, "s") == 0) {
+		for (i = 0; i + 1 < ARRAY_SIZE(tsc) && a < tsc[i].f && a != 0;
+		    i++)
+			;
+		v /= tsc[i].f;
+		snprintf(u, ulen, "%s", tsc[i].n);
+	} else if ((ul > 2 && strcmp(unit + ul - 2, "/s") == 0) ||
+	    strcmp(unit, "B") == 0 || strcmp(unit, "flop") == 0) {
+		while (a >= 1000 && i + 1 < ARRAY_SIZE(pre)) {
+			a /= 1000;
+			v /= 1000;
+			i++;
+		}
+		snprintf(u, ulen, "%s%s", pre[i], unit);
+	} else {
+		snprintf(u, ulen, "%s", unit);
+	}
+	a = fabs(v);
+	snprintf(num, nlen, a >= 100 ? "%.1f" : a >= 10 ? "%.2f" : "%.3f", v);
+}

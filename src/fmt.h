@@ -1,0 +1,48 @@
+/*
+ * fmt.h - output formats behind one interface.  Formatters print; they
+ * never measure or compute statistics.
+ */
+#ifndef BOARDBENCH_FMT_H
+#define BOARDBENCH_FMT_H
+
+#include <stdio.h>
+#include "result.h"
+
+struct fmt;
+
+struct fmt_ops {
+	const char *name;
+	void (*begin)(struct fmt *, const struct run_info *);
+	void (*result)(struct fmt *, const struct result *);
+	void (*end)(struct fmt *, const struct run_info *);
+	void (*finish)(struct fmt *);	/* after the last run */
+};
+
+struct fmt {
+	const struct fmt_ops *ops;
+	FILE *fp;
+	int classic;		/* --classic: traditional reports too */
+	int header_done;	/* csv/tsv: column line printed */
+	void *state;
+	/* rows of the current run, kept for --classic and json */
+	struct result *rows;
+	size_t nrows;
+};
+
+/* NULL for an unknown name. */
+struct fmt *fmt_new(const char *name, FILE *fp);
+int fmt_known(const char *name);
+extern const char *const fmt_names;	/* "text|csv|tsv|json" */
+void fmt_begin(struct fmt *, const struct run_info *);
+void fmt_result(struct fmt *, const struct result *);
+void fmt_end(struct fmt *, const struct run_info *);
+void fmt_free(struct fmt *);		/* calls finish */
+
+/* Human scaling for the text view: "1.23 G" with unit. */
+void fmt_human(double v, const char *unit, char *num, size_t nlen,
+    char *u, size_t ulen);
+
+extern const struct fmt_ops fmt_text_ops, fmt_csv_ops, fmt_tsv_ops,
+    fmt_json_ops;
+
+#endif

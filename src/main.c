@@ -1,0 +1,74 @@
+/*
+ * main.c - boardbench: global options and the table of subcommands.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "util.h"
+
+const struct command commands[] = {
+	{ "list", cmd_list, "benchmarks, groups, parameters and units" },
+	{ "info", cmd_info, "this board, its clocks and this build's flags" },
+	{ "run", cmd_run, "run benchmarks and store the results" },
+	{ "show", cmd_show, "print stored runs" },
+	{ "compare", cmd_compare, "compare runs, tags or exported files" },
+	{ "export", cmd_export, "write stored runs as JSON or CSV" },
+	{ "import", cmd_import, "add exported runs to the store" },
+	{ NULL, NULL, NULL }
+};
+
+static void
+usage(FILE *fp)
+{
+	const struct command *c;
+
+	fprintf(fp, "usage: boardbench [--version] [--help] COMMAND [ARGS]\n\n"
+	    "Benchmarks a board and a build of itself, keeps the results and "
+	    "compares builds.\n\nCommands:\n");
+	for (c = commands; c->name != NULL; c++)
+		fprintf(fp, "  %-9s %s\n", c->name, c->summary);
+	fprintf(fp, "\n'boardbench COMMAND --help' describes a command; "
+	    "'man boardbench' describes all.\n"
+	    "Exit status: 0 all ran, 1 a benchmark failed, 2 usage error, "
+	    "3 regression (compare), 130 interrupted.\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct command *c;
+
+	setlocale(LC_ALL, "");
+	numeric_locale_c();
+	if (argc < 2) {
+		error("no command given (commands: list, info, run, show, "
+		    "compare, export, import; see 'boardbench --help')");
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		printf("boardbench %s\n", PACKAGE_VERSION);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		if (argc > 2 && strcmp(argv[1], "help") == 0) {
+			char *hv[] = { argv[2], "--help", NULL };
+
+			for (c = commands; c->name != NULL; c++)
+				if (strcmp(c->name, argv[2]) == 0)
+					return c->fn(2, hv);
+		}
+		usage(stdout);
+		return EXIT_OK;
+	}
+	for (c = commands; c->name != NULL; c++)
+		if (strcmp(c->name, argv[1]) == 0)
+			return c->fn(argc - 1, argv + 1);
+	error("unknown command '%s' (commands: list, info, run, show, "
+	    "compare, export, import; see 'boardbench --help')", argv[1]);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,65 @@
+/*
+ * registry.h - the table of benchmarks (expanded from bench/bench-list.h),
+ * lookup by name or group, and parameter settings (-p NAME.PARAM=VALUE).
+ */
+#ifndef BOARDBENCH_REGISTRY_H
+#define BOARDBENCH_REGISTRY_H
+
+#include <stddef.h>
+#include "../bench/bench.h"
+
+extern const struct bench_info *const registry_table[];
+extern const size_t registry_count;
+
+/* The groups in table order, NULL-terminated. */
+extern const char *const registry_groups[];
+
+const struct bench_info *registry_find(const char *name);
+int registry_is_group(const char *name);
+/* Non-NULL when the benchmark cannot run here; why is filled. */
+int registry_unavailable(const struct bench_info *, char *why, size_t len);
+
+/*
+ * Resolve benchmark and group names (none: every benchmark) into a list
+ * without duplicates, in table order.  Unknown names: one error line with
+ * the closest names, return -1.
+ */
+int registry_select(char *const *names, size_t n,
+    const struct bench_info ***out, size_t *nout);
+
+/* Closest benchmark or group names to `name`, for "did you mean". */
+void registry_suggest(const char *name, char *buf, size_t len);
+
+const struct bench_param *registry_param(const struct bench_info *,
+    const char *name);
+size_t registry_nparams(const struct bench_info *);
+
+/* Is `value` valid for p? 0, or -1 with err filled. */
+int param_parse_bool(const char *s);
+int param_check(const struct bench_param *p, const char *value,
+    char *err, size_t errlen);
+/* The default of p in a profile ("quick", "standard", "full"). */
+const char *param_default(const struct bench_param *p, const char *profile);
+
+/* Settings from -p, checked when added. */
+struct param_setting {
+	char *target;		/* benchmark or group name */
+	char *name, *value;
+};
+struct param_set {
+	struct param_setting *v;
+	size_t n;
+};
+void param_set_init(struct param_set *);
+void param_set_release(struct param_set *);
+/* Parse and check "NAME.PARAM=VALUE"; error line and -1 on bad input. */
+int param_set_add(struct param_set *, const char *spec);
+/*
+ * The value of p for benchmark b: the last -p naming b, else the last -p
+ * naming b's group, else the profile default.
+ */
+const char *param_set_value(const struct param_set *,
+    const struct bench_info *b, const struct bench_param *p,
+    const char *profile);
+
+#endif

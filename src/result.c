@@ -1,0 +1,160 @@
+/*
+ * result.c - result rows: status and flag names, ownership.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "result.h"
+#include "util.h"
+
+static const char *const status_names[] = {
+	[ST_OK] = "OK",
+	[ST_SKIPPED] = "SKIPPED",
+	[ST_FAILED] = "FAILED",
+	[ST_BADRESULT] = "BADRESULT",
+	[ST_CRASHED] = "CRASHED",
+	[ST_TIMEOUT] = "TIMEOUT",
+	[ST_INTERRUPTED] = "INTERRUPTED",
+};
+
+static const struct {
+	unsigned bit;
+	const char *name;
+} flag_names[] = {
+	{ RF_THROTTLED, "throttled" },
+	{ RF_HOT, "hot" },
+	{ RF_BUSY, "busy" },
+	{ RF_NOISY, "noisy" },
+	{ RF_NOCLOCK, "noclock" },
+};
+
+const char *
+result_status_name(enum result_status s)
+{
+	if ((size_t)s >= ARRAY_SIZE(status_names) || status_names[s] == NULL)
+		return "UNKNOWN";
+	return status_names[s];
+}
+
+int
+result_status_parse(const char *name, enum result_status *out)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(status_names); i++)
+		if (strcmp(name, status_names[i]) == 0) {
+			*out = (enum result_status)i;
+			return 0;
+		}
+	return -1;
+}
+
+char *
+result_flags_str(unsigned flags, char *buf, size_t len)
+{
+	size_t i, used = 0;
+
+	if (len == 0)
+		return buf;
+	buf[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(flag_names); i++) {
+		if (!(flags & flag_names[i].bit))
+			continue;
+		used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
+		    "%s%s", used ? "," : "", flag_names[i].name);
+		if (used >= len)
+			break;
+	}
+	return buf;
+}
+
+unsigned
+result_flags_parse(const char *s)
+{
+	unsigned flags = 0;
+	size_t i, n;
+
+	while (s != NULL && *s != '\0') {
+		n = strcspn(s, ",");
+		for (i = 0; i < ARRAY_SIZE(flag_names); i++)
+			if (strlen(flag_names[i].name) == n &&
+			    strncmp(s, flag_names[i].name, n) == 0)
+				flags |= flag_names[i].bit;
+		s += n;
+		if (*s == ',')
+			s++;
+	}
+	return flags;
+}
+
+void
+result_release(struct result *r)
+{
+	free(r->samples);
+	free(r->extra);
+	r->samples = NULL;
+	r->extra = NULL;
+	r->nsamples = r->nextra = 0;
+}
+
+void
+result_copy(struct result *dst, const struct result *src)
+{
+	*dst = *src;
+	if (src->nsamples) {
+		dst->samples = xmalloc(src->nsamples * sizeof(double));
+		memcpy(dst->samples, src->samples,
+		    src->nsamples * sizeof(double));
+	} else {
+		dst->samples = NULL;
+	}
+	if (src->nextra) {
+		dst->extra = xmalloc(src->nextra * sizeof(struct extra));
+		memcpy(dst->extra, src->extra,
+		    src->nextra * sizeof(struct extra));
+	} else {
+		dst->extra = NULL;
+	}
+}
+
+void
+result_add_extra(struct result *r, const char *name, double value)
+{
+	size_t i;
+
+	for (i = 0; i < r->nextra; i++)
+		if (strcmp(r->extra[i].name, name) == 0) {
+			r->extra[i].value = value;
+			return;
+		}
+	r->extra = xreallocarray(r->extra, r->nextra + 1, sizeof(*r->extra));
+	strlcpy_bb(r->extra[r->nextra].name, name,
+	    sizeof(r->extra[r->nextra].name));
+	r->extra[r->nextra].value = value;
+	r->nextra++;
+}
+
+int
+result_get_extra(const struct result *r, const char *name, double *out)
+{
+	size_t i;
+
+	for (i = 0; i < r->nextra; i++)
+		if (strcmp(r->extra[i].name, name) == 0) {
+			*out = r->extra[i].value;
+			return 0;
+		}
+	return -1;
+}
+
+void
+run_info_release(struct run_info *ri)
+{
+	free(ri->argv);
+	free(ri->build);
+	free(ri->system);
+	ri->argv = ri->build = ri->system = NULL;
+}

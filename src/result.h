@@ -1,0 +1,86 @@
+/*
+ * result.h - one result row and one run, as stored, printed and exported.
+ * Values are always in base units (s, B/s, flop/s, op/s); only the text
+ * formatter scales them for people.
+ */
+#ifndef BOARDBENCH_RESULT_H
+#define BOARDBENCH_RESULT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum result_status {
+	ST_OK = 0,
+	ST_SKIPPED,
+	ST_FAILED,
+	ST_BADRESULT,
+	ST_CRASHED,
+	ST_TIMEOUT,
+	ST_INTERRUPTED
+};
+
+/* Validity flags on a row (DESIGN.md section 3). */
+#define RF_THROTTLED	0x01u
+#define RF_HOT		0x02u
+#define RF_BUSY		0x04u
+#define RF_NOISY	0x08u
+#define RF_NOCLOCK	0x10u	/* per-MHz figure not possible: clock unknown */
+
+struct stats {
+	double median, mean, stddev, cv, min, max;
+	uint32_t n;
+};
+
+/* A named extra figure attached to a row: per-phase seconds and the like. */
+struct extra {
+	char name[32];
+	double value;
+};
+
+struct result {
+	int64_t id;			/* store row id, 0 when not stored */
+	uint32_t seq;			/* order within its run */
+	char bench[32], group[16], case_name[96], unit[16];
+	char params[256];		/* canonical "n=200,precision=double" */
+	int better;			/* +1 higher is better, -1 lower */
+	enum result_status status;
+	char reason[160];		/* why not OK; signal name for CRASHED */
+	double *samples;		/* raw values in `unit` (owned) */
+	size_t nsamples;
+	struct stats st;
+	uint64_t iters;			/* iterations per sample */
+	double cycles, instructions;	/* per unit of work, NAN when unknown */
+	unsigned flags;			/* RF_* */
+	uint32_t copies, copy;		/* copy 0 = the aggregate or only row */
+	double seconds;			/* wall time of the case */
+	struct extra *extra;		/* owned */
+	size_t nextra;
+};
+
+/* A run: one invocation of `run` with one build flag set. */
+struct run_info {
+	int64_t id;
+	char uuid[40];
+	char started[32], finished[32];	/* ISO 8601 UTC */
+	char status[16];		/* running, complete, interrupted */
+	char tag[128];
+	char profile[16];
+	char tool_version[64];
+	char *argv;			/* owned: the command line, space-joined */
+	char *build;			/* owned: JSON object text */
+	char *system;			/* owned: JSON object text */
+};
+
+const char *result_status_name(enum result_status);
+int result_status_parse(const char *name, enum result_status *out);
+/* "throttled,hot" from RF_* bits; "" for none.  Returns buf. */
+char *result_flags_str(unsigned flags, char *buf, size_t len);
+unsigned result_flags_parse(const char *s);
+
+void result_release(struct result *);	/* frees what it owns, keeps r */
+void result_copy(struct result *dst, const struct result *src);	/* deep */
+void result_add_extra(struct result *, const char *name, double value);
+int result_get_extra(const struct result *, const char *name, double *out);
+void run_info_release(struct run_info *);
+
+#endif

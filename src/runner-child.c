@@ -1,0 +1,605 @@
+/*
+ * runner-child.c - the benchmark side of the runner: the context behind
+ * bench.h, and the measurement of one case inside its child process
+ * (calibrate, warm up, sample, verify), reported to the parent as
+ * fixed-size messages on a pipe.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "perfctr.h"
+#include "runner-int.h"
+#include "runner-wire.h"
+#include "stats.h"
+#include "util.h"
+
+volatile uint64_t bench_sink_u64;
+volatile double bench_sink_f64;
+
+/* ---- parameters ------------------------------------------------------ */
+
+static const char *
+ctx_value(const struct bench_ctx *ctx, const char *name)
+{
+	const struct bench_param *p = ctx->info->params;
+	size_t i;
+
+	for (i = 0; i < ctx->nvalues; i++)
+		if (strcmp(p[i].name, name) == 0)
+			return ctx->values[i];
+	BUG("benchmark '%s' has no parameter '%s'", ctx->info->name, name);
+}
+
+long long
+bench_param_int(const struct bench_ctx *ctx, const char *name)
+{
+	long long v = 0;
+
+	if (parse_ll(ctx_value(ctx, name), &v) != 0)
+		BUG("parameter '%s' is not an integer", name);
+	return v;
+}
+
+double
+bench_param_real(const struct bench_ctx *ctx, const char *name)
+{
+	double v = 0;
+
+	if (parse_double(ctx_value(ctx, name), &v) != 0)
+		BUG("parameter '%s' is not a number", name);
+	return v;
+}
+
+int
+bench_param_bool(const struct bench_ctx *ctx, const char *name)
+{
+	return param_parse_bool(ctx_value(ctx, name)) == 1;
+}
+
+const char *
+bench_param_str(const struct bench_ctx *ctx, const char *name)
+{
+	return ctx_value(ctx, name);
+}
+
+size_t
+bench_param_words(const struct bench_ctx *ctx, const char *name,
+    char words[][64], size_t max)
+{
+	const char *s = ctx_value(ctx, name);
+	size_t n = 0, len;
+
+	while (*s != '\0') {
+		len = strcspn(s, ",");
+		if (n < max) {
+			if (len > 63)
+				len = 63;
+			memcpy(words[n], s, len);
+			words[n][len] = '\0';
+		}
+		n++;
+		s += strcspn(s, ",");
+		if (*s == ',')
+			s++;
+	}
+	return n;
+}
+
+size_t
+bench_param_ints(const struct bench_ctx *ctx, const char *name,
+    long long *v, size_t max)
+{
+	char (*w)[64];
+	size_t n, i;
+
+	w = xcalloc(max ? max : 1, sizeof(*w));
+	n = bench_param_words(ctx, name, w, max);
+	for (i = 0; i < n && i < max; i++)
+		if (parse_ll(w[i], &v[i]) != 0)
+			BUG("parameter '%s' item '%s' is not an integer",
+			    name, w[i]);
+	free(w);
+	return n;
+}
+
+const char *
+bench_profile(const struct bench_ctx *ctx)
+{
+	return ctx->profile;
+}
+
+/* ---- cases, state, reporting ----------------------------------------- */
+
+struct bench_case *
+bench_add_case(struct bench_ctx *ctx, const char *name, const char *unit,
+    enum bench_kind kind, double work)
+{
+	struct bench_case *c;
+
+	ctx->cases = xreallocarray(ctx->cases, ctx->ncases + 1,
+	    sizeof(*ctx->cases));
+	c = &ctx->cases[ctx->ncases++];
+	memset(c, 0, sizeof(*c));
+	strlcpy_bb(c->name, name, sizeof(c->name));
+	strlcpy_bb(c->unit, unit, sizeof(c->unit));
+	c->kind = kind;
+	c->work = work;
+	c->better = ctx->info->better ? ctx->info->better : BENCH_HIGHER;
+	c->flags = ctx->info->flags;
+	return c;
+}
+
+void *
+bench_priv(const struct bench_ctx *ctx)
+{
+	return ctx->priv;
+}
+
+void
+bench_set_priv(struct bench_ctx *ctx, void *p)
+{
+	ctx->priv = p;
+}
+
+int
+bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
+bench_skip(struct bench_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
+	va_end(ap);
+	return BENCH_SKIP;
+}
+
+void
+bench_report(struct bench_ctx *ctx, double value)
+{
+	ctx->reported = value;
+	ctx->have_reported = 1;
+}
+
+void
+bench_metric(struct bench_ctx *ctx, const char *name, const char *unit,
+    int better, double value)
+{
+	struct ctx_metric *m;
+	size_t i;
+
+	for (i = 0; i < ctx->nmetrics; i++)
+		if (strcmp(ctx->metrics[i].name, name) == 0)
+			break;
+	if (i == ctx->nmetrics) {
+		if (ctx->nmetrics == CTX_MAX_METRICS)
+			return;
+		ctx->nmetrics++;
+		m = &ctx->metrics[i];
+		strlcpy_bb(m->name, name, sizeof(m->name));
+		strlcpy_bb(m->unit, unit, sizeof(m->unit));
+		m->better = better;
+	}
+	m = &ctx->metrics[i];
+	m->value = value;
+	m->set = 1;
+}
+
+void
+bench_extra(struct bench_ctx *ctx, const char *name, double value)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->nextras; i++)
+		if (strcmp(ctx->extras[i].name, name) == 0)
+			break;
+	if (i == ctx->nextras) {
+		if (ctx->nextras == CTX_MAX_EXTRAS)
+			return;
+		ctx->nextras++;
+		strlcpy_bb(ctx->extras[i].name, name,
+		    sizeof(ctx->extras[i].name));
+	}
+	ctx->extras[i].value = value;
+}
+
+double
+bench_now(void)
+{
+	return now_mono();
+}
+
+/* ---- context --------------------------------------------------------- */
+
+struct bench_ctx *
+bench_ctx_new(const struct bench_info *b, const char *profile,
+    const struct param_set *params)
+{
+	struct bench_ctx *ctx = xcalloc(1, sizeof(*ctx));
+	size_t i, used = 0;
+	char why[160];
+
+	ctx->info = b;
+	ctx->profile = profile ? profile : "standard";
+	ctx->nvalues = registry_nparams(b);
+	ctx->values = xcalloc(ctx->nvalues ? ctx->nvalues : 1,
+	    sizeof(*ctx->values));
+	for (i = 0; i < ctx->nvalues; i++) {
+		const char *v = param_set_value(params, b, &b->params[i],
+		    ctx->profile);
+
+		ctx->values[i] = xstrdup(v ? v : "");
+		used += (size_t)snprintf(ctx->params + used,
+		    used < sizeof(ctx->params) ? sizeof(ctx->params) - used : 0,
+		    "%s%s=%s", i ? "," : "", b->params[i].name, ctx->values[i]);
+	}
+	if (b->plan == NULL || registry_unavailable(b, why, sizeof(why)))
+		return ctx;
+	if (b->plan(ctx) != 0) {
+		error("cannot plan benchmark '%s': %s", b->name,
+		    ctx->reason[0] ? ctx->reason : "unknown error");
+		bench_ctx_free(ctx);
+		return NULL;
+	}
+	return ctx;
+}
+
+void
+bench_ctx_free(struct bench_ctx *ctx)
+{
+	size_t i;
+
+	if (ctx == NULL)
+		return;
+	for (i = 0; i < ctx->nvalues; i++)
+		free(ctx->values[i]);
+	free(ctx->values);
+	free(ctx->cases);
+	free(ctx);
+}
+
+/* ---- one sample ------------------------------------------------------ */
+
+struct sampler {
+	struct bench_ctx *ctx;
+	const struct bench_case *c;
+	const struct bench_phase *phases;
+	size_t nphases;
+	double phase_s[8];	/* this sample's seconds per phase */
+	double overhead_s;	/* this sample's prepare() seconds */
+	double tot_phase[8], tot_overhead;
+	uint64_t tot_iters;
+	struct perfctr pc;
+	int have_pc;
+};
+
+/*
+ * Do `iters` iterations; *secs gets the timed seconds.  With phases, only
+ * the phases are timed, each on its own, and prepare() is overhead.
+ */
+static int
+sample_once(struct sampler *s, uint64_t iters, double *secs, double *cyc,
+    double *ins)
+{
+	struct bench_ctx *ctx = s->ctx;
+	uint64_t c0 = 0, c1 = 0, i0 = 0, i1 = 0, it;
+	double t0, t1, ta, tb;
+	size_t k;
+	int rc = 0;
+
+	ctx->have_reported = 0;
+	for (k = 0; k < ctx->nmetrics; k++)
+		ctx->metrics[k].set = 0;
+	if (s->have_pc)
+		perfctr_read(&s->pc, &c0, &i0);
+	if (s->phases == NULL) {
+		t0 = now_mono();
+		rc = ctx->info->run(ctx, s->c, iters);
+		t1 = now_mono();
+		*secs = t1 - t0;
+	} else {
+		memset(s->phase_s, 0, sizeof(s->phase_s));
+		s->overhead_s = 0;
+		*secs = 0;
+		for (it = 0; it < iters && rc == 0; it++) {
+			if (ctx->info->prepare != NULL) {
+				ta = now_mono();
+				rc = ctx->info->prepare(ctx, s->c);
+				tb = now_mono();
+				s->overhead_s += tb - ta;
+			}
+			for (k = 0; k < s->nphases && rc == 0; k++) {
+				ta = now_mono();
+				rc = s->phases[k].fn(ctx, s->c);
+				tb = now_mono();
+				s->phase_s[k] += tb - ta;
+				*secs += tb - ta;
+			}
+		}
+	}
+	if (s->have_pc) {
+		perfctr_read(&s->pc, &c1, &i1);
+		*cyc = (double)(c1 - c0);
+		*ins = (double)(i1 - i0);
+	} else {
+		*cyc = *ins = NAN;
+	}
+	return rc;
+}
+
+static double
+sample_value(const struct bench_case *c, const struct bench_ctx *ctx,
+    uint64_t iters, double secs)
+{
+	double work = c->work * (double)iters;
+
+	switch (c->kind) {
+	case BENCH_RATE:
+		return secs > 0 ? work / secs : NAN;
+	case BENCH_TIME:
+		return work > 0 ? secs / work : NAN;
+	case BENCH_REPORTED:
+		return ctx->have_reported ? ctx->reported : NAN;
+	}
+	return NAN;
+}
+
+/* ---- the child's whole measurement ----------------------------------- */
+
+static int wire_fd = -1;
+static uint32_t wire_copy;
+
+static void
+wire_send(const struct wire_msg *m)
+{
+	struct wire_msg out = *m;
+	ssize_t n;
+
+	out.copy = wire_copy;
+	do
+		n = write(wire_fd, &out, sizeof(out));
+	while (n < 0 && errno == EINTR);
+}
+
+static void
+send_status(enum result_status st, const char *reason)
+{
+	struct wire_msg m;
+
+	memset(&m, 0, sizeof(m));
+	m.type = WIRE_STATUS;
+	m.status = (int32_t)st;
+	strlcpy_bb(m.text, reason ? reason : "", sizeof(m.text));
+	wire_send(&m);
+}
+
+static void
+send_value(int type, const char *name, const char *unit, int better,
+    double v0, double v1, double v2, double v3)
+{
+	struct wire_msg m;
+
+	memset(&m, 0, sizeof(m));
+	m.type = type;
+	m.status = better;
+	m.v[0] = v0;
+	m.v[1] = v1;
+	m.v[2] = v2;
+	m.v[3] = v3;
+	strlcpy_bb(m.name, name ? name : "", sizeof(m.name));
+	strlcpy_bb(m.unit, unit ? unit : "", sizeof(m.unit));
+	wire_send(&m);
+}
+
+/* Grow iters until one sample lasts min_sample seconds. */
+static int
+calibrate(struct sampler *s, const struct child_plan *cp, uint64_t *iters)
+{
+	double secs, cyc, ins, deadline = now_mono() + cp->timeout / 4;
+	uint64_t it = 1, next;
+	double scale;
+
+	if (s->c->kind == BENCH_REPORTED || cp->fixed_iters) {
+		*iters = cp->fixed_iters ? cp->fixed_iters : 1;
+		return 0;
+	}
+	for (;;) {
+		if (sample_once(s, it, &secs, &cyc, &ins) != 0)
+			return -1;
+		if (secs >= cp->min_sample || now_mono() > deadline)
+			break;
+		scale = secs > 0 ? cp->min_sample / secs * 1.2 : 100;
+		if (scale < 2)
+			scale = 2;
+		if (scale > 100)
+			scale = 100;
+		next = (uint64_t)((double)it * scale);
+		if (next <= it)
+			next = it + 1;
+		it = next;
+	}
+	*iters = it;
+	return 0;
+}
+
+void
+child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
+    int fd, int go_fd, uint32_t copy)
+{
+	const struct bench_info *b = ctx->info;
+	const struct bench_case *c = &ctx->cases[ci];
+	struct sampler s;
+	double *vals, secs, cyc, ins, start, t;
+	uint64_t iters = 1;
+	size_t n = 0, k, cap;
+	struct stats st;
+	char why[160], byte;
+	int rc;
+
+	wire_fd = fd;
+	wire_copy = copy;
+	memset(&s, 0, sizeof(s));
+	s.ctx = ctx;
+	s.c = c;
+	if (b->phases != NULL && (s.phases = b->phases(c)) != NULL)
+		while (s.phases[s.nphases].name != NULL &&
+		    s.nphases < ARRAY_SIZE(s.phase_s))
+			s.nphases++;
+	if (s.phases == NULL && b->run == NULL) {
+		send_status(ST_FAILED, "benchmark has neither run nor phases");
+		return;
+	}
+	ctx->reason[0] = '\0';
+	if (b->setup != NULL && (rc = b->setup(ctx, c)) != 0) {
+		send_status(rc == BENCH_SKIP ? ST_SKIPPED : ST_FAILED,
+		    ctx->reason[0] ? ctx->reason : "setup failed");
+		return;
+	}
+	s.have_pc = perfctr_open(&s.pc, why, sizeof(why)) == 0;
+
+	if (calibrate(&s, cp, &iters) != 0)
+		goto failed;
+	/* warm-up: discarded samples */
+	start = now_mono();
+	while (c->kind != BENCH_REPORTED && now_mono() - start < cp->warmup)
+		if (sample_once(&s, iters, &secs, &cyc, &ins) != 0)
+			goto failed;
+	send_value(WIRE_READY, NULL, NULL, 0, (double)iters, 0, 0, 0);
+	if (go_fd >= 0) {
+		/* copies: wait until every copy is ready, then start together */
+		while (read(go_fd, &byte, 1) < 0 && errno == EINTR)
+			;
+	}
+
+	cap = cp->max_samples;
+	vals = xcalloc(cap, sizeof(*vals));
+	start = now_mono();
+	for (;;) {
+		if (sample_once(&s, iters, &secs, &cyc, &ins) != 0) {
+			free(vals);
+			goto failed;
+		}
+		vals[n] = sample_value(c, ctx, iters, secs);
+		if (isnan(vals[n])) {
+			free(vals);
+			send_status(ST_FAILED, c->kind == BENCH_REPORTED ?
+			    "kernel reported no value" : "sample took no time");
+			goto out;
+		}
+		send_value(WIRE_SAMPLE, NULL, NULL, 0, vals[n], secs, cyc, ins);
+		for (k = 0; k < ctx->nmetrics; k++)
+			if (ctx->metrics[k].set)
+				send_value(WIRE_METRIC, ctx->metrics[k].name,
+				    ctx->metrics[k].unit,
+				    ctx->metrics[k].better,
+				    ctx->metrics[k].value, 0, 0, 0);
+		for (k = 0; k < s.nphases; k++) {
+			s.tot_phase[k] += s.phase_s[k];
+			if (s.phases[k].row && s.phase_s[k] > 0)
+				send_value(WIRE_METRIC, s.phases[k].name,
+				    s.phases[k].unit ? s.phases[k].unit :
+				    c->unit, BENCH_HIGHER,
+				    s.phases[k].work * (double)iters /
+				    s.phase_s[k], 0, 0, 0);
+		}
+		s.tot_overhead += s.overhead_s;
+		s.tot_iters += iters;
+		n++;
+		t = now_mono() - start;
+		if (n >= cap)
+			break;
+		if (cp->fixed_samples) {
+			if (n >= cp->fixed_samples)
+				break;
+			continue;
+		}
+		if (n >= cp->min_samples) {
+			stats_compute(&st, vals, n);
+			if (st.cv <= cp->target_cv || t >= cp->budget)
+				break;
+		}
+	}
+	free(vals);
+
+	ctx->nextras = 0;
+	if (b->verify != NULL && b->verify(ctx, c) != 0) {
+		send_status(ST_BADRESULT, ctx->reason[0] ? ctx->reason :
+		    "verification failed");
+		goto out;
+	}
+	for (k = 0; k < s.nphases; k++) {
+		char name[48];
+
+		snprintf(name, sizeof(name), "phase:%s", s.phases[k].name);
+		send_value(WIRE_EXTRA, name, "s", 0, s.tot_phase[k], 0, 0, 0);
+	}
+	if (s.nphases) {
+		send_value(WIRE_EXTRA, "overhead", "s", 0, s.tot_overhead,
+		    0, 0, 0);
+		send_value(WIRE_EXTRA, "iters", "", 0, (double)s.tot_iters,
+		    0, 0, 0);
+	}
+	for (k = 0; k < ctx->nextras; k++)
+		send_value(WIRE_EXTRA, ctx->extras[k].name, "", 0,
+		    ctx->extras[k].value, 0, 0, 0);
+	send_status(ST_OK, NULL);
+	goto out;
+failed:
+	send_status(ST_FAILED, ctx->reason[0] ? ctx->reason : "kernel failed");
+out:
+	if (s.have_pc)
+		perfctr_close(&s.pc);
+	if (b->teardown != NULL)
+		b->teardown(ctx, c);
+}
+
+int
+bench_ctx_exercise(struct bench_ctx *ctx, size_t i, uint64_t iters,
+    int *verify_failed)
+{
+	const struct bench_info *b = ctx->info;
+	const struct bench_case *c;
+	struct sampler s;
+	double secs, cyc, ins;
+	int rc;
+
+	*verify_failed = 0;
+	if (i >= ctx->ncases)
+		return bench_fail(ctx, "no case %zu", i);
+	c = &ctx->cases[i];
+	memset(&s, 0, sizeof(s));
+	s.ctx = ctx;
+	s.c = c;
+	if (b->phases != NULL && (s.phases = b->phases(c)) != NULL)
+		while (s.phases[s.nphases].name != NULL &&
+		    s.nphases < ARRAY_SIZE(s.phase_s))
+			s.nphases++;
+	ctx->reason[0] = '\0';
+	ctx->nextras = 0;
+	if (b->setup != NULL && (rc = b->setup(ctx, c)) != 0)
+		return rc;
+	rc = sample_once(&s, iters, &secs, &cyc, &ins);
+	if (rc == 0 && b->verify != NULL && b->verify(ctx, c) != 0) {
+		*verify_failed = 1;
+		rc = -1;
+	}
+	if (b->teardown != NULL)
+		b->teardown(ctx, c);
+	return rc;
+}

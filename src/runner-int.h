@@ -1,0 +1,60 @@
+/*
+ * runner-int.h - the benchmark context behind bench.h, shared by the runner,
+ * its child side and the known-answer tests (which drive a benchmark's hooks
+ * directly, without forking or timing).
+ */
+#ifndef BOARDBENCH_RUNNER_INT_H
+#define BOARDBENCH_RUNNER_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "registry.h"
+#include "result.h"
+
+#define CTX_MAX_METRICS 32
+#define CTX_MAX_EXTRAS 32
+
+struct ctx_metric {
+	char name[48], unit[16];
+	int better;
+	double value;		/* this sample's value */
+	int set;
+};
+
+struct bench_ctx {
+	const struct bench_info *info;
+	const char *profile;
+	char **values;			/* resolved, one per parameter */
+	size_t nvalues;
+	char params[256];		/* canonical "n=200,precision=double" */
+	struct bench_case *cases;
+	size_t ncases;
+	void *priv;
+	char reason[160];
+	/* per sample, for self-timed kernels and metrics */
+	double reported;
+	int have_reported;
+	struct ctx_metric metrics[CTX_MAX_METRICS];
+	size_t nmetrics;
+	struct extra extras[CTX_MAX_EXTRAS];	/* bench_extra() */
+	size_t nextras;
+};
+
+/*
+ * Make a context for b with resolved parameters (params may be NULL:
+ * profile defaults).  Runs plan() unless unavailable.  Returns NULL with
+ * an error printed when plan() fails.
+ */
+struct bench_ctx *bench_ctx_new(const struct bench_info *b,
+    const char *profile, const struct param_set *params);
+void bench_ctx_free(struct bench_ctx *);
+
+/*
+ * For tests: setup, run(iters) (or prepare+phases per iteration), verify,
+ * teardown on case i, untimed.  0 when every hook succeeded and verify
+ * passed; -1 otherwise with ctx->reason filled; *verify_failed tells which.
+ */
+int bench_ctx_exercise(struct bench_ctx *, size_t i, uint64_t iters,
+    int *verify_failed);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * runner-wire.h - what a measuring child tells the runner: fixed-size
+ * messages (each below PIPE_BUF, so writes from several copies on one pipe
+ * never interleave), and the plan the runner gives the child.
+ */
+#ifndef BOARDBENCH_RUNNER_WIRE_H
+#define BOARDBENCH_RUNNER_WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct bench_ctx;
+
+enum wire_type {
+	WIRE_READY = 1,		/* calibrated and warm: v[0] = iters */
+	WIRE_SAMPLE,		/* v = value, seconds, cycles, instructions */
+	WIRE_METRIC,		/* name, unit, status = better, v[0] = value */
+	WIRE_EXTRA,		/* name, v[0] = value */
+	WIRE_STATUS		/* status = result_status, text = reason */
+};
+
+struct wire_msg {
+	int32_t type;
+	int32_t status;
+	uint32_t copy;
+	uint32_t pad;
+	double v[4];
+	char name[48];
+	char unit[16];
+	char text[160];
+};
+
+struct child_plan {
+	double min_sample, warmup, budget, timeout, target_cv;
+	uint32_t min_samples, max_samples;
+	uint32_t fixed_samples;		/* copies: exactly this many */
+	uint64_t fixed_iters;		/* 0: calibrate */
+};
+
+/* In the child: measure case ci and report on fd. */
+void child_measure(struct bench_ctx *, size_t ci, const struct child_plan *,
+    int fd, int go_fd, uint32_t copy);
+
+#endif

@@ -1,0 +1,804 @@
+/*
+ * runner.c - the parent side of the runner: one child process per case
+ * (or N copies started together), a time limit, crash and signal capture,
+ * rows assembled from the children's samples, progress on a terminal.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner.h"
+#include "runner-int.h"
+#include "runner-wire.h"
+#include "stats.h"
+#include "util.h"
+
+#define NOISY_CV 0.05
+
+const struct profile profiles[] = {
+	{ "quick",    0.050, 0.05, 0.40,  5,  20, 0.01 },
+	{ "standard", 0.050, 0.30, 3.00,  5, 100, 0.01 },
+	{ "full",     0.100, 1.00, 10.0, 10, 400, 0.005 },
+	{ NULL, 0, 0, 0, 0, 0, 0 }
+};
+
+const struct profile *
+profile_find(const char *name)
+{
+	const struct profile *p;
+
+	for (p = profiles; p->name != NULL; p++)
+		if (strcmp(p->name, name) == 0)
+			return p;
+	return NULL;
+}
+
+/* ---- signals --------------------------------------------------------- */
+
+static volatile sig_atomic_t stop_signal;
+
+static void
+on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+void
+runner_signals_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+int
+runner_stop_requested(void)
+{
+	return stop_signal != 0;
+}
+
+/* ---- CPUs ------------------------------------------------------------ */
+
+int
+cpu_online_count(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (int)n : 1;
+}
+
+/* Is cpu online (and one this process may run on)? */
+static int
+cpu_usable(int cpu)
+{
+	cpu_set_t set;
+
+	if (cpu < 0 || cpu >= CPU_SETSIZE)
+		return 0;
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return cpu < cpu_online_count();
+	return CPU_ISSET(cpu, &set);
+}
+
+int
+cpu_list_parse(const char *s, int **cpus, size_t *n)
+{
+	const char *p = s;
+	int *v = NULL;
+	size_t k = 0;
+	long lo, hi, c;
+	char *end;
+
+	if (*s == '\0')
+		return error("bad --cpu '': expected a list such as 0,2-3");
+	while (*p != '\0') {
+		lo = strtol(p, &end, 10);
+		if (end == p || lo < 0)
+			goto bad;
+		hi = lo;
+		if (*end == '-') {
+			p = end + 1;
+			hi = strtol(p, &end, 10);
+			if (end == p || hi < lo)
+				goto bad;
+		}
+		if (*end != ',' && *end != '\0')
+			goto bad;
+		for (c = lo; c <= hi; c++) {
+			if (!cpu_usable((int)c)) {
+				free(v);
+				return error("bad --cpu '%s': CPU %ld does not "
+				    "exist or is offline (online: 0-%d)", s, c,
+				    cpu_online_count() - 1);
+			}
+			v = xreallocarray(v, k + 1, sizeof(*v));
+			v[k++] = (int)c;
+		}
+		p = *end == ',' ? end + 1 : end;
+	}
+	*cpus = v;
+	*n = k;
+	return 0;
+bad:
+	free(v);
+	return error("bad --cpu '%s': expected a list such as 0,2-3", s);
+}
+
+/* ---- signal names ---------------------------------------------------- */
+
+static const char *
+signal_name(int sig)
+{
+	static char buf[16];
+
+	switch (sig) {
+	case SIGILL: return "SIGILL";
+	case SIGSEGV: return "SIGSEGV";
+	case SIGFPE: return "SIGFPE";
+	case SIGBUS: return "SIGBUS";
+	case SIGABRT: return "SIGABRT";
+	case SIGKILL: return "SIGKILL";
+	case SIGTERM: return "SIGTERM";
+	case SIGINT: return "SIGINT";
+	case SIGPIPE: return "SIGPIPE";
+	case SIGTRAP: return "SIGTRAP";
+	case SIGSYS: return "SIGSYS";
+	case SIGXCPU: return "SIGXCPU";
+	default:
+		snprintf(buf, sizeof(buf), "signal %d", sig);
+		return buf;
+	}
+}
+
+/* ---- progress -------------------------------------------------------- */
+
+struct progress {
+	int on;
+	size_t i, n;
+	double start, est_total, est_done;
+	const char *bench, *cname;
+};
+
+static void
+fmt_dur(double s, char *buf, size_t len)
+{
+	if (s < 0)
+		s = 0;
+	if (s < 60)
+		snprintf(buf, len, "%.0fs", s);
+	else if (s < 3600)
+		snprintf(buf, len, "%dm%02ds", (int)s / 60, (int)s % 60);
+	else
+		snprintf(buf, len, "%dh%02dm", (int)s / 3600,
+		    ((int)s % 3600) / 60);
+}
+
+static void
+progress_show(const struct progress *p, double case_elapsed)
+{
+	char el[32], left[32];
+	double done = p->est_done + case_elapsed;
+
+	if (!p->on)
+		return;
+	fmt_dur(now_mono() - p->start, el, sizeof(el));
+	fmt_dur(p->est_total - done, left, sizeof(left));
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s %s  %s elapsed, ~%s left",
+	    p->i + 1, p->n, p->bench, p->cname, el, left);
+	fflush(stderr);
+}
+
+static void
+progress_clear(const struct progress *p)
+{
+	if (p->on) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+}
+
+/* Rough seconds one case takes, for "time left". */
+static double
+case_estimate(const struct child_plan *cp)
+{
+	return cp->warmup + cp->budget + 2 * cp->min_sample + 0.05;
+}
+
+/* ---- collecting one case's messages ---------------------------------- */
+
+struct metric_acc {
+	char name[48], unit[16];
+	int better;
+	double *v;
+	size_t n;
+};
+
+struct copy_acc {
+	pid_t pid;
+	int done, waited, wstatus, ready;
+	enum result_status status;
+	char reason[160];
+	double *v, *secs, *cyc, *ins;
+	size_t n;
+	uint64_t iters;
+	struct metric_acc *m;
+	size_t nm;
+	struct extra *x;
+	size_t nx;
+};
+
+static void
+copy_acc_release(struct copy_acc *a)
+{
+	size_t i;
+
+	free(a->v);
+	free(a->secs);
+	free(a->cyc);
+	free(a->ins);
+	for (i = 0; i < a->nm; i++)
+		free(a->m[i].v);
+	free(a->m);
+	free(a->x);
+}
+
+static void
+push(double **v, size_t n, double x)
+{
+	*v = xreallocarray(*v, n + 1, sizeof(**v));
+	(*v)[n] = x;
+}
+
+static void
+acc_message(struct copy_acc *a, const struct wire_msg *m)
+{
+	size_t i;
+
+	switch (m->type) {
+	case WIRE_READY:
+		a->ready = 1;
+		a->iters = (uint64_t)m->v[0];
+		break;
+	case WIRE_SAMPLE:
+		push(&a->v, a->n, m->v[0]);
+		push(&a->secs, a->n, m->v[1]);
+		push(&a->cyc, a->n, m->v[2]);
+		push(&a->ins, a->n, m->v[3]);
+		a->n++;
+		break;
+	case WIRE_METRIC:
+		for (i = 0; i < a->nm; i++)
+			if (strncmp(a->m[i].name, m->name,
+			    sizeof(a->m[i].name)) == 0)
+				break;
+		if (i == a->nm) {
+			a->m = xreallocarray(a->m, a->nm + 1, sizeof(*a->m));
+			memset(&a->m[i], 0, sizeof(a->m[i]));
+			memcpy(a->m[i].name, m->name, sizeof(m->name));
+			memcpy(a->m[i].unit, m->unit, sizeof(m->unit));
+			a->m[i].name[sizeof(a->m[i].name) - 1] = '\0';
+			a->m[i].unit[sizeof(a->m[i].unit) - 1] = '\0';
+			a->m[i].better = m->status;
+			a->nm++;
+		}
+		push(&a->m[i].v, a->m[i].n++, m->v[0]);
+		break;
+	case WIRE_EXTRA:
+		a->x = xreallocarray(a->x, a->nx + 1, sizeof(*a->x));
+		memcpy(a->x[a->nx].name, m->name, sizeof(a->x[a->nx].name));
+		a->x[a->nx].name[sizeof(a->x[a->nx].name) - 1] = '\0';
+		a->x[a->nx].value = m->v[0];
+		a->nx++;
+		break;
+	case WIRE_STATUS:
+		a->done = 1;
+		a->status = (enum result_status)m->status;
+		memcpy(a->reason, m->text, sizeof(a->reason));
+		a->reason[sizeof(a->reason) - 1] = '\0';
+		break;
+	}
+}
+
+/* ---- assembling rows ------------------------------------------------- */
+
+static void
+row_init(struct result *r, const struct bench_ctx *ctx,
+    const struct bench_case *c, const char *suffix)
+{
+	memset(r, 0, sizeof(*r));
+	strlcpy_bb(r->bench, ctx->info->name, sizeof(r->bench));
+	strlcpy_bb(r->group, ctx->info->group, sizeof(r->group));
+	if (c != NULL) {
+		char full[sizeof(c->name) + 64];
+
+		snprintf(full, sizeof(full), "%s%s%s", c->name,
+		    suffix ? "/" : "", suffix ? suffix : "");
+		strlcpy_bb(r->case_name, full, sizeof(r->case_name));
+	} else
+		strlcpy_bb(r->case_name, "-", sizeof(r->case_name));
+	strlcpy_bb(r->unit, c ? c->unit : ctx->info->unit, sizeof(r->unit));
+	strlcpy_bb(r->params, ctx->params, sizeof(r->params));
+	r->better = c ? c->better : ctx->info->better;
+	r->cycles = r->instructions = NAN;
+	r->copies = 1;
+	stats_compute(&r->st, NULL, 0);
+}
+
+/* Set the samples and statistics of an OK row. */
+static void
+row_samples(struct result *r, const double *v, size_t n)
+{
+	r->samples = xcalloc(n ? n : 1, sizeof(double));
+	memcpy(r->samples, v, n * sizeof(double));
+	r->nsamples = n;
+	stats_compute(&r->st, v, n);
+	if (n > 1 && r->st.cv > NOISY_CV)
+		r->flags |= RF_NOISY;
+}
+
+/* Cycles and instructions per unit of work, medians over samples. */
+static void
+row_counters(struct result *r, const struct copy_acc *a,
+    const struct bench_case *c)
+{
+	double work = c->work * (double)a->iters;
+	double *pc, *pi;
+	size_t i, k = 0;
+
+	if (a->n == 0 || isnan(a->cyc[0]) || work <= 0 ||
+	    c->kind == BENCH_REPORTED)
+		return;
+	pc = xcalloc(a->n, sizeof(*pc));
+	pi = xcalloc(a->n, sizeof(*pi));
+	for (i = 0; i < a->n; i++) {
+		pc[k] = a->cyc[i] / work;
+		pi[k++] = a->ins[i] / work;
+	}
+	r->cycles = stats_median(pc, k);
+	r->instructions = stats_median(pi, k);
+	free(pc);
+	free(pi);
+}
+
+/*
+ * Combine copies sample by sample: rates add up (aggregate throughput),
+ * times and latencies average.
+ */
+static double *
+combine(const struct copy_acc *acc, unsigned ncopies, int metric, size_t mi,
+    int sum, size_t *nout)
+{
+	size_t n = SIZE_MAX, i;
+	unsigned k;
+	double *v;
+
+	for (k = 0; k < ncopies; k++) {
+		size_t m = metric ? (mi < acc[k].nm ? acc[k].m[mi].n : 0) :
+		    acc[k].n;
+
+		if (m < n)
+			n = m;
+	}
+	if (n == SIZE_MAX)
+		n = 0;
+	v = xcalloc(n ? n : 1, sizeof(*v));
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < ncopies; k++)
+			v[i] += metric ? acc[k].m[mi].v[i] : acc[k].v[i];
+		if (!sum)
+			v[i] /= ncopies;
+	}
+	*nout = n;
+	return v;
+}
+
+static int
+emit(runner_sink_fn sink, void *arg, struct result *r, int *bad, int *stop)
+{
+	if (r->status != ST_OK && r->status != ST_SKIPPED)
+		*bad = 1;
+	if (sink(arg, r) != 0)
+		*stop = 1;
+	result_release(r);
+	return 0;
+}
+
+/* ---- one case -------------------------------------------------------- */
+
+struct case_run {
+	struct copy_acc *acc;
+	unsigned ncopies;
+	enum result_status status;	/* overall: worst of the copies */
+	char reason[160];
+	double seconds;
+};
+
+static void
+kill_all(struct copy_acc *acc, unsigned n, int sig)
+{
+	unsigned k;
+
+	for (k = 0; k < n; k++)
+		if (acc[k].pid > 0 && !acc[k].waited)
+			kill(acc[k].pid, sig);
+}
+
+static void
+reap(struct copy_acc *acc, unsigned n, int block)
+{
+	unsigned k;
+	pid_t p;
+
+	for (k = 0; k < n; k++) {
+		if (acc[k].pid <= 0 || acc[k].waited)
+			continue;
+		do
+			p = waitpid(acc[k].pid, &acc[k].wstatus,
+			    block ? 0 : WNOHANG);
+		while (p < 0 && errno == EINTR);
+		if (p == acc[k].pid || p < 0)
+			acc[k].waited = 1;
+	}
+}
+
+static void
+child_setup_cpu(const struct runner_opts *o, unsigned copy, unsigned ncopies)
+{
+	cpu_set_t set;
+	size_t i;
+
+	if (o->cpus == NULL || o->ncpus == 0)
+		return;
+	CPU_ZERO(&set);
+	if (ncopies > 1)
+		CPU_SET(o->cpus[copy % o->ncpus], &set);
+	else
+		for (i = 0; i < o->ncpus; i++)
+			CPU_SET(o->cpus[i], &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+static void
+run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
+    const struct child_plan *cp, unsigned ncopies, struct case_run *cr,
+    struct progress *pg)
+{
+	int fds[2], gofds[2] = { -1, -1 };
+	struct wire_msg m;
+	struct pollfd pfd;
+	double start = now_mono(), deadline, last_pg = 0;
+	unsigned k, nready, ndone;
+	int eof = 0, go_sent = 0, timed_out = 0, stopped = 0;
+	size_t got = 0;
+	ssize_t r;
+
+	memset(cr, 0, sizeof(*cr));
+	cr->ncopies = ncopies;
+	cr->acc = xcalloc(ncopies, sizeof(*cr->acc));
+	deadline = start + cp->timeout;
+	if (pipe(fds) != 0 || (ncopies > 1 && pipe(gofds) != 0)) {
+		cr->status = ST_FAILED;
+		bufprintf(cr->reason, sizeof(cr->reason), "pipe: %s",
+		    strerror(errno));
+		return;
+	}
+	fflush(NULL);
+	for (k = 0; k < ncopies; k++) {
+		pid_t pid = fork();
+
+		if (pid < 0) {
+			cr->acc[k].done = 1;
+			cr->acc[k].status = ST_FAILED;
+			bufprintf(cr->acc[k].reason, sizeof(cr->acc[k].reason),
+			    "fork: %s", strerror(errno));
+			continue;
+		}
+		if (pid == 0) {
+			signal(SIGINT, SIG_DFL);
+			signal(SIGTERM, SIG_DFL);
+			signal(SIGHUP, SIG_DFL);
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			close(fds[0]);
+			if (gofds[1] >= 0)
+				close(gofds[1]);
+			child_setup_cpu(o, k, ncopies);
+			child_measure(ctx, ci, cp, fds[1], gofds[0], k + 1);
+			_exit(0);
+		}
+		cr->acc[k].pid = pid;
+	}
+	close(fds[1]);
+	if (gofds[0] >= 0)
+		close(gofds[0]);
+
+	pfd.fd = fds[0];
+	pfd.events = POLLIN;
+	while (!eof) {
+		int pr = poll(&pfd, 1, 200);
+		double now = now_mono();
+
+		if (stop_signal && !stopped) {
+			stopped = 1;
+			kill_all(cr->acc, ncopies, SIGKILL);
+		}
+		if (now > deadline && !timed_out && !stopped) {
+			timed_out = 1;
+			kill_all(cr->acc, ncopies, SIGKILL);
+		}
+		if (now - last_pg > 0.5) {
+			progress_show(pg, now - start);
+			last_pg = now;
+		}
+		if (pr <= 0)
+			continue;
+		r = read(fds[0], (char *)&m + got, sizeof(m) - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			eof = 1;
+			break;
+		}
+		got += (size_t)r;
+		if (got < sizeof(m))
+			continue;
+		got = 0;
+		if (m.copy >= 1 && m.copy <= ncopies)
+			acc_message(&cr->acc[m.copy - 1], &m);
+		for (k = 0, nready = 0, ndone = 0; k < ncopies; k++) {
+			nready += cr->acc[k].ready;
+			ndone += cr->acc[k].done;
+		}
+		/* start the copies together once all are warm */
+		if (!go_sent && gofds[1] >= 0 && nready + ndone >= ncopies) {
+			close(gofds[1]);
+			gofds[1] = -1;
+			go_sent = 1;
+		}
+	}
+	if (gofds[1] >= 0)
+		close(gofds[1]);
+	close(fds[0]);
+	reap(cr->acc, ncopies, 1);
+	cr->seconds = now_mono() - start;
+
+	cr->status = ST_OK;
+	for (k = 0; k < ncopies; k++) {
+		struct copy_acc *a = &cr->acc[k];
+		int ws = a->wstatus;
+
+		if (stopped) {
+			a->status = ST_INTERRUPTED;
+			bufprintf(a->reason, sizeof(a->reason),
+			    "interrupted by %s", signal_name(stop_signal));
+		} else if (timed_out && !a->done) {
+			a->status = ST_TIMEOUT;
+			bufprintf(a->reason, sizeof(a->reason),
+			    "no result within %.0f s", cp->timeout);
+		} else if (WIFSIGNALED(ws) && !a->done) {
+			a->status = ST_CRASHED;
+			bufprintf(a->reason, sizeof(a->reason), "%s",
+			    signal_name(WTERMSIG(ws)));
+		} else if (WIFSIGNALED(ws)) {
+			/* died after reporting (in teardown): still a crash */
+			a->status = ST_CRASHED;
+			bufprintf(a->reason, sizeof(a->reason), "%s after "
+			    "the result", signal_name(WTERMSIG(ws)));
+		} else if (!a->done) {
+			a->status = ST_FAILED;
+			bufprintf(a->reason, sizeof(a->reason),
+			    "child exited (status %d) without a result",
+			    WIFEXITED(ws) ? WEXITSTATUS(ws) : -1);
+		}
+		if (a->status != ST_OK && (cr->status == ST_OK ||
+		    cr->status == ST_SKIPPED)) {
+			cr->status = a->status;
+			memcpy(cr->reason, a->reason, sizeof(cr->reason));
+		}
+	}
+}
+
+/* Turn a finished case into rows for the sink. */
+static void
+case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
+    struct case_run *cr, runner_sink_fn sink, void *arg, int *bad,
+    int *stop)
+{
+	struct result r;
+	unsigned k, nc = cr->ncopies;
+	size_t i, n;
+	double *v;
+	int sum = c->better != BENCH_LOWER;
+
+	/* per-copy rows first when several copies ran */
+	for (k = 0; nc > 1 && k < nc; k++) {
+		struct copy_acc *a = &cr->acc[k];
+
+		row_init(&r, ctx, c, NULL);
+		r.copies = nc;
+		r.copy = k + 1;
+		r.status = a->status;
+		r.seconds = cr->seconds;
+		r.iters = a->iters;
+		if (a->status == ST_OK) {
+			row_samples(&r, a->v, a->n);
+			row_counters(&r, a, c);
+		} else {
+			strlcpy_bb(r.reason, a->reason, sizeof(r.reason));
+		}
+		emit(sink, arg, &r, bad, stop);
+	}
+
+	row_init(&r, ctx, c, NULL);
+	r.copies = nc;
+	r.copy = 0;
+	r.status = cr->status;
+	r.seconds = cr->seconds;
+	r.iters = cr->acc[0].iters;
+	if (cr->status == ST_OK) {
+		if (nc > 1) {
+			v = combine(cr->acc, nc, 0, 0, sum, &n);
+			row_samples(&r, v, n);
+			free(v);
+		} else {
+			row_samples(&r, cr->acc[0].v, cr->acc[0].n);
+			row_counters(&r, &cr->acc[0], c);
+		}
+		for (i = 0; i < cr->acc[0].nx; i++)
+			result_add_extra(&r, cr->acc[0].x[i].name,
+			    cr->acc[0].x[i].value);
+	} else {
+		strlcpy_bb(r.reason, cr->reason, sizeof(r.reason));
+	}
+	emit(sink, arg, &r, bad, stop);
+
+	/* metric rows: <case>/<metric>, only for results that verified */
+	if (cr->status != ST_OK)
+		return;
+	for (i = 0; i < cr->acc[0].nm; i++) {
+		const struct metric_acc *ma = &cr->acc[0].m[i];
+
+		row_init(&r, ctx, c, ma->name);
+		strlcpy_bb(r.unit, ma->unit, sizeof(r.unit));
+		r.better = ma->better ? ma->better : BENCH_HIGHER;
+		r.copies = nc;
+		r.status = ST_OK;
+		r.seconds = cr->seconds;
+		r.iters = cr->acc[0].iters;
+		if (nc > 1) {
+			v = combine(cr->acc, nc, 1, i, r.better != BENCH_LOWER,
+			    &n);
+			row_samples(&r, v, n);
+			free(v);
+		} else {
+			row_samples(&r, ma->v, ma->n);
+		}
+		emit(sink, arg, &r, bad, stop);
+	}
+}
+
+static void
+skipped_rows(const struct bench_ctx *ctx, const char *why,
+    runner_sink_fn sink, void *arg, int *bad, int *stop)
+{
+	struct result r;
+	size_t i;
+
+	if (ctx->ncases == 0) {
+		row_init(&r, ctx, NULL, NULL);
+		r.status = ST_SKIPPED;
+		strlcpy_bb(r.reason, why, sizeof(r.reason));
+		emit(sink, arg, &r, bad, stop);
+		return;
+	}
+	for (i = 0; i < ctx->ncases; i++) {
+		row_init(&r, ctx, &ctx->cases[i], NULL);
+		r.status = ST_SKIPPED;
+		strlcpy_bb(r.reason, why, sizeof(r.reason));
+		emit(sink, arg, &r, bad, stop);
+	}
+}
+
+static void
+make_plan(const struct runner_opts *o, struct child_plan *cp)
+{
+	const struct profile *p = o->profile;
+
+	memset(cp, 0, sizeof(*cp));
+	cp->min_sample = o->min_sample > 0 ? o->min_sample : p->min_sample;
+	cp->warmup = o->warmup >= 0 ? o->warmup : p->warmup;
+	cp->budget = o->budget > 0 ? o->budget : p->budget;
+	cp->target_cv = p->target_cv;
+	cp->min_samples = p->min_samples;
+	cp->max_samples = p->max_samples;
+	cp->timeout = o->timeout > 0 ? o->timeout :
+	    60 + 10 * (cp->budget + cp->warmup);
+}
+
+int
+runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
+    size_t nb, runner_sink_fn sink, void *arg, int *interrupted)
+{
+	struct bench_ctx **ctxs = xcalloc(nb ? nb : 1, sizeof(*ctxs));
+	struct child_plan base, cp;
+	struct progress pg;
+	struct case_run cr;
+	size_t i, j, total = 0;
+	int bad = 0, stop = 0;
+	char why[160];
+	unsigned k;
+
+	make_plan(o, &base);
+	memset(&pg, 0, sizeof(pg));
+	for (i = 0; i < nb; i++) {
+		ctxs[i] = bench_ctx_new(bl[i], o->profile->name, o->params);
+		if (ctxs[i] == NULL) {
+			bad = 1;
+			continue;
+		}
+		total += ctxs[i]->ncases ? ctxs[i]->ncases : 1;
+	}
+	pg.on = o->progress;
+	pg.n = total;
+	pg.start = now_mono();
+	pg.est_total = (double)total * case_estimate(&base) *
+	    (o->copies > 1 ? 1.3 : 1.0);
+
+	for (i = 0; i < nb && !stop && !stop_signal; i++) {
+		struct bench_ctx *ctx = ctxs[i];
+		unsigned nc = 1;
+
+		if (ctx == NULL)
+			continue;
+		if (registry_unavailable(ctx->info, why, sizeof(why)) ||
+		    ctx->ncases == 0) {
+			if (ctx->ncases == 0 && why[0] == '\0')
+				strlcpy_bb(why, "no cases selected",
+				    sizeof(why));
+			skipped_rows(ctx, why, sink, arg, &bad, &stop);
+			pg.i += ctx->ncases ? ctx->ncases : 1;
+			continue;
+		}
+		for (j = 0; j < ctx->ncases && !stop && !stop_signal; j++) {
+			const struct bench_case *c = &ctx->cases[j];
+
+			cp = base;
+			nc = (c->flags & BENCH_CPU) &&
+			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
+			if (nc > 1)
+				cp.fixed_samples = cp.min_samples < 10 ?
+				    cp.min_samples : 10;
+			pg.bench = ctx->info->name;
+			pg.cname = c->name;
+			progress_show(&pg, 0);
+			run_case(o, ctx, j, &cp, nc, &cr, &pg);
+			progress_clear(&pg);
+			case_rows(ctx, c, &cr, sink, arg, &bad, &stop);
+			for (k = 0; k < cr.ncopies; k++)
+				copy_acc_release(&cr.acc[k]);
+			free(cr.acc);
+			pg.i++;
+			pg.est_done += case_estimate(&base);
+		}
+	}
+	progress_clear(&pg);
+	for (i = 0; i < nb; i++)
+		bench_ctx_free(ctxs[i]);
+	free(ctxs);
+	*interrupted = stop_signal != 0;
+	return bad;
+}

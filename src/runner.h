@@ -1,0 +1,58 @@
+/*
+ * runner.h - runs benchmarks case by case, each in a child process with a
+ * time limit; calibrates, warms up, samples, verifies; never prints results
+ * (finished rows go to a sink: the store and the formatter).
+ */
+#ifndef BOARDBENCH_RUNNER_H
+#define BOARDBENCH_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "registry.h"
+#include "result.h"
+
+struct profile {
+	const char *name;
+	double min_sample;	/* seconds one sample lasts at least */
+	double warmup;		/* seconds of discarded work */
+	double budget;		/* seconds of sampling per case */
+	uint32_t min_samples, max_samples;
+	double target_cv;	/* stop sampling below this CV */
+};
+const struct profile *profile_find(const char *name);
+extern const struct profile profiles[];
+
+struct runner_opts {
+	const struct profile *profile;
+	const struct param_set *params;
+	double min_sample, warmup, budget, timeout;	/* 0: from profile */
+	unsigned copies;		/* >= 1 */
+	int *cpus;			/* --cpu list, NULL: any */
+	size_t ncpus;
+	int progress;			/* one-line progress on stderr */
+};
+
+/* Called with each finished row; return -1 to stop the run. */
+typedef int (*runner_sink_fn)(void *arg, struct result *row);
+
+/*
+ * Run the benchmarks.  Returns 0 when every row is OK or SKIPPED, 1 when
+ * any is not, and sets *interrupted when SIGINT/SIGTERM stopped the run.
+ */
+int runner_run(const struct runner_opts *, const struct bench_info *const *,
+    size_t n, runner_sink_fn, void *arg, int *interrupted);
+
+/* Install the SIGINT/SIGTERM handlers that stop a run cleanly. */
+void runner_signals_install(void);
+/* Was a stop requested?  (Also for long loops outside the runner.) */
+int runner_stop_requested(void);
+
+/*
+ * Parse a CPU list "0,2-3" against the online CPUs; error line and -1
+ * on bad input.
+ */
+int cpu_list_parse(const char *s, int **cpus, size_t *n);
+/* Number of online CPUs. */
+int cpu_online_count(void);
+
+#endif

@@ -1,0 +1,17 @@
+/*
+ * stats.h - summary statistics of a sample set.
+ */
+#ifndef BOARDBENCH_STATS_H
+#define BOARDBENCH_STATS_H
+
+#include <stddef.h>
+#include "result.h"
+
+/* Fill st from v[0..n-1]; v is not modified. n == 0 gives NANs. */
+void stats_compute(struct stats *st, const double *v, size_t n);
+/* Median of v (copied and sorted internally). */
+double stats_median(const double *v, size_t n);
+/* Quantile q in [0,1] with linear interpolation between order statistics. */
+double stats_quantile(const double *v, size_t n, double q);
+
+#endif

@@ -1,0 +1,45 @@
+/*
+ * store.h - the SQLite results store (DESIGN.md section 4).  Every result
+ * row is committed the moment it is measured.  A file that is not a
+ * boardbench database, or is corrupt, is refused and never written.
+ */
+#ifndef BOARDBENCH_STORE_H
+#define BOARDBENCH_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "result.h"
+
+#define STORE_SCHEMA_VERSION 1
+
+struct store;
+
+/* $XDG_DATA_HOME/boardbench/results.db, else ~/.local/share/...; owned. */
+char *store_default_path(void);
+
+/*
+ * Open (create: also make the file and, for the default path only, its
+ * folder).  Errors are printed once; returns NULL.
+ */
+struct store *store_open(const char *path, int create, int make_dirs);
+void store_close(struct store *);
+
+/* A random (version 4) UUID for a new run; -1 with an error printed. */
+int store_make_uuid(char *buf, size_t len);
+
+/* Insert the run (sets ri->id and ri->uuid when empty). */
+int store_run_begin(struct store *, struct run_info *ri);
+/* Insert one row and commit; sets r->id. */
+int store_result_add(struct store *, int64_t run_id, struct result *r);
+/* Update status and finished time. */
+int store_run_finish(struct store *, const struct run_info *ri);
+
+/* 0 found, 1 no such run, -1 error. */
+int store_run_get(struct store *, int64_t id, struct run_info *ri);
+int store_run_by_uuid(struct store *, const char *uuid, int64_t *id);
+/* Run ids, oldest first: all (tag NULL) or with that tag. */
+int store_run_ids(struct store *, const char *tag, int64_t **ids, size_t *n);
+int store_results_get(struct store *, int64_t run_id, struct result **rows,
+    size_t *n);
+
+#endif

@@ -1,0 +1,79 @@
+/*
+ * util.h - allocation that cannot fail, messages, small string and time
+ * helpers.  Messages follow git's rules: lowercase, what failed first,
+ * the subject quoted, no full stop, on stderr.
+ */
+#ifndef BOARDBENCH_UTIL_H
+#define BOARDBENCH_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Exit statuses (DESIGN.md section 6; man page EXIT STATUS). */
+#define EXIT_OK		0
+#define EXIT_BENCH	1	/* a benchmark failed, crashed or was wrong */
+#define EXIT_USAGE	2	/* bad input: nothing was run or changed */
+#define EXIT_REGRESSION	3	/* compare found a regression */
+#define EXIT_INTERRUPTED 130	/* SIGINT/SIGTERM: finished rows are kept */
+
+void *xmalloc(size_t);
+void *xcalloc(size_t, size_t);
+void *xrealloc(void *, size_t);
+void *xreallocarray(void *, size_t, size_t);
+char *xstrdup(const char *);
+char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+/* The program name used as the message prefix. */
+extern const char *progname;
+
+/* error(): print "boardbench: msg" and return -1. */
+int error(const char *, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* die(): print and exit(status). */
+void die(int status, const char *, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
+#define BUG(...) bug_at(__FILE__, __LINE__, __VA_ARGS__)
+void bug_at(const char *, int, const char *, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
+
+/* Bounded copy that always terminates; returns strlen(src). */
+size_t strlcpy_bb(char *dst, const char *src, size_t size);
+/* Printf into a fixed buffer, truncating; returns dst. */
+char *bufprintf(char *dst, size_t size, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Seconds from CLOCK_MONOTONIC_RAW. */
+double now_mono(void);
+/* Current UTC time as "2026-11-30T11:22:33Z". */
+void iso_utc_now(char *buf, size_t len);
+
+/*
+ * Number parsing with the whole string checked. Integers take k/M/G
+ * (powers of 1000) or K/Ki/M/Mi/G/Gi ... (powers of 1024 when 'i' follows
+ * or for K); 0 on success, -1 if not a number or out of long long range.
+ */
+int parse_ll(const char *s, long long *out);
+int parse_double(const char *s, double *out);
+
+/* Edit distance, for "did you mean" suggestions. */
+int levenshtein(const char *a, const char *b);
+
+/* A growable string. */
+struct strbuf {
+	char *buf;
+	size_t len, alloc;
+};
+void strbuf_init(struct strbuf *);
+void strbuf_addf(struct strbuf *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
+void strbuf_add(struct strbuf *, const char *, size_t);
+void strbuf_release(struct strbuf *);
+char *strbuf_detach(struct strbuf *);
+
+/* Is the locale-independent "." used in %g output? Formatters call this. */
+void numeric_locale_c(void);
+
+#endif

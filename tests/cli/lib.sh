@@ -1,0 +1,65 @@
+# lib.sh - TAP helpers for the CLI tests.  Sourced by tests/cli/t-*.sh.
+# BOARDBENCH and TEST_RUNNER come from make check (AM_TESTS_ENVIRONMENT).
+: "${BOARDBENCH:=$(pwd)/boardbench}"
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+export LC_ALL=C
+n=0
+failed=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/bbcli.XXXXXX") || exit 99
+trap 'rm -rf "$TMP"' EXIT
+# never touch the user's real store
+export XDG_DATA_HOME="$TMP/xdg"
+export HOME="$TMP/home"
+
+bb() { $TEST_RUNNER "$BOARDBENCH" "$@"; }
+
+ok() { # ok CONDITION-STATUS DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+	fi
+}
+
+# expect STATUS DESCRIPTION -- COMMAND...: exit status and, for status 2,
+# exactly one line on stderr.
+expect() {
+	want=$1; desc=$2; shift 3
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		ok 1 "$desc (exit $got, want $want)"
+		sed 's/^/# /' "$TMP/err"
+		return
+	fi
+	if [ "$want" -eq 2 ]; then
+		lines=$(wc -l < "$TMP/err")
+		[ "$lines" -eq 1 ]
+		ok $? "$desc (one line: $(head -c 150 "$TMP/err"))"
+		return
+	fi
+	ok 0 "$desc"
+}
+
+skip_all() { echo "1..0 # SKIP $*"; exit 77; }
+
+# Field counts of each CSV line, quote-aware, one number per line.
+csv_counts() {
+	awk -v sep="${2:-,}" '{
+		q = 0; f = 1
+		for (i = 1; i <= length($0); i++) {
+			c = substr($0, i, 1)
+			if (c == "\"") q = !q
+			else if (c == sep && !q) f++
+		}
+		print f
+	}' "$1"
+}
+
+done_testing() {
+	echo "1..$n"
+	[ "$failed" -eq 0 ]
+	exit $?
+}

@@ -1,0 +1,69 @@
+#!/bin/sh
+# run: every format, fixed CSV columns, JSON schema, exit statuses, list.
+. "${top_srcdir:-.}/tests/cli/lib.sh"
+
+db="$TMP/s.db"
+fast="--profile quick --budget 0.05 --min-sample 0.005 --warmup 0"
+
+expect 0 "run null (text)" -- bb run null $fast --db "$db" --tag t1
+grep -q "^BENCH *CASE *VALUE *UNIT" "$TMP/out"; ok $? "text table header"
+grep -q "== build: \[t1\]" "$TMP/out"; ok $? "header names the tag and build"
+grep -q "^null *add .*op/s" "$TMP/out"; ok $? "a row per case"
+test ! -s "$TMP/err"; ok $? "nothing on stderr when it is not a terminal"
+
+expect 0 "run null --format csv" -- bb run null $fast --db "$db" --format csv
+cp "$TMP/out" "$TMP/run.csv"
+head -1 "$TMP/run.csv" | grep -q '^run_id,run_uuid,tag,bench,group,case,params,status,value,unit'
+ok $? "CSV header"
+counts=$(csv_counts "$TMP/run.csv" | sort -u)
+[ "$counts" = "24" ]; ok $? "every CSV line has 24 fields ($counts)"
+[ "$(wc -l < "$TMP/run.csv")" -eq 3 ]; ok $? "header plus one line per case"
+
+expect 0 "run null --format tsv" -- bb run null $fast --no-save --format tsv
+counts=$(csv_counts "$TMP/out" "$(printf '\t')" | sort -u)
+[ "$counts" = "24" ]; ok $? "every TSV line has 24 fields"
+
+expect 0 "run null --format json" -- bb run null $fast --no-save --format json
+grep -q '"schema_version": 1' "$TMP/out"; ok $? "JSON carries schema_version"
+grep -q '"samples": \[' "$TMP/out"; ok $? "JSON carries raw samples"
+cp "$TMP/out" "$TMP/run.json"
+expect 0 "the JSON output imports" -- bb import --db "$TMP/j.db" "$TMP/run.json"
+
+expect 1 "a crash gives exit 1" -- bb run null $fast --no-save -p null.mode=crash
+grep -q "CRASHED *SIGSEGV" "$TMP/out"; ok $? "the row says CRASHED SIGSEGV"
+expect 1 "a bad result gives exit 1" -- bb run null $fast --no-save -p null.mode=bad
+grep -q "BADRESULT" "$TMP/out"; ok $? "the row says BADRESULT"
+grep "BADRESULT" "$TMP/out" | grep -q "op/s"; ok $(( ! $? )) "and shows no number"
+expect 0 "a skip is exit 0" -- bb run null $fast --no-save -p selftest.mode=skip
+grep -q "SKIPPED" "$TMP/out"; ok $? "the row says SKIPPED"
+expect 1 "a hang is a TIMEOUT" -- bb run null $fast --no-save -p null.mode=hang --timeout 1
+grep -q "TIMEOUT" "$TMP/out"; ok $? "the row says TIMEOUT"
+
+expect 0 "--copies 2" -- bb run null $fast --no-save --copies 2 --cpu 0-1
+grep -q "add \[copy 1/2\]" "$TMP/out" && grep -q "add \[copy 2/2\]" "$TMP/out" &&
+	grep -q "add \[2 copies\]" "$TMP/out"
+ok $? "two per-copy rows and an aggregate"
+
+expect 0 "show the last run" -- bb show --db "$db"
+grep -q "^null *add" "$TMP/out"; ok $? "show prints its rows"
+expect 0 "show --list" -- bb show --list --db "$db"
+[ "$(grep -c '^[0-9]' "$TMP/out")" -eq 2 ]; ok $? "two runs listed"
+expect 0 "show by tag" -- bb show t1 --db "$db" --format csv
+grep -q ',t1,null,selftest,add,' "$TMP/out"; ok $? "the tagged run"
+for f in text csv tsv json; do
+	expect 0 "show --format $f" -- bb show --all --db "$db" --format $f
+done
+
+expect 0 "list" -- bb list
+for b in linpack null; do
+	grep -q "^$b " "$TMP/out"; ok $? "list names $b"
+done
+expect 0 "list -l linpack" -- bb list -l linpack
+grep -q "linpack.n (int) = 200" "$TMP/out"; ok $? "list -l shows parameters"
+expect 0 "info" -- bb info
+grep -q "^build.cc_version" "$TMP/out"; ok $? "info has the compiler"
+grep -q "^build.float_abi" "$TMP/out"; ok $? "info has the float ABI"
+grep -q "^counters.available" "$TMP/out"; ok $? "info says whether counters work"
+expect 0 "info --format json" -- bb info --format json
+grep -q '"cflags"' "$TMP/out"; ok $? "info JSON has CFLAGS"
+done_testing

@@ -1,0 +1,237 @@
+/*
+ * t-linpack.c - known answers for the Linpack benchmark: its cases and
+ * operation counts, solves that pass verify() at several orders, rolled
+ * and unrolled BLAS agreeing, the transposed solve (ddot), and verify()
+ * failing on a corrupted solution.
+ */
+#include "config.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu-linpack.h"
+#include "registry.h"
+#include "result.h"
+#include "runner-int.h"
+#include "tap.h"
+
+static const char *const case_names[] = {
+	"double-rolled", "double-unrolled", "single-rolled", "single-unrolled"
+};
+
+/* 2n^3/3 + 2n^2 written out differently from the benchmark. */
+static double
+flops(long long n)
+{
+	return (double)(2 * n * n * n + 6 * n * n) / 3.0;
+}
+
+static struct bench_ctx *
+ctx_with(const char *spec)
+{
+	struct param_set ps;
+	struct bench_ctx *ctx;
+
+	param_set_init(&ps);
+	if (spec != NULL && param_set_add(&ps, spec) != 0)
+		bail("cannot set '%s'", spec);
+	ctx = bench_ctx_new(&bench_linpack_info, "quick", &ps);
+	param_set_release(&ps);
+	return ctx;
+}
+
+/* The four cases, their names, units and work for order n. */
+static void
+check_cases(struct bench_ctx *ctx, long long n)
+{
+	size_t i;
+
+	if (!is_int((long long)ctx->ncases, 4, "n=%lld: four cases", n))
+		return;
+	for (i = 0; i < 4; i++) {
+		is_str(ctx->cases[i].name, case_names[i], "case %zu name", i);
+		is_str(ctx->cases[i].unit, "flop/s", "%s unit",
+		    case_names[i]);
+		ok(ctx->cases[i].kind == BENCH_RATE, "%s is a rate",
+		    case_names[i]);
+		is_double(ctx->cases[i].work, flops(n), 1e-9 * flops(n),
+		    "%s work at n=%lld is 2n^3/3 + 2n^2", case_names[i], n);
+	}
+}
+
+/* Every case runs `iters` iterations and verifies. */
+static void
+exercise_all(struct bench_ctx *ctx, uint64_t iters, const char *what)
+{
+	size_t i;
+	int vf, rc;
+
+	for (i = 0; i < ctx->ncases; i++) {
+		rc = bench_ctx_exercise(ctx, i, iters, &vf);
+		ok(rc == 0 && vf == 0, "%s %s solves and verifies%s%s", what,
+		    ctx->cases[i].name, ctx->reason[0] ? ": " : "",
+		    ctx->reason);
+	}
+}
+
+/*
+ * Rolled and unrolled BLAS give the same solution (up to a few ulps, as
+ * contraction into fused multiply-adds may differ), and every solve of
+ * op(A) x = b passes the verdict verify() applies.
+ */
+static void
+check_solves(int n)
+{
+	struct linpack_acc acc[2];
+	double *x[2], d, dmax, eps;
+	int single, trans, u, i, same;
+	char why[160];
+
+	x[0] = calloc((size_t)n, sizeof(double));
+	x[1] = calloc((size_t)n, sizeof(double));
+	if (x[0] == NULL || x[1] == NULL)
+		bail("out of memory");
+	for (single = 0; single < 2; single++) {
+		eps = single ? FLT_EPSILON : DBL_EPSILON;
+		for (trans = 0; trans < 2; trans++) {
+			for (u = 0; u < 2; u++) {
+				if (linpack_test_solve(single, u, n, trans,
+				    x[u], &acc[u]) != 0) {
+					ok(0, "n=%d solve failed", n);
+					continue;
+				}
+				ok(linpack_judge(&acc[u], n, why,
+				    sizeof(why)) == 0 &&
+				    acc[u].resid <= 20 && acc[u].ferr <= 1,
+				    "n=%d %s %s%s: resid %.2f, |x-1| %.2g",
+				    n, single ? "single" : "double",
+				    u ? "unrolled" : "rolled",
+				    trans ? " transposed" : "",
+				    acc[u].resid, acc[u].xerr);
+			}
+			dmax = 0;
+			same = 1;
+			for (i = 0; i < n; i++) {
+				d = fabs(x[0][i] - x[1][i]);
+				if (d > dmax)
+					dmax = d;
+				same &= x[0][i] == x[1][i];
+			}
+			ok(dmax <= 64 * n * eps, "n=%d %s%s: rolled and "
+			    "unrolled agree (%s, max diff %.2g)", n,
+			    single ? "single" : "double",
+			    trans ? " transposed" : "",
+			    same ? "bit-identical" : "not bit-identical",
+			    dmax);
+		}
+	}
+	free(x[0]);
+	free(x[1]);
+}
+
+int
+main(void)
+{
+	static const int orders[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 37,
+	    100, 200 };
+	struct param_set ps;
+	struct bench_ctx *ctx;
+	struct linpack_acc acc;
+	double x[16];
+	size_t i;
+	int vf, rc;
+
+	/* defaults: n = 200, four cases */
+	ctx = bench_ctx_new(&bench_linpack_info, "quick", NULL);
+	if (ctx == NULL)
+		bail("bench_ctx_new failed");
+	check_cases(ctx, 200);
+	is_double(ctx->cases[0].work, 5413333.0 + 1.0 / 3.0, 1e-6,
+	    "n=200: 5413333.33 operations per solve");
+	exercise_all(ctx, 2, "n=200");
+
+	/* a corrupted solution must fail verify() in both precisions */
+	linpack_test_fault = 1;
+	for (i = 0; i < ctx->ncases; i += 2) {
+		rc = bench_ctx_exercise(ctx, i, 1, &vf);
+		ok(rc == -1 && vf == 1, "%s: corrupted x fails verify",
+		    ctx->cases[i].name);
+		ok(strstr(ctx->reason, "residual") != NULL,
+		    "%s: the reason names the residual: %s",
+		    ctx->cases[i].name, ctx->reason);
+	}
+	linpack_test_fault = 0;
+	bench_ctx_free(ctx);
+
+	/* the smallest order */
+	ctx = ctx_with("linpack.n=10");
+	if (ctx == NULL)
+		bail("n=10 refused");
+	check_cases(ctx, 10);
+	exercise_all(ctx, 5, "n=10");
+	bench_ctx_free(ctx);
+
+	/* a larger order, one precision and style */
+	ctx = ctx_with("linpack.n=500");
+	if (ctx == NULL)
+		bail("n=500 refused");
+	check_cases(ctx, 500);
+	rc = bench_ctx_exercise(ctx, 1, 1, &vf);
+	ok(rc == 0 && vf == 0, "n=500 double-unrolled verifies%s%s",
+	    ctx->reason[0] ? ": " : "", ctx->reason);
+	bench_ctx_free(ctx);
+
+	/*
+	 * The classic generator repeats every 16384 values: at n = 256 two
+	 * columns are equal and the factorisation meets a zero pivot; at
+	 * n = 128 the matrix is singular to working precision, x is far from
+	 * all ones, yet the solve is as good as the conditioning allows.
+	 */
+	ctx = ctx_with("linpack.n=256");
+	if (ctx == NULL)
+		bail("n=256 refused");
+	rc = bench_ctx_exercise(ctx, 0, 1, &vf);
+	ok(rc == -1 && vf == 0 && strstr(ctx->reason, "singular") != NULL,
+	    "n=256 fails in dgefa, not in verify: %s", ctx->reason);
+	bench_ctx_free(ctx);
+	ctx = ctx_with("linpack.n=128");
+	if (ctx == NULL)
+		bail("n=128 refused");
+	exercise_all(ctx, 1, "n=128 (nearly singular)");
+	bench_ctx_free(ctx);
+
+	/* lists select the cases */
+	param_set_init(&ps);
+	if (param_set_add(&ps, "linpack.precision=single") != 0 ||
+	    param_set_add(&ps, "linpack.unroll=unrolled") != 0)
+		bail("cannot set precision and unroll");
+	ctx = bench_ctx_new(&bench_linpack_info, "quick", &ps);
+	param_set_release(&ps);
+	ok(ctx != NULL && ctx->ncases == 1 &&
+	    strcmp(ctx->cases[0].name, "single-unrolled") == 0,
+	    "precision=single unroll=unrolled gives one case");
+	bench_ctx_free(ctx);
+
+	/* the parameter table refuses what is out of range */
+	param_set_init(&ps);
+	ok(param_set_add(&ps, "linpack.n=9") != 0, "n=9 is refused");
+	ok(param_set_add(&ps, "linpack.n=5001") != 0, "n=5001 is refused");
+	ok(param_set_add(&ps, "linpack.precision=quad") != 0,
+	    "precision=quad is refused");
+	ok(param_set_add(&ps, "linpack.unroll=rolled,twice") != 0,
+	    "unroll=twice is refused");
+	param_set_release(&ps);
+
+	/* small orders run every clean-up path of the unrolled loops */
+	for (i = 0; i < sizeof(orders) / sizeof(orders[0]); i++)
+		check_solves(orders[i]);
+
+	/* known answers at n = 1: a(1,1) = (11857 - 32768) / 16384 */
+	rc = linpack_test_solve(0, 0, 1, 0, x, &acc);
+	ok(rc == 0 && x[0] == 1.0 && acc.resid == 0,
+	    "n=1: x = 1 exactly");
+
+	return done_testing();
+}

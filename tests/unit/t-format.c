@@ -1,0 +1,166 @@
+/*
+ * t-format.c - the output formats: CSV/TSV column counts and quoting,
+ * numbers with '.' whatever the locale, JSON schema, text scaling.
+ */
+#include "config.h"
+
+#include <jansson.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export.h"
+#include "fmt.h"
+#include "tap.h"
+#include "util.h"
+
+static void
+fill(struct run_info *ri, struct result *r, double *samples)
+{
+	memset(ri, 0, sizeof(*ri));
+	ri->id = 7;
+	strcpy(ri->uuid, "00000000-0000-0000-0000-000000000007");
+	strcpy(ri->started, "2026-11-30T10:00:00Z");
+	strcpy(ri->status, "complete");
+	strcpy(ri->tag, "gcc-O2, \"hard\"");
+	strcpy(ri->profile, "quick");
+	ri->build = xstrdup("{\"cc_version\":\"gcc (Debian) 12.2.0\","
+	    "\"opt_level\":\"-O2\"}");
+	ri->system = xstrdup("{\"board\":\"test board\"}");
+	memset(r, 0, sizeof(*r));
+	strcpy(r->bench, "linpack");
+	strcpy(r->group, "cpu");
+	strcpy(r->case_name, "double-rolled");
+	strcpy(r->unit, "flop/s");
+	strcpy(r->params, "n=200,precision=double,single");
+	r->better = 1;
+	r->samples = samples;
+	r->nsamples = 3;
+	r->st.median = 1234567.5;
+	r->st.mean = 1234000.25;
+	r->st.n = 3;
+	r->cycles = r->instructions = NAN;
+	r->copies = 1;
+}
+
+/* Count the fields of one CSV line, honouring quotes. */
+static int
+csv_fields(const char *line, char sep)
+{
+	int n = 1, q = 0;
+
+	for (; *line && *line != '\n'; line++) {
+		if (*line == '"')
+			q = !q;
+		else if (*line == sep && !q)
+			n++;
+	}
+	return n;
+}
+
+int
+main(void)
+{
+	double samples[] = { 1.0, 2.0, 3.0 };
+	struct run_info ri;
+	struct result r, bad;
+	char *buf, *line2, num[32], unit[24];
+	size_t len;
+	FILE *fp;
+	struct fmt *f;
+	json_t *doc, *run, *res;
+	json_error_t jerr;
+	int hdr;
+
+	setlocale(LC_ALL, "de_DE.UTF-8");	/* ',' decimals if installed */
+	fill(&ri, &r, samples);
+	bad = r;
+	bad.status = ST_BADRESULT;
+	bad.samples = NULL;
+	bad.nsamples = 0;
+	strcpy(bad.reason, "residual too large");
+
+	fp = open_memstream(&buf, &len);
+	f = fmt_new("csv", fp);
+	fmt_begin(f, &ri);
+	fmt_result(f, &r);
+	fmt_result(f, &bad);
+	fmt_end(f, &ri);
+	fmt_free(f);
+	fclose(fp);
+	hdr = csv_fields(buf, ',');
+	is_int(hdr, 24, "CSV header has 24 columns");
+	line2 = strchr(buf, '\n') + 1;
+	is_int(csv_fields(line2, ','), hdr, "CSV data row has as many");
+	is_int(csv_fields(strchr(line2, '\n') + 1, ','), hdr,
+	    "CSV BADRESULT row has as many");
+	ok(strstr(buf, "\"gcc-O2, \"\"hard\"\"\"") != NULL,
+	    "RFC 4180 quoting of commas and quotes");
+	ok(strstr(buf, "1234567.5") != NULL, "'.' decimals, base units");
+	ok(strstr(buf, "BADRESULT,,flop/s") != NULL,
+	    "a BADRESULT row shows no value");
+	free(buf);
+
+	fp = open_memstream(&buf, &len);
+	f = fmt_new("tsv", fp);
+	fmt_begin(f, &ri);
+	fmt_result(f, &r);
+	fmt_end(f, &ri);
+	fmt_free(f);
+	fclose(fp);
+	is_int(csv_fields(buf, '\t'), 24, "TSV header has 24 columns");
+	is_int(csv_fields(strchr(buf, '\n') + 1, '\t'), 24, "TSV row too");
+	free(buf);
+
+	fp = open_memstream(&buf, &len);
+	f = fmt_new("json", fp);
+	fmt_begin(f, &ri);
+	fmt_result(f, &r);
+	fmt_end(f, &ri);
+	fmt_free(f);
+	fclose(fp);
+	doc = json_loads(buf, 0, &jerr);
+	ok(doc != NULL, "JSON output parses");
+	is_int(json_integer_value(json_object_get(doc, "schema_version")),
+	    EXPORT_SCHEMA_VERSION, "schema_version");
+	is_str(json_string_value(json_object_get(doc, "tool")), "boardbench",
+	    "tool");
+	run = json_array_get(json_object_get(doc, "runs"), 0);
+	ok(json_is_object(json_object_get(run, "build")),
+	    "the run carries its build identity");
+	res = json_array_get(json_object_get(run, "results"), 0);
+	is_int((long long)json_array_size(json_object_get(res, "samples")), 3,
+	    "raw samples are kept");
+	json_decref(doc);
+	free(buf);
+
+	fp = open_memstream(&buf, &len);
+	f = fmt_new("text", fp);
+	fmt_begin(f, &ri);
+	fmt_result(f, &r);
+	fmt_result(f, &bad);
+	fmt_end(f, &ri);
+	fmt_free(f);
+	fclose(fp);
+	ok(strstr(buf, "BENCH") && strstr(buf, "CASE") && strstr(buf, "VALUE")
+	    && strstr(buf, "UNIT") && strstr(buf, "±CV%") &&
+	    strstr(buf, "FLAGS"), "text header has the columns");
+	ok(strstr(buf, "1.235") != NULL && strstr(buf, "Mflop/s") != NULL,
+	    "text scales for people: 1.235 Mflop/s");
+	ok(strstr(buf, "BADRESULT") && strstr(buf, "residual too large"),
+	    "text names a bad result and why");
+	ok(strstr(buf, "gcc 12.2.0 -O2") != NULL,
+	    "the header names the build flag set");
+	free(buf);
+
+	ok(fmt_new("xml", stdout) == NULL, "unknown format refused");
+	fmt_human(2.5e-9, "s", num, sizeof(num), unit, sizeof(unit));
+	ok(strcmp(num, "2.500") == 0 && strcmp(unit, "ns") == 0,
+	    "2.5e-9 s is 2.500 ns");
+	fmt_human(1.5e9, "B/s", num, sizeof(num), unit, sizeof(unit));
+	ok(strcmp(num, "1.500") == 0 && strcmp(unit, "GB/s") == 0,
+	    "1.5e9 B/s is 1.500 GB/s");
+	run_info_release(&ri);
+	return done_testing();
+}

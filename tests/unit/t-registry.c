@@ -1,0 +1,78 @@
+/*
+ * t-registry.c - invariants of the benchmark table.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry.h"
+#include "tap.h"
+#include "util.h"
+
+static int
+known_group(const char *g)
+{
+	size_t i;
+
+	for (i = 0; registry_groups[i] != NULL; i++)
+		if (strcmp(registry_groups[i], g) == 0)
+			return 1;
+	return 0;
+}
+
+int
+main(void)
+{
+	size_t i, j, n;
+	const struct bench_info **bl;
+	char *names[] = { "selftest" }, *bad[] = { "linpak" };
+	char sugg[160], err[256];
+
+	ok(registry_count >= 2, "the table has benchmarks");
+	for (i = 0; i < registry_count; i++) {
+		const struct bench_info *b = registry_table[i];
+		const struct bench_param *p;
+		int fine = 1;
+
+		ok(b->name && *b->name && b->group && *b->group &&
+		    b->description && *b->description && b->unit && *b->unit,
+		    "%s: name, group, description and unit set", b->name);
+		ok(known_group(b->group), "%s: group '%s' is a known group",
+		    b->name, b->group);
+		ok(b->better == BENCH_HIGHER || b->better == BENCH_LOWER,
+		    "%s: better-direction set", b->name);
+		ok(b->unavailable != NULL || (b->plan != NULL &&
+		    (b->run != NULL || b->phases != NULL)),
+		    "%s: plan and run/phases, or an unavailable reason",
+		    b->name);
+		for (j = i + 1; j < registry_count; j++)
+			if (strcmp(b->name, registry_table[j]->name) == 0)
+				fine = 0;
+		ok(fine, "%s: name is unique", b->name);
+		ok(!registry_is_group(b->name), "%s: not also a group name",
+		    b->name);
+		for (p = b->params; p != NULL && p->name != NULL; p++)
+			ok(p->help != NULL && p->def != NULL &&
+			    param_check(p, p->def, err, sizeof(err)) == 0 &&
+			    (p->quick == NULL ||
+			    param_check(p, p->quick, err, sizeof(err)) == 0) &&
+			    (p->full == NULL ||
+			    param_check(p, p->full, err, sizeof(err)) == 0),
+			    "%s.%s: help, and defaults that pass their own "
+			    "check", b->name, p->name);
+	}
+	ok(registry_select(names, 1, &bl, &n) == 0 && n >= 1 &&
+	    strcmp(bl[0]->group, "selftest") == 0, "select by group");
+	free(bl);
+	ok(registry_select(NULL, 0, &bl, &n) == 0, "select all");
+	for (i = 0, j = 0; i < n; i++)
+		j += strcmp(bl[i]->group, "selftest") == 0;
+	is_int((long long)j, 0, "the default selection leaves out selftest");
+	free(bl);
+	ok(registry_select(bad, 1, &bl, &n) != 0, "unknown name refused");
+	registry_suggest("linpak", sugg, sizeof(sugg));
+	ok(strstr(sugg, "'linpack'") != NULL, "linpak suggests linpack (%s)",
+	    sugg);
+	return done_testing();
+}

@@ -1,0 +1,156 @@
+/*
+ * t-runner.c - the runner on the null benchmark: OK rows with statistics,
+ * and each way a case can go wrong (crash, hang, bad result, failure,
+ * skip) becoming a row with its status and no number; copies.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perfctr.h"
+#include "registry.h"
+#include "runner.h"
+#include "tap.h"
+#include "util.h"
+
+struct rows {
+	struct result r[16];
+	size_t n;
+};
+
+static int
+collect(void *arg, struct result *r)
+{
+	struct rows *rs = arg;
+
+	if (rs->n < 16)
+		result_copy(&rs->r[rs->n++], r);
+	return 0;
+}
+
+static void
+rows_release(struct rows *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		result_release(&rs->r[i]);
+	rs->n = 0;
+}
+
+/* Run null with mode=<mode>; returns runner_run's value. */
+static int
+run_null(const char *mode, unsigned copies, double timeout, struct rows *rs)
+{
+	const struct bench_info *b = registry_find("null");
+	struct runner_opts ro;
+	struct param_set ps;
+	char spec[64];
+	int intr = 0, rc;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.profile = profile_find("quick");
+	ro.min_sample = 0.005;
+	ro.budget = 0.05;
+	ro.warmup = 0;
+	ro.timeout = timeout;
+	ro.copies = copies;
+	param_set_init(&ps);
+	snprintf(spec, sizeof(spec), "null.mode=%s", mode);
+	if (param_set_add(&ps, spec) != 0)
+		bail("cannot set %s", spec);
+	ro.params = &ps;
+	rc = runner_run(&ro, &b, 1, collect, rs, &intr);
+	param_set_release(&ps);
+	return rc;
+}
+
+int
+main(void)
+{
+	struct rows rs = { .n = 0 };
+	struct perfctr pc;
+	uint64_t c0, c1, i0, i1;
+	char why[200];
+	size_t i;
+	int rc;
+
+	rc = run_null("ok", 1, 30, &rs);
+	is_int(rc, 0, "all OK: runner returns 0");
+	is_int((long long)rs.n, 2, "two cases, two rows");
+	is_str(result_status_name(rs.r[0].status), "OK", "first row OK");
+	ok(rs.r[0].nsamples >= 5, "at least 5 samples (%zu)",
+	    rs.r[0].nsamples);
+	ok(rs.r[0].st.median > 0 && rs.r[0].st.min <= rs.r[0].st.median &&
+	    rs.r[0].st.median <= rs.r[0].st.max, "min <= median <= max");
+	ok(rs.r[0].iters >= 1, "iterations per sample recorded");
+	is_str(rs.r[0].params, "mode=ok,work=1000", "canonical parameters");
+	is_str(rs.r[0].unit, "op/s", "unit from the case");
+	ok(isnan(rs.r[0].cycles) || rs.r[0].cycles > 0,
+	    "cycles empty or positive");
+	rows_release(&rs);
+
+	rc = run_null("crash", 1, 30, &rs);
+	is_int(rc, 1, "a crash makes the run return 1");
+	is_int((long long)rs.n, 2, "the run goes on after the crash");
+	is_str(result_status_name(rs.r[0].status), "OK", "case before is OK");
+	is_str(result_status_name(rs.r[1].status), "CRASHED", "crash: CRASHED");
+	is_str(rs.r[1].reason, "SIGSEGV", "the signal is named");
+	ok(rs.r[1].nsamples == 0 && isnan(rs.r[1].st.median),
+	    "a crashed row has no number");
+	rows_release(&rs);
+
+	rc = run_null("hang", 1, 2, &rs);
+	is_str(result_status_name(rs.r[1].status), "TIMEOUT", "hang: TIMEOUT");
+	ok(rs.r[1].nsamples == 0, "a timed-out row has no number");
+	rows_release(&rs);
+
+	rc = run_null("bad", 1, 30, &rs);
+	is_str(result_status_name(rs.r[1].status), "BADRESULT",
+	    "failed verification: BADRESULT");
+	ok(rs.r[1].nsamples == 0 && isnan(rs.r[1].st.median),
+	    "a BADRESULT row has no number");
+	is_str(rs.r[1].reason, "wrong on purpose", "the reason is kept");
+	rows_release(&rs);
+
+	rc = run_null("fail", 1, 30, &rs);
+	is_str(result_status_name(rs.r[1].status), "FAILED", "setup failure");
+	rows_release(&rs);
+
+	rc = run_null("skip", 1, 30, &rs);
+	is_int(rc, 0, "a skip is not a failure");
+	is_str(result_status_name(rs.r[1].status), "SKIPPED", "SKIPPED row");
+	is_str(rs.r[1].reason, "skipped on purpose", "with its reason");
+	rows_release(&rs);
+
+	rc = run_null("ok", 2, 30, &rs);
+	is_int((long long)rs.n, 6, "two copies: 2 per-copy rows + aggregate, "
+	    "per case");
+	ok(rs.r[0].copy == 1 && rs.r[1].copy == 2 && rs.r[2].copy == 0 &&
+	    rs.r[2].copies == 2, "copy numbering: 1, 2, then 0 = aggregate");
+	for (i = 0; i < 3; i++)
+		is_str(result_status_name(rs.r[i].status), "OK",
+		    "copy row %zu OK", i);
+	ok(rs.r[2].st.median > rs.r[0].st.median &&
+	    rs.r[2].st.median > rs.r[1].st.median,
+	    "aggregate throughput exceeds each copy's");
+	rows_release(&rs);
+
+	if (perfctr_open(&pc, why, sizeof(why)) != 0) {
+		ok(strlen(why) > 0, "counters unavailable, and why: %s", why);
+		skip(1, "no hardware counters here");
+	} else {
+		volatile unsigned x = 0;
+
+		perfctr_read(&pc, &c0, &i0);
+		for (i = 0; i < 1000000; i++)
+			x += (unsigned)i;
+		perfctr_read(&pc, &c1, &i1);
+		ok(c1 > c0, "cycles count up");
+		ok(i1 - i0 >= 1000000, "at least one instruction per loop");
+		perfctr_close(&pc);
+	}
+	return done_testing();
+}

@@ -1,0 +1,48 @@
+/*
+ * t-stats.c - summary statistics on fixed vectors.
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "stats.h"
+#include "tap.h"
+
+int
+main(void)
+{
+	static const double odd[] = { 5, 1, 4, 2, 3 };
+	static const double even[] = { 10, 40, 20, 30 };
+	static const double one[] = { 7.5 };
+	static const double flat[] = { 2, 2, 2, 2 };
+	struct stats st;
+
+	stats_compute(&st, odd, 5);
+	is_double(st.median, 3, 0, "median of an odd count is the middle");
+	is_double(st.mean, 3, 1e-12, "mean");
+	is_double(st.min, 1, 0, "min");
+	is_double(st.max, 5, 0, "max");
+	is_double(st.stddev, sqrt(2.5), 1e-12, "sample standard deviation (n-1)");
+	is_double(st.cv, sqrt(2.5) / 3, 1e-12, "cv = stddev / mean");
+	is_int(st.n, 5, "count");
+	ok(odd[0] == 5 && odd[1] == 1, "input left unsorted");
+
+	stats_compute(&st, even, 4);
+	is_double(st.median, 25, 1e-12, "median of an even count interpolates");
+	is_double(stats_quantile(even, 4, 0.0), 10, 0, "quantile 0 is the min");
+	is_double(stats_quantile(even, 4, 1.0), 40, 0, "quantile 1 is the max");
+	is_double(stats_quantile(even, 4, 0.99), 39.7, 1e-9,
+	    "p99 interpolates between the top two");
+
+	stats_compute(&st, one, 1);
+	is_double(st.stddev, 0, 0, "one sample: stddev 0");
+	is_double(st.median, 7.5, 0, "one sample: median is it");
+
+	stats_compute(&st, flat, 4);
+	is_double(st.cv, 0, 0, "equal samples: cv 0");
+
+	stats_compute(&st, NULL, 0);
+	ok(isnan(st.median) && isnan(st.mean) && st.n == 0,
+	    "no samples: NAN, count 0");
+	return done_testing();
+}
