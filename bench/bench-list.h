@@ -15,7 +15,10 @@
 	/* memory */ \
 	\
 	\
-	/* storage, network, sync */ \
+	/* storage, network */ \
+	\
+	\
+	/* sync */ \
 	\
 	\
 	/* self-test */ \

@@ -126,6 +126,13 @@ struct bench_info {
 	    const struct result *const *rows, size_t nrows);
 
 	const char *unavailable;	/* "built without libgcrypt" */
+
+	/*
+	 * Sampling overrides for this benchmark (0: the profile's), used
+	 * unless the user gave --min-sample / --budget: a benchmark with
+	 * hundreds of short cases (crypto) keeps a run short this way.
+	 */
+	double min_sample, budget;
 };
 
 /* Parameters, resolved and range-checked before the run starts. */

@@ -777,6 +777,10 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			const struct bench_case *c = &ctx->cases[j];
 
 			cp = base;
+			if (ctx->info->min_sample > 0 && o->min_sample <= 0)
+				cp.min_sample = ctx->info->min_sample;
+			if (ctx->info->budget > 0 && o->budget <= 0)
+				cp.budget = ctx->info->budget;
 			nc = (c->flags & BENCH_CPU) &&
 			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
 			if (nc > 1)
