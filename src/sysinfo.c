@@ -191,3 +191,18 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 		free(txt);
 	}
 }
+
+int
+sysinfo_cpu_mhz(int cpu, double *mhz, const char **source)
+{
+	char path[128], buf[64];
+	long khz;
+
+	snprintf(path, sizeof(path),
+	    "/sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", cpu);
+	if (read_line(path, buf, sizeof(buf)) != 0 || (khz = atol(buf)) <= 0)
+		return -1;
+	*mhz = (double)khz / 1000.0;
+	*source = "cpufreq";
+	return 0;
+}

@@ -20,6 +20,13 @@ json_t *sysinfo_json(void);
 /* One line naming the machine, from a snapshot object. */
 void sysinfo_label(const json_t *sys, char *buf, size_t len);
 
+/*
+ * The clock of CPU `cpu` in MHz for per-MHz figures: the measured clock
+ * when one was measured, else cpufreq's maximum.  0 with *source set to
+ * "cpufreq" or "measured"; -1 when unknown.
+ */
+int sysinfo_cpu_mhz(int cpu, double *mhz, const char **source);
+
 /* Print a JSON object as aligned "key: value" lines (nested with dots). */
 void print_kv(FILE *fp, const char *prefix, const json_t *obj);
 
