@@ -75,6 +75,34 @@ struct bench_param {
 struct bench_ctx;
 struct result;
 
+/*
+ * Derived rows: figures the runner computes from a case's verified main
+ * samples and, for some, the CPU clock, which a kernel never sees.  A case
+ * points `derived` at a table ending in { NULL }; each entry becomes a row
+ * `<case>/<name>` after the main row (from the aggregate when copies ran):
+ *   BENCH_D_SCALE    value * scale                 (DMIPS = dhry/s / 1757)
+ *   BENCH_D_PER_MHZ  value per copy * scale / MHz  (DMIPS/MHz, MWIPS/MHz)
+ *   BENCH_D_CYCLES   cycles per unit of work * scale (cycle/B); scale 0
+ *                    means per iteration (* the case's work).  From the
+ *                    cycle counter when it counted, else from the clock.
+ * The clock is sysinfo_cpu_mhz() of the first --cpu CPU, else of the
+ * fastest online CPU; the row names it in the extra "clock:<source>"
+ * (cpufreq, measured, or counter: the cycles counted per second), in MHz.
+ * Without a clock a row that needs one is SKIPPED and flagged noclock.
+ */
+enum bench_derive {
+	BENCH_D_SCALE = 0,
+	BENCH_D_PER_MHZ,
+	BENCH_D_CYCLES
+};
+
+struct bench_derived {
+	const char *name;	/* row `<case>/<name>` */
+	const char *unit;	/* "DMIPS", "DMIPS/MHz", "cycle/B" */
+	enum bench_derive how;
+	double scale;
+};
+
 /* One case of a benchmark: one result row. Filled in by plan(). */
 struct bench_case {
 	char name[96];		/* "double-rolled", "sha256/openssl/8192" */
@@ -85,6 +113,7 @@ struct bench_case {
 	int id;			/* for the benchmark's own use */
 	intptr_t arg;		/* for the benchmark's own use */
 	unsigned flags;		/* BENCH_CPU etc. overriding the bench's */
+	const struct bench_derived *derived;	/* derived rows, or NULL */
 };
 
 /*

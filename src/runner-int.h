@@ -57,4 +57,17 @@ void bench_ctx_free(struct bench_ctx *);
 int bench_ctx_exercise(struct bench_ctx *, size_t i, uint64_t iters,
     int *verify_failed);
 
+/*
+ * Fill the derived row r (bench.h, struct bench_derived) of case c from
+ * its n main samples v (the aggregate when copies ran), div (the copies
+ * when the aggregate is their sum, else 1), the cycles counted per unit of
+ * work per sample (NULL: none) and the clock (mhz 0: unknown; source
+ * names it).  Sets unit, better, status, samples, flags and the
+ * "clock:<source>" extra.  Returns 0, or -1 when the row is SKIPPED
+ * (noclock) because it needs a clock and none is known.
+ */
+int runner_derived_fill(struct result *r, const struct bench_derived *d,
+    const struct bench_case *c, const double *v, const double *cyc,
+    size_t n, double div, double mhz, const char *source);
+
 #endif

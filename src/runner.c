@@ -21,6 +21,7 @@
 #include "runner-int.h"
 #include "runner-wire.h"
 #include "stats.h"
+#include "sysinfo.h"
 #include "util.h"
 
 #define NOISY_CV 0.05
@@ -691,6 +692,137 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 	}
 }
 
+/* ---- derived rows (bench.h: struct bench_derived) --------------------- */
+
+/*
+ * The clock for per-MHz figures: the first --cpu CPU's, else the fastest
+ * CPU's; 0 when unknown.
+ */
+static double
+derived_clock(const struct runner_opts *o, const char **source)
+{
+	const char *src;
+	double mhz, best = 0;
+	long cpu, n = sysconf(_SC_NPROCESSORS_CONF);
+
+	*source = NULL;
+	if (o->cpus != NULL && o->ncpus > 0) {
+		if (sysinfo_cpu_mhz(o->cpus[0], &mhz, &src) != 0 || !(mhz > 0))
+			return 0;
+		*source = src;
+		return mhz;
+	}
+	for (cpu = 0; cpu < n; cpu++)
+		if (sysinfo_cpu_mhz((int)cpu, &mhz, &src) == 0 && mhz > best) {
+			best = mhz;
+			*source = src;
+		}
+	return best;
+}
+
+int
+runner_derived_fill(struct result *r, const struct bench_derived *d,
+    const struct bench_case *c, const double *v, const double *cyc,
+    size_t n, double div, double mhz, const char *source)
+{
+	double *out, *hz, x, scale = d->scale;
+	int counted = d->how == BENCH_D_CYCLES && cyc != NULL;
+	char name[sizeof(r->extra->name)];
+	size_t i;
+
+	strlcpy_bb(r->unit, d->unit, sizeof(r->unit));
+	r->better = d->how == BENCH_D_CYCLES ? BENCH_LOWER : c->better;
+	if (d->how == BENCH_D_CYCLES && scale == 0)
+		scale = c->work;
+	if (d->how != BENCH_D_SCALE && !counted && !(mhz > 0)) {
+		r->status = ST_SKIPPED;
+		r->flags |= RF_NOCLOCK;
+		bufprintf(r->reason, sizeof(r->reason), "CPU clock unknown "
+		    "(no cpufreq and not measured)%s", d->how ==
+		    BENCH_D_CYCLES ? ", no cycle counter" : "");
+		return -1;
+	}
+	out = xcalloc(n ? n : 1, sizeof(*out));
+	hz = xcalloc(n ? n : 1, sizeof(*hz));
+	for (i = 0; i < n; i++) {
+		x = v[i] / div;
+		if (d->how == BENCH_D_SCALE)
+			out[i] = v[i] * scale;
+		else if (d->how == BENCH_D_PER_MHZ)
+			out[i] = x * scale / mhz;
+		else if (counted) {
+			out[i] = cyc[i] * scale;
+			hz[i] = c->kind == BENCH_TIME ? cyc[i] / x : cyc[i] * x;
+		} else
+			out[i] = scale * (c->kind == BENCH_TIME ? x * mhz * 1e6 :
+			    mhz * 1e6 / x);
+	}
+	r->status = ST_OK;
+	row_samples(r, out, n);
+	if (counted)
+		result_add_extra(r, "clock:counter", stats_median(hz, n) / 1e6);
+	else if (d->how != BENCH_D_SCALE) {
+		bufprintf(name, sizeof(name), "clock:%s",
+		    source != NULL ? source : "unknown");
+		result_add_extra(r, name, mhz);
+	}
+	free(out);
+	free(hz);
+	return 0;
+}
+
+/*
+ * The derived rows of a verified case, from the aggregate samples (per
+ * copy where a figure is per MHz or per cycle) and the cycles counted per
+ * unit of work when every copy counted them.
+ */
+static void
+derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
+    const struct bench_case *c, const struct case_run *cr,
+    runner_sink_fn sink, void *arg, int *bad, int *stop)
+{
+	const struct bench_derived *d;
+	const char *source = NULL;
+	double *v, *cyc, mhz = 0, work;
+	unsigned k, nc = cr->ncopies;
+	int sum = c->better != BENCH_LOWER, need_clock = 0;
+	struct result r;
+	size_t i, n;
+
+	if (c->derived == NULL || cr->status != ST_OK)
+		return;
+	v = combine(cr->acc, nc, 0, 0, sum, &n);
+	cyc = xcalloc(n ? n : 1, sizeof(*cyc));
+	for (k = 0; k < nc && cyc != NULL; k++) {
+		work = c->work * (double)cr->acc[k].iters;
+		for (i = 0; i < n && cyc != NULL; i++) {
+			if (c->kind == BENCH_REPORTED || !(work > 0) ||
+			    isnan(cr->acc[k].cyc[i])) {
+				free(cyc);
+				cyc = NULL;
+			} else
+				cyc[i] += cr->acc[k].cyc[i] / work / nc;
+		}
+	}
+	for (d = c->derived; d->name != NULL; d++)
+		if (d->how == BENCH_D_PER_MHZ ||
+		    (d->how == BENCH_D_CYCLES && cyc == NULL))
+			need_clock = 1;
+	if (need_clock)
+		mhz = derived_clock(o, &source);
+	for (d = c->derived; d->name != NULL && !*stop; d++) {
+		row_init(&r, ctx, c, d->name);
+		r.copies = nc;
+		r.seconds = cr->seconds;
+		r.iters = cr->acc[0].iters;
+		runner_derived_fill(&r, d, c, v, cyc, n, sum ? nc : 1, mhz,
+		    source);
+		emit(sink, arg, &r, bad, stop);
+	}
+	free(v);
+	free(cyc);
+}
+
 static void
 skipped_rows(const struct bench_ctx *ctx, const char *why,
     runner_sink_fn sink, void *arg, int *bad, int *stop)
@@ -792,6 +924,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			run_case(o, ctx, j, &cp, nc, &cr, &pg);
 			progress_clear(&pg);
 			case_rows(ctx, c, &cr, sink, arg, &bad, &stop);
+			derived_rows(o, ctx, c, &cr, sink, arg, &bad, &stop);
 			for (k = 0; k < cr.ncopies; k++)
 				copy_acc_release(&cr.acc[k]);
 			free(cr.acc);
