@@ -7,7 +7,10 @@
 	/* cpu */ \
 	X(linpack) \
 	/* cpu: whetstone, dhrystone, md5ref, fft */ \
-	\
+	X(whetstone) \
+	X(dhrystone) \
+	X(md5ref) \
+	X(fft) \
 	\
 	/* crypto */ \
 	\

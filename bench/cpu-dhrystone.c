@@ -1,0 +1,390 @@
+/*
+ * cpu-dhrystone.c - Dhrystone 2.1: the main loop with Proc_1..Proc_5 and
+ * the global variables (the first translation unit; Proc_6..Proc_8 and
+ * Func_1..Func_3 are in cpu-dhrystone-2.c), written from the published
+ * description (see cpu-dhrystone.h), and the benchmark around it.
+ *
+ * One iteration is one run through Dhrystone.  The runner reports
+ * Dhrystones per second (dhry/s); derived rows give DMIPS (dhry/s / 1757,
+ * the VAX 11/780's score) and, where the clock is known, DMIPS/MHz.
+ * Modern compilers inline strcpy and strcmp, so DMIPS/MHz far above the
+ * historical 1 to 2 is normal: the figure compares builds, not machines
+ * across decades.
+ *
+ * verify() checks the end-of-run value of every global and local variable
+ * the original program prints with its expected value, including
+ * Arr_2_Glob[8][7] = runs + 10 (reset to 10 at the start of each call of
+ * run(), outside the loop, so it counts that call's runs).
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "cpu-dhrystone.h"
+#include "result.h"
+
+#define DHRY_VAX_DHRYSTONES	1757.0	/* dhry/s of a VAX 11/780: 1 MIPS */
+
+static const char dhry_some_string[] = "DHRYSTONE PROGRAM, SOME STRING";
+static const char dhry_1st_string[] = "DHRYSTONE PROGRAM, 1'ST STRING";
+static const char dhry_2nd_string[] = "DHRYSTONE PROGRAM, 2'ND STRING";
+static const char dhry_3rd_string[] = "DHRYSTONE PROGRAM, 3'RD STRING";
+
+struct dhry_record *dhry_ptr_glob, *dhry_next_ptr_glob;
+int dhry_int_glob;
+int dhry_bool_glob;
+char dhry_ch_1_glob, dhry_ch_2_glob;
+int dhry_arr_1_glob[DHRY_ARR_LEN];
+int dhry_arr_2_glob[DHRY_ARR_LEN][DHRY_ARR_LEN];
+
+int dhrystone_test_fault;
+
+/* What the last call of run() left in main's local variables. */
+struct dhry_state {
+	uint64_t runs;
+	int int_1_loc, int_2_loc, int_3_loc;
+	enum dhry_enum enum_loc;
+	char str_1_loc[DHRY_STR_LEN], str_2_loc[DHRY_STR_LEN];
+};
+
+static void dhry_proc_1(struct dhry_record *val);
+static void dhry_proc_2(int *ref);
+static void dhry_proc_3(struct dhry_record **ref);
+static void dhry_proc_4(void);
+static void dhry_proc_5(void);
+
+/* ---- the first unit of the benchmark proper ----------------------------- */
+
+/* Proc_1: record assignment and pointer chasing through Proc_3, 6, 7. */
+static void
+dhry_proc_1(struct dhry_record *val)
+{
+	struct dhry_record *next = val->ptr_comp;
+
+	*val->ptr_comp = *dhry_ptr_glob;
+	val->variant.v1.int_comp = 5;
+	next->variant.v1.int_comp = val->variant.v1.int_comp;
+	next->ptr_comp = val->ptr_comp;
+	dhry_proc_3(&next->ptr_comp);
+	if (next->discr == DHRY_IDENT_1) {
+		next->variant.v1.int_comp = 6;
+		dhry_proc_6(val->variant.v1.enum_comp,
+		    &next->variant.v1.enum_comp);
+		next->ptr_comp = dhry_ptr_glob->ptr_comp;
+		dhry_proc_7(next->variant.v1.int_comp, 10,
+		    &next->variant.v1.int_comp);
+	} else {
+		*val = *val->ptr_comp;
+	}
+}
+
+/* Proc_2: a loop that runs once, on the global character. */
+static void
+dhry_proc_2(int *ref)
+{
+	int loc = *ref + 10;
+	enum dhry_enum e = DHRY_IDENT_2;
+
+	do {
+		if (dhry_ch_1_glob == 'A') {
+			loc -= 1;
+			*ref = loc - dhry_int_glob;
+			e = DHRY_IDENT_1;
+		}
+	} while (e != DHRY_IDENT_1);
+}
+
+/* Proc_3: a pointer through a pointer, then Proc_7 into the record. */
+static void
+dhry_proc_3(struct dhry_record **ref)
+{
+	if (dhry_ptr_glob != NULL)
+		*ref = dhry_ptr_glob->ptr_comp;
+	dhry_proc_7(10, dhry_int_glob, &dhry_ptr_glob->variant.v1.int_comp);
+}
+
+/* Proc_4: boolean and character globals. */
+static void
+dhry_proc_4(void)
+{
+	int loc = dhry_ch_1_glob == 'A';
+
+	dhry_bool_glob = loc | dhry_bool_glob;
+	dhry_ch_2_glob = 'B';
+}
+
+/* Proc_5: resets the character and boolean globals. */
+static void
+dhry_proc_5(void)
+{
+	dhry_ch_1_glob = 'A';
+	dhry_bool_glob = 0;
+}
+
+/*
+ * `runs` runs through Dhrystone, the main program's loop; its locals end
+ * in the state for verify().
+ */
+static void
+dhry_loop(struct dhry_state *s, uint64_t runs)
+{
+	int int_1_loc = 0, int_2_loc = 0, int_3_loc = 0;
+	enum dhry_enum enum_loc = DHRY_IDENT_1;
+	char str_1_loc[DHRY_STR_LEN], str_2_loc[DHRY_STR_LEN];
+	char ch_index;
+	uint64_t run;
+
+	memcpy(str_1_loc, dhry_1st_string, sizeof(str_1_loc));
+	str_2_loc[0] = '\0';
+	dhry_arr_2_glob[8][7] = 10;
+	for (run = 1; run <= runs; run++) {
+		dhry_proc_5();
+		dhry_proc_4();
+		int_1_loc = 2;
+		int_2_loc = 3;
+		strcpy(str_2_loc, dhry_2nd_string);
+		enum_loc = DHRY_IDENT_2;
+		dhry_bool_glob = !dhry_func_2(str_1_loc, str_2_loc);
+		while (int_1_loc < int_2_loc) {
+			int_3_loc = 5 * int_1_loc - int_2_loc;
+			dhry_proc_7(int_1_loc, int_2_loc, &int_3_loc);
+			int_1_loc += 1;
+		}
+		dhry_proc_8(dhry_arr_1_glob, dhry_arr_2_glob, int_1_loc,
+		    int_3_loc);
+		dhry_proc_1(dhry_ptr_glob);
+		for (ch_index = 'A'; ch_index <= dhry_ch_2_glob; ch_index++) {
+			if (enum_loc == dhry_func_1(ch_index, 'C')) {
+				dhry_proc_6(DHRY_IDENT_1, &enum_loc);
+				strcpy(str_2_loc, dhry_3rd_string);
+				int_2_loc = (int)run;
+				dhry_int_glob = (int)run;
+			}
+		}
+		int_2_loc = int_2_loc * int_1_loc;
+		int_1_loc = int_2_loc / int_3_loc;
+		int_2_loc = 7 * (int_2_loc - int_3_loc) - int_1_loc;
+		dhry_proc_2(&int_1_loc);
+	}
+	s->runs = runs;
+	s->int_1_loc = int_1_loc;
+	s->int_2_loc = int_2_loc;
+	s->int_3_loc = int_3_loc;
+	s->enum_loc = enum_loc;
+	memcpy(s->str_1_loc, str_1_loc, sizeof(s->str_1_loc));
+	memcpy(s->str_2_loc, str_2_loc, sizeof(s->str_2_loc));
+}
+
+/* ---- the benchmark ------------------------------------------------------ */
+
+static const struct bench_derived dhry_derived[] = {
+	{ .name = "dmips", .unit = "DMIPS", .how = BENCH_D_SCALE,
+	  .scale = 1.0 / DHRY_VAX_DHRYSTONES },
+	{ .name = "dmips-per-mhz", .unit = "DMIPS/MHz",
+	  .how = BENCH_D_PER_MHZ, .scale = 1.0 / DHRY_VAX_DHRYSTONES },
+	{ .name = NULL }
+};
+
+static int
+dhry_plan(struct bench_ctx *ctx)
+{
+	struct bench_case *c;
+
+	c = bench_add_case(ctx, "v2.1", "dhry/s", BENCH_RATE, 1);
+	if (c == NULL)
+		return -1;
+	c->derived = dhry_derived;
+	return 0;
+}
+
+static void
+dhry_globals_free(void)
+{
+	free(dhry_ptr_glob);
+	free(dhry_next_ptr_glob);
+	dhry_ptr_glob = dhry_next_ptr_glob = NULL;
+}
+
+/* The program's initialisation, before its timed loop. */
+static int
+dhry_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	struct dhry_state *s = calloc(1, sizeof(*s));
+
+	(void)c;
+	dhry_globals_free();
+	dhry_next_ptr_glob = calloc(1, sizeof(*dhry_next_ptr_glob));
+	dhry_ptr_glob = calloc(1, sizeof(*dhry_ptr_glob));
+	if (s == NULL || dhry_ptr_glob == NULL || dhry_next_ptr_glob == NULL) {
+		free(s);
+		dhry_globals_free();
+		return bench_fail(ctx, "out of memory");
+	}
+	dhry_int_glob = 0;
+	dhry_bool_glob = 0;
+	dhry_ch_1_glob = dhry_ch_2_glob = '\0';
+	memset(dhry_arr_1_glob, 0, sizeof(dhry_arr_1_glob));
+	memset(dhry_arr_2_glob, 0, sizeof(dhry_arr_2_glob));
+	dhry_ptr_glob->ptr_comp = dhry_next_ptr_glob;
+	dhry_ptr_glob->discr = DHRY_IDENT_1;
+	dhry_ptr_glob->variant.v1.enum_comp = DHRY_IDENT_3;
+	dhry_ptr_glob->variant.v1.int_comp = 40;
+	memcpy(dhry_ptr_glob->variant.v1.str_comp, dhry_some_string,
+	    sizeof(dhry_some_string));
+	dhry_arr_2_glob[8][7] = 10;
+	bench_set_priv(ctx, s);
+	return 0;
+}
+
+static int
+dhry_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
+{
+	(void)c;
+	dhry_loop(bench_priv(ctx), iters);
+	return 0;
+}
+
+/* One end-of-run integer against its expected value; the first wrong. */
+static void
+dhry_expect(struct bench_ctx *ctx, int *bad, const char *what, long long got,
+    long long want)
+{
+	if (got != want && !*bad)
+		bench_fail(ctx, "%s is %lld, should be %lld", what, got, want);
+	*bad |= got != want;
+}
+
+static void
+dhry_expect_str(struct bench_ctx *ctx, int *bad, const char *what,
+    const char *got, const char *want)
+{
+	int differ = strncmp(got, want, DHRY_STR_LEN) != 0;
+
+	if (differ && !*bad)
+		bench_fail(ctx, "%s is \"%.30s\", should be \"%s\"", what,
+		    got, want);
+	*bad |= differ;
+}
+
+/*
+ * The values the original prints after its run, with what they should
+ * be; the pointer fields are "implementation-dependent" there, here they
+ * must be the second record (Ptr_Glob->Ptr_Comp) and itself.
+ */
+static int
+dhry_verify(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	struct dhry_state *s = bench_priv(ctx);
+	const struct dhry_record *p = dhry_ptr_glob, *q = dhry_next_ptr_glob;
+	int bad = 0;
+
+	(void)c;
+	if (s->runs == 0)
+		dhry_loop(s, 1);
+	if (dhrystone_test_fault)
+		dhry_int_glob += 1;
+	dhry_expect(ctx, &bad, "Int_Glob", dhry_int_glob, 5);
+	dhry_expect(ctx, &bad, "Bool_Glob", dhry_bool_glob, 1);
+	dhry_expect(ctx, &bad, "Ch_1_Glob", dhry_ch_1_glob, 'A');
+	dhry_expect(ctx, &bad, "Ch_2_Glob", dhry_ch_2_glob, 'B');
+	dhry_expect(ctx, &bad, "Arr_1_Glob[8]", dhry_arr_1_glob[8], 7);
+	dhry_expect(ctx, &bad, "Arr_2_Glob[8][7]", dhry_arr_2_glob[8][7],
+	    (long long)s->runs + 10);
+	dhry_expect(ctx, &bad, "Ptr_Glob->Ptr_Comp is Next_Ptr_Glob",
+	    p->ptr_comp == q, 1);
+	dhry_expect(ctx, &bad, "Ptr_Glob->Discr", p->discr, DHRY_IDENT_1);
+	dhry_expect(ctx, &bad, "Ptr_Glob->Enum_Comp", p->variant.v1.enum_comp,
+	    DHRY_IDENT_3);
+	dhry_expect(ctx, &bad, "Ptr_Glob->Int_Comp", p->variant.v1.int_comp,
+	    17);
+	dhry_expect_str(ctx, &bad, "Ptr_Glob->Str_Comp",
+	    p->variant.v1.str_comp, dhry_some_string);
+	dhry_expect(ctx, &bad, "Next_Ptr_Glob->Ptr_Comp is itself",
+	    q->ptr_comp == q, 1);
+	dhry_expect(ctx, &bad, "Next_Ptr_Glob->Discr", q->discr,
+	    DHRY_IDENT_1);
+	dhry_expect(ctx, &bad, "Next_Ptr_Glob->Enum_Comp",
+	    q->variant.v1.enum_comp, DHRY_IDENT_2);
+	dhry_expect(ctx, &bad, "Next_Ptr_Glob->Int_Comp",
+	    q->variant.v1.int_comp, 18);
+	dhry_expect_str(ctx, &bad, "Next_Ptr_Glob->Str_Comp",
+	    q->variant.v1.str_comp, dhry_some_string);
+	dhry_expect(ctx, &bad, "Int_1_Loc", s->int_1_loc, 5);
+	dhry_expect(ctx, &bad, "Int_2_Loc", s->int_2_loc, 13);
+	dhry_expect(ctx, &bad, "Int_3_Loc", s->int_3_loc, 7);
+	dhry_expect(ctx, &bad, "Enum_Loc", s->enum_loc, DHRY_IDENT_2);
+	dhry_expect_str(ctx, &bad, "Str_1_Loc", s->str_1_loc,
+	    dhry_1st_string);
+	dhry_expect_str(ctx, &bad, "Str_2_Loc", s->str_2_loc,
+	    dhry_2nd_string);
+	if (dhrystone_test_fault)
+		dhry_int_glob -= 1;
+	return bad ? -1 : 0;
+}
+
+static void
+dhry_teardown(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	(void)c;
+	free(bench_priv(ctx));
+	bench_set_priv(ctx, NULL);
+	dhry_globals_free();
+}
+
+/* --classic ------------------------------------------------------------ */
+
+/*
+ * The lines the original prints at the end, from the aggregate row: runs
+ * are those of the timed samples, the rate their median.
+ */
+static void
+dhry_classic(FILE *fp, const struct bench_info *info,
+    const struct result *const *rows, size_t nrows)
+{
+	const struct result *r;
+	size_t i;
+
+	(void)info;
+	for (i = 0; i < nrows; i++) {
+		r = rows[i];
+		if (r->copy != 0 || strchr(r->case_name, '/') != NULL)
+			continue;
+		fprintf(fp, "Dhrystone Benchmark, Version 2.1 (Language: C)"
+		    "%s\n\n", r->copies > 1 ? ", all copies together" : "");
+		if (r->status != ST_OK) {
+			fprintf(fp, "%s%s%s\n", result_status_name(r->status),
+			    r->reason[0] != '\0' ? ": " : "", r->reason);
+			continue;
+		}
+		fprintf(fp, "Execution starts, %llu runs through Dhrystone\n",
+		    (unsigned long long)r->iters *
+		    (unsigned long long)r->nsamples);
+		fprintf(fp, "Execution ends\n\n");
+		fprintf(fp, "Microseconds for one run through Dhrystone: "
+		    "%10.4f \n", 1e6 / r->st.median);
+		fprintf(fp, "Dhrystones per Second:                      "
+		    "%10.1f \n", r->st.median);
+		fprintf(fp, "VAX MIPS rating (DMIPS):                    "
+		    "%10.1f \n\n", r->st.median / DHRY_VAX_DHRYSTONES);
+	}
+}
+
+const struct bench_info bench_dhrystone_info = {
+	.name = "dhrystone",
+	.group = "cpu",
+	.description = "Dhrystone 2.1 integer, string and record kernel; "
+	    "DMIPS (/1757) and DMIPS/MHz",
+	.unit = "dhry/s",
+	.better = BENCH_HIGHER,
+	.flags = BENCH_CPU,
+	.plan = dhry_plan,
+	.setup = dhry_setup,
+	.run = dhry_run,
+	.verify = dhry_verify,
+	.teardown = dhry_teardown,
+	.classic = dhry_classic,
+};

@@ -1,0 +1,363 @@
+/*
+ * cpu-fft.c - fft: an in-tree radix-2 complex float32 FFT (iterative
+ * Cooley-Tukey, decimation in time: a bit-reversed copy, then log2(n)
+ * stages of butterflies with a table of twiddle factors), 1024 points as
+ * in seed 001, compiled with this build's flags.
+ *
+ * One iteration transforms the generated signal forward into the
+ * spectrum, then the spectrum back (inverse, scaled by 1/n): two
+ * transforms.  Both are out of place, so the input is never overwritten
+ * and every iteration does the same work.  The row is in transform/s;
+ * derived rows give flop/s by the usual count of 5 n log2(n) per complex
+ * transform and, where the clock is known, MFLOPS/MHz.
+ *
+ * The signal is a pure tone, cos(2 pi k j / n) with k = 100 for n = 1024
+ * (100 waves over the 1024 points, as the seed's), so verify() knows the
+ * spectrum: n/2 in bins k and n - k, nothing elsewhere; and the round trip
+ * must give the input back within fft_round_trip_tol(n).
+ */
+#include "config.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "cpu-fft.h"
+#include "result.h"
+
+#define FFT_ALIGN	64
+#define FFT_PI		3.14159265358979323846
+/* tone bins within this fraction of n/2, all others below it */
+#define FFT_SPEC_TOL	1e-4
+
+int fft_test_fault;
+
+/* ---- the transform ------------------------------------------------------- */
+
+static void *
+fft_alloc(size_t size)
+{
+	void *p;
+
+	if (posix_memalign(&p, FFT_ALIGN, size) != 0)
+		return NULL;
+	return p;
+}
+
+void
+fft_plan_free(struct fft_plan *p)
+{
+	if (p == NULL)
+		return;
+	free(p->tw);
+	free(p->rev);
+	free(p);
+}
+
+struct fft_plan *
+fft_plan_new(int n)
+{
+	struct fft_plan *p;
+	unsigned i, r, b;
+	int k;
+
+	if (n < 2 || n > 65536 || (n & (n - 1)) != 0)
+		return NULL;
+	p = calloc(1, sizeof(*p));
+	if (p == NULL)
+		return NULL;
+	p->n = n;
+	for (p->log2n = 0; (1 << p->log2n) < n; p->log2n++)
+		;
+	p->tw = fft_alloc((size_t)n * sizeof(float));
+	p->rev = fft_alloc((size_t)n * sizeof(unsigned));
+	if (p->tw == NULL || p->rev == NULL) {
+		fft_plan_free(p);
+		return NULL;
+	}
+	for (k = 0; k < n / 2; k++) {
+		p->tw[2 * k] = (float)cos(2.0 * FFT_PI * k / n);
+		p->tw[2 * k + 1] = (float)-sin(2.0 * FFT_PI * k / n);
+	}
+	for (i = 0; i < (unsigned)n; i++) {
+		for (r = 0, b = 0; b < (unsigned)p->log2n; b++)
+			r |= ((i >> b) & 1u) << (p->log2n - 1 - b);
+		p->rev[i] = r;
+	}
+	return p;
+}
+
+/*
+ * The butterflies of every stage on x in bit-reversed order; conj is 1
+ * for the forward transform, -1 for the inverse (conjugate twiddles).
+ * Inlined twice, so each direction gets its own constant.
+ */
+static inline void
+fft_stages(const struct fft_plan *p, float *x, float conj)
+{
+	int n = p->n, len, half, step, i, j;
+	const float *w;
+	float *a, *b, wr, wi, tr, ti;
+
+	for (len = 2, step = n / 2; len <= n; len *= 2, step /= 2) {
+		half = len / 2;
+		for (i = 0; i < n; i += len) {
+			for (j = 0; j < half; j++) {
+				w = p->tw + 2 * j * step;
+				wr = w[0];
+				wi = conj * w[1];
+				a = x + 2 * (i + j);
+				b = a + 2 * half;
+				tr = wr * b[0] - wi * b[1];
+				ti = wr * b[1] + wi * b[0];
+				b[0] = a[0] - tr;
+				b[1] = a[1] - ti;
+				a[0] += tr;
+				a[1] += ti;
+			}
+		}
+	}
+}
+
+void
+fft_transform(const struct fft_plan *p, const float *in, float *out,
+    int inverse)
+{
+	int i, n = p->n;
+	unsigned r;
+	float scale;
+
+	for (i = 0; i < n; i++) {
+		r = p->rev[i];
+		out[2 * r] = in[2 * i];
+		out[2 * r + 1] = in[2 * i + 1];
+	}
+	if (!inverse) {
+		fft_stages(p, out, 1.0f);
+		return;
+	}
+	fft_stages(p, out, -1.0f);
+	scale = 1.0f / (float)n;	/* a power of two: exact */
+	for (i = 0; i < 2 * n; i++)
+		out[i] *= scale;
+}
+
+/* ---- the signal and the checks -------------------------------------------- */
+
+int
+fft_tone_bin(int n)
+{
+	int k = (int)((long)n * 100 / 1024);
+
+	if (k < 1)
+		k = 1;
+	if (k > n / 2 - 1)
+		k = n / 2 - 1;
+	return k;
+}
+
+void
+fft_tone(float *x, int n, int k)
+{
+	int j;
+
+	for (j = 0; j < n; j++) {
+		/* reduce k j mod n first: the phase stays exact */
+		x[2 * j] = (float)cos(2.0 * FFT_PI * (double)(((long)k * j) % n) /
+		    n);
+		x[2 * j + 1] = 0.0f;
+	}
+}
+
+double
+fft_round_trip_tol(int n)
+{
+	int log2n = 0;
+
+	while ((1 << log2n) < n)
+		log2n++;
+	/* a few float roundings per stage, on values up to 1 */
+	return 4.0 * FLT_EPSILON * (log2n + 1);
+}
+
+int
+fft_check(const float *in, const float *spec, const float *out, int n, int k,
+    char *why, size_t len)
+{
+	double half = n / 2.0, mag, err, maxerr = 0, tol = fft_round_trip_tol(n);
+	int j, at = 0;
+
+	for (j = 0; j < n; j++) {
+		mag = hypot(spec[2 * j], spec[2 * j + 1]);
+		if (j == k || j == n - k) {
+			if (!(fabs(mag - half) <= FFT_SPEC_TOL * half)) {
+				snprintf(why, len, "|X(%d)| is %.6g, the tone "
+				    "should give %g", j, mag, half);
+				return -1;
+			}
+		} else if (!(mag <= FFT_SPEC_TOL * half)) {
+			snprintf(why, len, "|X(%d)| is %.6g: the tone should be "
+			    "in bins %d and %d only", j, mag, k, n - k);
+			return -1;
+		}
+	}
+	for (j = 0; j < 2 * n; j++) {
+		err = fabs((double)out[j] - (double)in[j]);
+		if (!(err <= maxerr))
+			maxerr = err, at = j;
+	}
+	if (!(maxerr <= tol)) {
+		snprintf(why, len, "round trip error %.3g at point %d exceeds "
+		    "%.3g", maxerr, at / 2, tol);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the benchmark ------------------------------------------------------- */
+
+struct fft_state {
+	struct fft_plan *plan;
+	float *in, *spec, *out;
+	int k;
+	uint64_t iters;
+};
+
+/* One case per run: its scales depend on n, so plan() fills them. */
+static struct bench_derived fft_derived[] = {
+	{ .name = "flops", .unit = "flop/s", .how = BENCH_D_SCALE },
+	{ .name = "mflops-per-mhz", .unit = "MFLOPS/MHz",
+	  .how = BENCH_D_PER_MHZ },
+	{ .name = NULL }
+};
+
+static int
+fft_plan_cases(struct bench_ctx *ctx)
+{
+	int n = atoi(bench_param_str(ctx, "n")), log2n = 0;
+	struct bench_case *c;
+	char name[32];
+	double flops;
+
+	while ((1 << log2n) < n)
+		log2n++;
+	flops = 5.0 * n * log2n;
+	fft_derived[0].scale = flops;
+	fft_derived[1].scale = flops * 1e-6;
+	snprintf(name, sizeof(name), "f32-%d", n);
+	c = bench_add_case(ctx, name, "transform/s", BENCH_RATE, 2);
+	if (c == NULL)
+		return -1;
+	c->arg = n;
+	c->derived = fft_derived;
+	return 0;
+}
+
+static void
+fft_state_free(struct fft_state *s)
+{
+	if (s == NULL)
+		return;
+	fft_plan_free(s->plan);
+	free(s->in);
+	free(s->spec);
+	free(s->out);
+	free(s);
+}
+
+static int
+fft_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	struct fft_state *s = calloc(1, sizeof(*s));
+	int n = (int)c->arg;
+	size_t bytes = 2 * (size_t)n * sizeof(float);
+
+	if (s == NULL)
+		return bench_fail(ctx, "out of memory");
+	bench_set_priv(ctx, s);
+	s->plan = fft_plan_new(n);
+	s->in = fft_alloc(bytes);
+	s->spec = fft_alloc(bytes);
+	s->out = fft_alloc(bytes);
+	if (s->plan == NULL || s->in == NULL || s->spec == NULL ||
+	    s->out == NULL)
+		return bench_fail(ctx, "cannot make a plan for n=%d", n);
+	s->k = fft_tone_bin(n);
+	fft_tone(s->in, n, s->k);
+	return 0;
+}
+
+static int
+fft_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
+{
+	struct fft_state *s = bench_priv(ctx);
+	uint64_t i;
+
+	(void)c;
+	for (i = 0; i < iters; i++) {
+		fft_transform(s->plan, s->in, s->spec, 0);
+		fft_transform(s->plan, s->spec, s->out, 1);
+	}
+	s->iters += iters;
+	return 0;
+}
+
+static int
+fft_verify(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	struct fft_state *s = bench_priv(ctx);
+	char why[160];
+	float keep;
+	int rc;
+
+	if (s->iters == 0)
+		fft_run(ctx, c, 1);
+	keep = s->out[0];
+	if (fft_test_fault)
+		s->out[0] += 0.01f;
+	rc = fft_check(s->in, s->spec, s->out, s->plan->n, s->k, why,
+	    sizeof(why));
+	s->out[0] = keep;
+	if (rc != 0)
+		return bench_fail(ctx, "%s", why);
+	bench_extra(ctx, "round_trip_tol", fft_round_trip_tol(s->plan->n));
+	return 0;
+}
+
+static void
+fft_teardown(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	(void)c;
+	fft_state_free(bench_priv(ctx));
+	bench_set_priv(ctx, NULL);
+}
+
+static const struct bench_param fft_params[] = {
+	{
+		.name = "n", .type = BENCH_P_CHOICE, .def = "1024",
+		.choices = "16|32|64|128|256|512|1024|2048|4096|8192|16384|"
+		    "32768|65536",
+		.help = "points per transform, a power of two (seed 001: 1024)",
+	},
+	{ .name = NULL }
+};
+
+const struct bench_info bench_fft_info = {
+	.name = "fft",
+	.group = "cpu",
+	.description = "in-tree radix-2 complex float32 FFT, 1024 points, "
+	    "forward then inverse; transforms/s, round trip checked",
+	.unit = "transform/s",
+	.better = BENCH_HIGHER,
+	.flags = BENCH_CPU,
+	.params = fft_params,
+	.plan = fft_plan_cases,
+	.setup = fft_setup,
+	.run = fft_run,
+	.verify = fft_verify,
+	.teardown = fft_teardown,
+};

@@ -1,0 +1,43 @@
+/*
+ * cpu-fft.h - the in-tree radix-2 complex float32 FFT of the fft
+ * benchmark, for its known-answer test.
+ */
+#ifndef BOARDBENCH_CPU_FFT_H
+#define BOARDBENCH_CPU_FFT_H
+
+#include <stddef.h>
+
+/* Twiddle factors and the bit-reversal permutation for n points. */
+struct fft_plan {
+	int n, log2n;
+	float *tw;		/* n/2 complex: exp(-2 pi i k / n), re, im */
+	unsigned *rev;		/* n: bit-reversed index */
+};
+
+/* A plan for n = 2^k points, 2 <= n <= 65536; NULL when out of memory. */
+struct fft_plan *fft_plan_new(int n);
+void fft_plan_free(struct fft_plan *);
+/*
+ * Out of place, interleaved complex (re, im) of n points: forward
+ * sum x(j) exp(-2 pi i jk / n), or inverse with exp(+...) and 1/n.
+ */
+void fft_transform(const struct fft_plan *, const float *in, float *out,
+    int inverse);
+
+/* The benchmark's tone: cos(2 pi k j / n), real, amplitude 1. */
+int fft_tone_bin(int n);
+void fft_tone(float *x, int n, int k);
+
+/*
+ * The checks of verify(): the spectrum of the tone and the round trip.
+ * 0 when both hold, else -1 with the reason in why.
+ */
+int fft_check(const float *in, const float *spec, const float *out, int n,
+    int k, char *why, size_t len);
+/* Largest |out - in| the round trip may show for n points. */
+double fft_round_trip_tol(int n);
+
+/* For tests: when set, verify() sees a corrupted round trip. */
+extern int fft_test_fault;
+
+#endif

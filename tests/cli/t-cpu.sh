@@ -1,0 +1,92 @@
+#!/bin/sh
+# cpu kernels: whetstone, dhrystone, md5ref, fft rows; derived and per-MHz
+# rows; --copies 2 (two per-copy figures and an aggregate); --classic;
+# bad parameters, --copies and --cpu values exit 2 before anything runs.
+. "${top_srcdir:-.}/tests/cli/lib.sh"
+
+fast="--profile quick --budget 0.05 --min-sample 0.005 --warmup 0 --no-save"
+
+expect 0 "list cpu" -- bb list cpu
+for b in whetstone dhrystone md5ref fft; do
+	grep -q "^$b *cpu" "$TMP/out"; ok $? "list names $b"
+done
+
+expect 0 "run dhrystone" -- bb run dhrystone $fast
+grep -q "^dhrystone *v2.1 .*dhry/s" "$TMP/out"; ok $? "a Dhrystones/s row"
+grep -q "^dhrystone *v2.1/dmips .*DMIPS" "$TMP/out"; ok $? "a DMIPS row"
+grep -q "^dhrystone *v2.1/dmips-per-mhz " "$TMP/out"
+ok $? "a DMIPS/MHz row"
+
+# the per-MHz row: a number naming its clock, or SKIPPED and noclock
+expect 0 "run dhrystone --format json" -- bb run dhrystone $fast --format json
+awk '/"case": "v2.1\/dmips-per-mhz"/ { in_row = 1 }
+	in_row && /"status": "SKIPPED"/ { skipped = 1 }
+	in_row && /"noclock"/ { noclock = 1 }
+	in_row && /"clock:(cpufreq|measured)"/ { clock = 1 }
+	in_row && /"samples"/ { exit }
+	END { exit !((skipped && noclock) || (clock && !skipped)) }' "$TMP/out"
+ok $? "DMIPS/MHz: a clock named, or SKIPPED with noclock"
+if [ ! -r /sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq ]; then
+	grep -q "noclock" "$TMP/out"; ok $? "no cpufreq here: flagged noclock"
+fi
+
+expect 0 "run whetstone" -- bb run whetstone $fast -p whetstone.loops=20
+grep -q "^whetstone *double .*WI/s" "$TMP/out"; ok $? "a WI/s row"
+for m in array-elements array-param cond-jumps integer-arith trig-funcs \
+    proc-calls array-refs std-funcs; do
+	grep -q "^whetstone *double/$m .*/s" "$TMP/out"; ok $? "module $m has a rate"
+done
+grep -q "^whetstone *double/mwips-per-mhz" "$TMP/out"; ok $? "a MWIPS/MHz row"
+
+expect 0 "run md5ref" -- bb run md5ref $fast -p md5ref.region_mib=2
+grep -q "^md5ref *hot .*B/s" "$TMP/out"; ok $? "hot row"
+grep -q "^md5ref *cold .*B/s" "$TMP/out"; ok $? "cold row"
+grep -q "^md5ref *hot/cycles-per-byte" "$TMP/out"; ok $? "cycles/byte row"
+grep -q "^md5ref *cold/cycles-per-block" "$TMP/out"; ok $? "cycles/block row"
+
+expect 0 "run fft" -- bb run fft $fast
+grep -q "^fft *f32-1024 .*transform/s" "$TMP/out"; ok $? "transforms/s row"
+grep -q "^fft *f32-1024/flops .*flop/s" "$TMP/out"; ok $? "flop/s row"
+
+expect 0 "dhrystone --copies 2" -- bb run dhrystone $fast --copies 2
+grep -q "^dhrystone *v2.1 \[copy 1/2\] .*dhry/s" "$TMP/out" &&
+	grep -q "^dhrystone *v2.1 \[copy 2/2\] .*dhry/s" "$TMP/out"
+ok $? "two per-copy figures"
+[ "$(grep -c '^dhrystone *v2.1 \[2 copies\] .*dhry/s' "$TMP/out")" -eq 1 ]
+ok $? "one aggregate"
+grep -q "^dhrystone *v2.1/dmips \[2 copies\]" "$TMP/out"
+ok $? "DMIPS of the aggregate"
+expect 0 "copies pinned" -- bb run dhrystone $fast --copies 2 --cpu 0
+grep -q "v2.1 \[2 copies\]" "$TMP/out"; ok $? "two copies on one CPU"
+
+expect 0 "--classic" -- bb run whetstone dhrystone $fast --classic \
+	-p whetstone.loops=20
+grep -q "^Loops: 20, Iterations: [0-9]*, Duration: [0-9.]* sec\.$" "$TMP/out"
+ok $? "Whetstone: Loops, Iterations, Duration"
+grep -q "^C Converted Double Precision Whetstones: [0-9.]* MIPS$" "$TMP/out"
+ok $? "Whetstone: C Converted Double Precision Whetstones"
+grep -q "^Microseconds for one run through Dhrystone: *[0-9.]* *$" "$TMP/out"
+ok $? "Dhrystone: Microseconds for one run"
+grep -q "^Dhrystones per Second: *[0-9.]* *$" "$TMP/out"
+ok $? "Dhrystone: Dhrystones per Second"
+
+# bad input: exit 2, one line, nothing run
+expect 2 "whetstone.loops=0" -- bb run whetstone $fast -p whetstone.loops=0
+expect 2 "whetstone.loops too large" -- bb run whetstone $fast -p whetstone.loops=1000000
+expect 2 "md5ref.size=0" -- bb run md5ref $fast -p md5ref.size=0
+expect 2 "md5ref.region_mib too large" -- bb run md5ref $fast -p md5ref.region_mib=4096
+expect 2 "fft.n not a power of two" -- bb run fft $fast -p fft.n=1000
+ncpu=$(getconf _NPROCESSORS_ONLN)
+expect 2 "--copies above 4 x CPUs" -- bb run dhrystone $fast --copies $((4 * ncpu + 1))
+grep -q "copies" "$TMP/err"; ok $? "the error names --copies"
+expect 0 "--copies at 4 x CPUs is allowed" -- bb run null $fast --copies $((4 * ncpu)) \
+	--budget 0.02
+expect 2 "--copies 0" -- bb run dhrystone $fast --copies 0
+expect 2 "--cpu that does not exist" -- bb run dhrystone $fast --cpu 4095
+grep -q "does not exist or is offline" "$TMP/err"; ok $? "the error says why"
+expect 2 "--cpu list with one missing" -- bb run dhrystone $fast --cpu "0,$ncpu"
+offline=$(cat /sys/devices/system/cpu/offline 2>/dev/null)
+if [ -n "$offline" ]; then
+	expect 2 "--cpu an offline CPU" -- bb run dhrystone $fast --cpu "${offline%%[-,]*}"
+fi
+done_testing

@@ -1,0 +1,166 @@
+/*
+ * t-fft.c - known answers for the in-tree FFT: an impulse, a single
+ * complex exponential, agreement with a direct DFT in double, the tone of
+ * the benchmark in its bins, round trips within the stated tolerance for
+ * every size, verify() failing on a corrupted round trip, and the sizes.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu-fft.h"
+#include "registry.h"
+#include "runner-int.h"
+#include "tap.h"
+
+extern const struct bench_info bench_fft_info;
+
+#define PI 3.14159265358979323846
+
+static float *
+vec(int n)
+{
+	float *v = calloc(2 * (size_t)n, sizeof(float));
+
+	if (v == NULL)
+		bail("out of memory");
+	return v;
+}
+
+/* Largest |X - DFT(x)| over all bins, the DFT in double. */
+static double
+dft_error(const float *x, const float *X, int n)
+{
+	double re, im, a, err = 0, e;
+	int j, k;
+
+	for (k = 0; k < n; k++) {
+		re = im = 0;
+		for (j = 0; j < n; j++) {
+			a = -2 * PI * (double)(((long)j * k) % n) / n;
+			re += x[2 * j] * cos(a) - x[2 * j + 1] * sin(a);
+			im += x[2 * j] * sin(a) + x[2 * j + 1] * cos(a);
+		}
+		e = hypot(X[2 * k] - re, X[2 * k + 1] - im);
+		if (e > err)
+			err = e;
+	}
+	return err;
+}
+
+int
+main(void)
+{
+	struct fft_plan *p;
+	struct bench_ctx *ctx;
+	struct param_set ps;
+	float *x, *X, *y;
+	double err, maxerr;
+	char why[160];
+	int n, j, good, vf, rc, k;
+
+	/* an impulse at 0 gives all ones; e^{2 pi i 3 j / n} gives n at 3 */
+	n = 64;
+	p = fft_plan_new(n);
+	x = vec(n);
+	X = vec(n);
+	y = vec(n);
+	x[0] = 1;
+	fft_transform(p, x, X, 0);
+	for (j = 0, good = 1; j < n; j++)
+		good &= fabs(X[2 * j] - 1) < 1e-6 && fabs(X[2 * j + 1]) < 1e-6;
+	ok(good, "impulse: a flat spectrum");
+	for (j = 0; j < n; j++) {
+		x[2 * j] = (float)cos(2 * PI * 3 * j / n);
+		x[2 * j + 1] = (float)sin(2 * PI * 3 * j / n);
+	}
+	fft_transform(p, x, X, 0);
+	for (j = 0, good = 1; j < n; j++)
+		good &= fabs(hypot(X[2 * j], X[2 * j + 1]) - (j == 3 ? n : 0)) <
+		    1e-4;
+	ok(good, "a complex exponential lands in bin 3 with magnitude n");
+	for (j = 0; j < n; j++) {
+		x[2 * j] = (float)sin(0.37 * j * j) ;
+		x[2 * j + 1] = (float)cos(1.3 * j);
+	}
+	fft_transform(p, x, X, 0);
+	err = dft_error(x, X, n);
+	ok(err < 1e-4, "n=64: agrees with a direct DFT (max error %.2g)", err);
+	free(x);
+	free(X);
+	free(y);
+	fft_plan_free(p);
+
+	/* round trips and the tone at every size */
+	for (n = 2; n <= 65536; n *= 2) {
+		p = fft_plan_new(n);
+		if (p == NULL)
+			bail("no plan for n=%d", n);
+		x = vec(n);
+		X = vec(n);
+		y = vec(n);
+		for (j = 0; j < n; j++) {
+			x[2 * j] = (float)sin(0.1 * j + 0.3 * (j % 7));
+			x[2 * j + 1] = (float)cos(0.05 * j * (j % 3));
+		}
+		fft_transform(p, x, X, 0);
+		fft_transform(p, X, y, 1);
+		for (j = 0, maxerr = 0; j < 2 * n; j++)
+			if (fabs(y[j] - x[j]) > maxerr)
+				maxerr = fabs(y[j] - x[j]);
+		ok(maxerr <= fft_round_trip_tol(n), "n=%d: round trip error "
+		    "%.2g within %.2g", n, maxerr, fft_round_trip_tol(n));
+		if (n >= 16) {
+			k = fft_tone_bin(n);
+			fft_tone(x, n, k);
+			fft_transform(p, x, X, 0);
+			fft_transform(p, X, y, 1);
+			rc = fft_check(x, X, y, n, k, why, sizeof(why));
+			ok(rc == 0, "n=%d: the tone is in bins %d and %d, and "
+			    "comes back%s%s", n, k, n - k, rc ? ": " : "",
+			    rc ? why : "");
+		}
+		free(x);
+		free(X);
+		free(y);
+		fft_plan_free(p);
+	}
+	is_int(fft_tone_bin(1024), 100, "n=1024: the seed's 100 waves");
+	ok(fft_plan_new(1000) == NULL && fft_plan_new(1) == NULL,
+	    "no plan for n that is not a power of two >= 2");
+
+	/* the benchmark */
+	ctx = bench_ctx_new(&bench_fft_info, "quick", NULL);
+	if (ctx == NULL)
+		bail("bench_ctx_new failed");
+	is_str(ctx->cases[0].name, "f32-1024", "case f32-1024");
+	is_str(ctx->cases[0].unit, "transform/s", "unit transform/s");
+	is_double(ctx->cases[0].work, 2, 0, "forward + inverse: 2 per "
+	    "iteration");
+	ok(ctx->cases[0].derived != NULL &&
+	    ctx->cases[0].derived[0].scale == 5.0 * 1024 * 10 &&
+	    fabs(ctx->cases[0].derived[1].scale - 0.0512) < 1e-15,
+	    "derived: 5 n log2 n flops per transform, and per MHz");
+	rc = bench_ctx_exercise(ctx, 0, 10, &vf);
+	ok(rc == 0 && vf == 0, "10 iterations verify%s%s",
+	    ctx->reason[0] ? ": " : "", ctx->reason);
+	fft_test_fault = 1;
+	rc = bench_ctx_exercise(ctx, 0, 1, &vf);
+	ok(rc == -1 && vf == 1 && strstr(ctx->reason, "round trip") != NULL,
+	    "a corrupted round trip fails verify: %s", ctx->reason);
+	fft_test_fault = 0;
+	bench_ctx_free(ctx);
+
+	param_set_init(&ps);
+	ok(param_set_add(&ps, "fft.n=1000") != 0, "n=1000 refused");
+	ok(param_set_add(&ps, "fft.n=131072") != 0, "n=131072 refused");
+	ok(param_set_add(&ps, "fft.n=16") == 0, "n=16 accepted");
+	ctx = bench_ctx_new(&bench_fft_info, "quick", &ps);
+	param_set_release(&ps);
+	rc = ctx ? bench_ctx_exercise(ctx, 0, 5, &vf) : -1;
+	ok(rc == 0 && vf == 0, "n=16 verifies");
+	bench_ctx_free(ctx);
+	return done_testing();
+}
