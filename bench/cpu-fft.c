@@ -146,7 +146,7 @@ fft_transform(const struct fft_plan *p, const float *in, float *out,
 		out[i] *= scale;
 }
 
-/* ---- the signal and the checks -------------------------------------------- */
+/* ---- the signal and the checks ------------------------------------------ */
 
 int
 fft_tone_bin(int n)
@@ -163,12 +163,12 @@ fft_tone_bin(int n)
 void
 fft_tone(float *x, int n, int k)
 {
+	long m;
 	int j;
 
 	for (j = 0; j < n; j++) {
-		/* reduce k j mod n first: the phase stays exact */
-		x[2 * j] = (float)cos(2.0 * FFT_PI * (double)(((long)k * j) % n) /
-		    n);
+		m = (long)k * j % n;	/* reduced first: the phase is exact */
+		x[2 * j] = (float)cos(2.0 * FFT_PI * (double)m / n);
 		x[2 * j + 1] = 0.0f;
 	}
 }
@@ -188,7 +188,8 @@ int
 fft_check(const float *in, const float *spec, const float *out, int n, int k,
     char *why, size_t len)
 {
-	double half = n / 2.0, mag, err, maxerr = 0, tol = fft_round_trip_tol(n);
+	double half = n / 2.0, mag, err, maxerr = 0;
+	double tol = fft_round_trip_tol(n);
 	int j, at = 0;
 
 	for (j = 0; j < n; j++) {
@@ -200,15 +201,17 @@ fft_check(const float *in, const float *spec, const float *out, int n, int k,
 				return -1;
 			}
 		} else if (!(mag <= FFT_SPEC_TOL * half)) {
-			snprintf(why, len, "|X(%d)| is %.6g: the tone should be "
-			    "in bins %d and %d only", j, mag, k, n - k);
+			snprintf(why, len, "|X(%d)| is %.6g: the tone should "
+			    "be in bins %d and %d only", j, mag, k, n - k);
 			return -1;
 		}
 	}
 	for (j = 0; j < 2 * n; j++) {
 		err = fabs((double)out[j] - (double)in[j]);
-		if (!(err <= maxerr))
-			maxerr = err, at = j;
+		if (isnan(err) || err > maxerr) {
+			maxerr = err;
+			at = j;
+		}
 	}
 	if (!(maxerr <= tol)) {
 		snprintf(why, len, "round trip error %.3g at point %d exceeds "

@@ -294,8 +294,8 @@ md5ref_library(int which, const void *data, size_t len,
 	unsigned int olen = 0;
 
 	if (which == 0)
-		return EVP_Digest(data, len, out, &olen, EVP_md5(), NULL) == 1 &&
-		    olen == MD5REF_DIGEST ? 0 : -1;
+		return EVP_Digest(data, len, out, &olen, EVP_md5(),
+		    NULL) == 1 && olen == MD5REF_DIGEST ? 0 : -1;
 #endif
 #if HAVE_GCRYPT
 	if (which == 1) {
@@ -517,10 +517,11 @@ md5ref_setup(struct bench_ctx *ctx, const struct bench_case *c)
 		s->region = region > 0 ? region : md5ref_auto_region(s->llc);
 		s->nblocks = (size_t)s->region / s->stride;
 		if (s->nblocks < 8)
-			return bench_fail(ctx, "a region of %lld bytes holds fewer "
-			    "than 8 blocks of %lld bytes", s->region, size);
+			return bench_fail(ctx, "a region of %lld bytes holds "
+			    "fewer than 8 blocks of %lld bytes", s->region,
+			    size);
 		bytes = s->nblocks * s->stride;
-		/* about 0.618 of the way round, coprime: all blocks, scattered */
+		/* 0.618 of the way round, coprime: all blocks, scattered */
 		s->step = s->nblocks * 618 / 1000;
 		while (md5ref_gcd(s->nblocks, s->step) != 1)
 			s->step++;
@@ -609,8 +610,8 @@ md5ref_verify(struct bench_ctx *ctx, const struct bench_case *c)
 		if (memcmp(got, want, sizeof(got)) != 0) {
 			md5ref_hex(got, hg);
 			md5ref_hex(want, hw);
-			return bench_fail(ctx, "MD5 of the block is %s, %s says "
-			    "%s", hg, libname[which], hw);
+			return bench_fail(ctx, "MD5 of the block is %s, %s "
+			    "says %s", hg, libname[which], hw);
 		}
 	}
 	if (checked == 0) {

@@ -754,8 +754,8 @@ runner_derived_fill(struct result *r, const struct bench_derived *d,
 			out[i] = cyc[i] * scale;
 			hz[i] = c->kind == BENCH_TIME ? cyc[i] / x : cyc[i] * x;
 		} else
-			out[i] = scale * (c->kind == BENCH_TIME ? x * mhz * 1e6 :
-			    mhz * 1e6 / x);
+			out[i] = scale * (c->kind == BENCH_TIME ?
+			    x * mhz * 1e6 : mhz * 1e6 / x);
 	}
 	r->status = ST_OK;
 	row_samples(r, out, n);
