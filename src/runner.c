@@ -720,6 +720,7 @@ derived_clock(const struct runner_opts *o, const char **source)
 	return best;
 }
 
+/* One derived row from the main samples (see runner-int.h). */
 int
 runner_derived_fill(struct result *r, const struct bench_derived *d,
     const struct bench_case *c, const double *v, const double *cyc,
