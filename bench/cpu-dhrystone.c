@@ -51,16 +51,15 @@ struct dhry_state {
 	char str_1_loc[DHRY_STR_LEN], str_2_loc[DHRY_STR_LEN];
 };
 
-static void dhry_proc_1(struct dhry_record *val);
-static void dhry_proc_2(int *ref);
-static void dhry_proc_3(struct dhry_record **ref);
-static void dhry_proc_4(void);
-static void dhry_proc_5(void);
-
 /* ---- the first unit of the benchmark proper ----------------------------- */
 
+/*
+ * The procedures have external linkage, as in the original, so the
+ * compiler treats them as the original's compilers do.
+ */
+
 /* Proc_1: record assignment and pointer chasing through Proc_3, 6, 7. */
-static void
+void
 dhry_proc_1(struct dhry_record *val)
 {
 	struct dhry_record *next = val->ptr_comp;
@@ -83,7 +82,7 @@ dhry_proc_1(struct dhry_record *val)
 }
 
 /* Proc_2: a loop that runs once, on the global character. */
-static void
+void
 dhry_proc_2(int *ref)
 {
 	int loc = *ref + 10;
@@ -99,7 +98,7 @@ dhry_proc_2(int *ref)
 }
 
 /* Proc_3: a pointer through a pointer, then Proc_7 into the record. */
-static void
+void
 dhry_proc_3(struct dhry_record **ref)
 {
 	if (dhry_ptr_glob != NULL)
@@ -108,7 +107,7 @@ dhry_proc_3(struct dhry_record **ref)
 }
 
 /* Proc_4: boolean and character globals. */
-static void
+void
 dhry_proc_4(void)
 {
 	int loc = dhry_ch_1_glob == 'A';
@@ -118,7 +117,7 @@ dhry_proc_4(void)
 }
 
 /* Proc_5: resets the character and boolean globals. */
-static void
+void
 dhry_proc_5(void)
 {
 	dhry_ch_1_glob = 'A';

@@ -53,6 +53,13 @@ extern char dhry_ch_1_glob, dhry_ch_2_glob;
 extern int dhry_arr_1_glob[DHRY_ARR_LEN];
 extern int dhry_arr_2_glob[DHRY_ARR_LEN][DHRY_ARR_LEN];
 
+/* The first unit, cpu-dhrystone.c, besides the main loop. */
+void dhry_proc_1(struct dhry_record *val);
+void dhry_proc_2(int *ref);
+void dhry_proc_3(struct dhry_record **ref);
+void dhry_proc_4(void);
+void dhry_proc_5(void);
+
 /* The second unit, cpu-dhrystone-2.c. */
 void dhry_proc_6(enum dhry_enum val, enum dhry_enum *ref);
 void dhry_proc_7(int val_1, int val_2, int *ref);
