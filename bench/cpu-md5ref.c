@@ -9,8 +9,8 @@
  *         last-level cache, visited in a scattered order, so every block
  *         comes from memory.  The region is by default four times the
  *         last-level cache (from sysfs), at least 64 MiB and at most
- *         256 MiB (and a quarter of the available memory), so a 1 GiB
- *         board can run it; -p md5ref.region_mib sets it (1 to 1024).
+ *         1 GiB and a quarter of the available memory, so a 1 GiB board
+ *         can run it; -p md5ref.region_mib sets it (1 to 1024).
  * Rows are in B/s; derived rows give cycles per byte and per block, from
  * the cycle counter where it counts, else from the CPU clock (the row's
  * extra "clock:<source>" says which).
@@ -41,7 +41,7 @@
 #define MD5REF_SIZE_MAX		(16LL << 20)
 #define MD5REF_REGION_MAX_MIB	1024
 #define MD5REF_AUTO_MIN		(64LL << 20)
-#define MD5REF_AUTO_MAX		(256LL << 20)
+#define MD5REF_AUTO_MAX		(1LL << 30)
 #define MD5REF_ALIGN		64
 
 int md5ref_test_fault;
@@ -318,24 +318,24 @@ md5ref_library(int which, const void *data, size_t len,
 }
 
 /*
- * Text-like bytes ('?' .. '~') from xorshift64*, eight per step, so a big
- * region fills fast; the same seed gives the same bytes everywhere.
+ * Text-like bytes ('?' .. '~') from xorshift64*, eight per step (each
+ * byte of the step's value masked to 6 bits plus '?'), so a big region
+ * fills fast; the same seed gives the same bytes everywhere.
  */
 void
 md5ref_fill(unsigned char *p, size_t len, uint64_t seed)
 {
-	uint64_t x = seed * 0x9e3779b97f4a7c15u + 1, v = 0;
-	size_t i;
+	uint64_t x = seed * 0x9e3779b97f4a7c15u + 1, v;
+	size_t i, k;
 
-	for (i = 0; i < len; i++) {
-		if (i % 8 == 0) {
-			x ^= x >> 12;
-			x ^= x << 25;
-			x ^= x >> 27;
-			v = x * 0x2545f4914f6cdd1du;
-		}
-		p[i] = (unsigned char)(0x3f + (v & 0x3f));
-		v >>= 8;
+	for (i = 0; i < len; i += 8) {
+		x ^= x >> 12;
+		x ^= x << 25;
+		x ^= x >> 27;
+		v = (x * 0x2545f4914f6cdd1du & 0x3f3f3f3f3f3f3f3fu) +
+		    0x3f3f3f3f3f3f3f3fu;
+		for (k = 0; k < 8 && i + k < len; k++)
+			p[i + k] = (unsigned char)(v >> (8 * k));
 	}
 }
 
@@ -430,7 +430,7 @@ md5ref_mem_available(void)
 	return kb * 1024;
 }
 
-/* The automatic cold region: 4 x LLC in [64 MiB, 256 MiB], memory allowing. */
+/* The automatic cold region: 4 x LLC in [64 MiB, 1 GiB], memory allowing. */
 static long long
 md5ref_auto_region(long long llc)
 {
@@ -650,7 +650,7 @@ static const struct bench_param md5ref_params[] = {
 		.name = "region_mib", .type = BENCH_P_INT,
 		.min = 0, .max = MD5REF_REGION_MAX_MIB, .def = "0",
 		.help = "MiB of the cold case's region: 0 = four times the "
-		    "last-level cache, within 64 to 256 MiB",
+		    "last-level cache, within 64 to 1024 MiB",
 	},
 	{
 		.name = "cases", .type = BENCH_P_LIST,
