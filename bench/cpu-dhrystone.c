@@ -27,7 +27,7 @@
 #include "cpu-dhrystone.h"
 #include "result.h"
 
-#define DHRY_VAX_DHRYSTONES	1757.0	/* dhry/s of a VAX 11/780, 1 MIPS */
+#define DHRY_VAX_DHRYSTONES	1757.0	/* dhry/s of a VAX 11/780 */
 
 static const char dhry_some_string[] = "DHRYSTONE PROGRAM, SOME STRING";
 static const char dhry_1st_string[] = "DHRYSTONE PROGRAM, 1'ST STRING";

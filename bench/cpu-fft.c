@@ -167,7 +167,7 @@ fft_tone(float *x, int n, int k)
 	int j;
 
 	for (j = 0; j < n; j++) {
-		m = (long)k * j % n;	/* reduced first: the phase is exact */
+		m = (long)k * j % n;	/* reduced first: exact phase */
 		x[2 * j] = (float)cos(2.0 * FFT_PI * (double)m / n);
 		x[2 * j + 1] = 0.0f;
 	}
