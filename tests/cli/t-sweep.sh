@@ -39,6 +39,12 @@ W
 cmp -s "$TMP/want" "$TMP/out"; ok $? "words split by the documented quoting rules"
 [ $? -eq 0 ] || diff "$TMP/want" "$TMP/out" | sed 's/^/# /'
 
+bash "$sweep" --dry-run "$top_srcdir/scripts/pi-matrix" > "$TMP/out" 2>"$TMP/err"
+ok $? "the example Raspberry Pi matrix parses"
+[ "$(grep -c '^[a-z]' "$TMP/out")" -eq 6 ] &&
+	grep -q '^  configure: \[CC=arm-linux-gnueabi-gcc --sysroot=/opt/arm-cross/armel\]$' "$TMP/out"
+ok $? "six build flag sets, a quoted CC kept as one word"
+
 bad() { # DESCRIPTION LINE-TEXT EXPECTED-MESSAGE-PART
 	printf 'ok | CFLAGS=-O2\n%s\n' "$2" > "$TMP/bad"
 	expect 2 "$1" -- bash "$sweep" --dry-run "$TMP/bad"
