@@ -531,6 +531,6 @@ monitor_cool_down(double temp, double max_wait, double *waited,
 		*waited = now_mono() - start;
 		if (*waited >= max_wait || runner_stop_requested())
 			return -1;
-		nap(1.0);
+		nap(max_wait - *waited < 1.0 ? max_wait - *waited : 1.0);
 	}
 }
