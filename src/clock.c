@@ -263,8 +263,13 @@ clock_measure_all(void)
 static char *
 cache_path(void)
 {
-	char *db = store_default_path(), *slash, *p;
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char *db, *slash, *p;
 
+	/* no home at all: no cache, and no error from store_default_path */
+	if ((xdg == NULL || xdg[0] != '/') && (home == NULL || home[0] == '\0'))
+		return NULL;
+	db = store_default_path();
 	if (db == NULL)
 		return NULL;
 	slash = strrchr(db, '/');

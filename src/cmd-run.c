@@ -231,7 +231,7 @@ run_checks(const struct watch_opts *w, unsigned long long cpus, int tty,
 		json_object_set_new(c, "busy_cores", json_real(busy));
 		if (busy > MONITOR_BUSY_CORES + 0.1) {
 			snprintf(text, sizeof(text), "machine is busy: other "
-			    "processes use %.0f %% of a core%s", busy * 100,
+			    "processes use %.2f cores%s", busy,
 			    w->wait_idle ? " (after --wait-idle)" :
 			    "; try --wait-idle");
 			json_array_append_new(warn, json_string(text));
