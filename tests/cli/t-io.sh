@@ -73,12 +73,16 @@ expect 2 "storage.device that is a folder" -- bb run storage --no-save -p storag
 expect 2 "network.server that looks like an option" -- bb run iperf3 --no-save -p network.server=-s
 expect 2 "network.iperf3 that is not a program" -- bb run iperf3 --no-save -p network.iperf3="$TMP/none"
 
-iperf3=$(command -v iperf3 2>/dev/null)
-if [ -z "$iperf3" ]; then
+if bb list iperf3 | grep -q "unavailable: iperf3 not found"; then
 	expect 0 "without iperf3" -- bb run iperf3 $fast --no-save
 	grep -q "SKIPPED.*iperf3 not found" "$TMP/out"; ok $? "iperf3 is SKIPPED: not found"
 	done_testing
 fi
+iperf3=$(bb list -l iperf3 | sed -n 's/^ *iperf3\.iperf3 (text) = //p')
+case $iperf3 in
+/*) ;;
+*) iperf3=$(command -v iperf3) ;;
+esac
 
 # a copy of iperf3 under $TMP, so that its processes are ours to find
 mkdir "$TMP/bin" && ln -s "$iperf3" "$TMP/bin/iperf3"
@@ -96,6 +100,17 @@ awk -F, '$6 == "up" { exit !($9 > 1e6) }' "$TMP/ip.csv"
 ok $? "up moved more than 1 Mbit/s"
 sleep 0.2
 pgrep -f "$TMP/bin/iperf3" >/dev/null; ok $(( ! $? )) "no iperf3 is left running"
+
+# SIGKILL in the middle of a client run: its iperf3s die with it
+$TEST_RUNNER "$BOARDBENCH" run iperf3 $fast $mine -p network.time=5 \
+	-p network.tests=up --no-save >/dev/null 2>&1 &
+pid=$!
+sleep 1.5
+pgrep -f "$TMP/bin/iperf3 -c" >/dev/null; ok $? "a client is running"
+kill -KILL $pid
+wait $pid 2>/dev/null
+sleep 0.5
+pgrep -f "$TMP/bin/iperf3" >/dev/null; ok $(( ! $? )) "SIGKILL: no iperf3 is left running"
 
 expect 0 "iperf3 UDP" -- bb run iperf3 $fast $mine -p network.time=1 -p network.tests=udp -p network.bitrate=10M --no-save --format csv
 row "$TMP/out" udp OK bit/s; ok $? "udp is OK in bit/s"
