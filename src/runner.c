@@ -781,6 +781,9 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				cp.min_sample = ctx->info->min_sample;
 			if (ctx->info->budget > 0 && o->budget <= 0)
 				cp.budget = ctx->info->budget;
+			if (ctx->info->min_samples > 0 &&
+			    ctx->info->min_samples <= cp.max_samples)
+				cp.min_samples = ctx->info->min_samples;
 			nc = (c->flags & BENCH_CPU) &&
 			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
 			if (nc > 1)
