@@ -16,8 +16,8 @@
 	\
 	\
 	/* storage, network */ \
-	\
-	\
+	X(storage) \
+	X(iperf3) \
 	/* sync */ \
 	\
 	\

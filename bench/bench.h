@@ -133,6 +133,11 @@ struct bench_info {
 	 * hundreds of short cases (crypto) keeps a run short this way.
 	 */
 	double min_sample, budget;
+	/*
+	 * Fewest samples per case (0: the profile's): a self-timed benchmark
+	 * whose every sample lasts seconds (iperf3) keeps a run short so.
+	 */
+	unsigned min_samples;
 };
 
 /* Parameters, resolved and range-checked before the run starts. */

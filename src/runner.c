@@ -781,16 +781,23 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				cp.min_sample = ctx->info->min_sample;
 			if (ctx->info->budget > 0 && o->budget <= 0)
 				cp.budget = ctx->info->budget;
+			if (ctx->info->min_samples > 0 &&
+			    ctx->info->min_samples <= cp.max_samples)
+				cp.min_samples = ctx->info->min_samples;
 			nc = (c->flags & BENCH_CPU) &&
 			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
 			if (nc > 1)
 				cp.fixed_samples = cp.min_samples < 10 ?
 				    cp.min_samples : 10;
+			if (o->hooks != NULL && o->hooks->case_begin != NULL)
+				o->hooks->case_begin(o->hooks->arg, ctx->info, j);
 			pg.bench = ctx->info->name;
 			pg.cname = c->name;
 			progress_show(&pg, 0);
 			run_case(o, ctx, j, &cp, nc, &cr, &pg);
 			progress_clear(&pg);
+			if (o->hooks != NULL && o->hooks->case_end != NULL)
+				o->hooks->case_end(o->hooks->arg);
 			case_rows(ctx, c, &cr, sink, arg, &bad, &stop);
 			for (k = 0; k < cr.ncopies; k++)
 				copy_acc_release(&cr.acc[k]);
