@@ -37,8 +37,17 @@
 #define HAVE_CHAIN 1
 #elif defined(__aarch64__) || (defined(__arm__) && !(defined(__thumb__) && \
     !defined(__thumb2__)))
-#define ADD_CHAIN(n, acc, inc) __asm__ volatile(".rept " #n "\n\t" \
-	"add %0, %0, %1\n\t.endr" : "+r"(acc) : "r"(inc))
+/*
+ * The adds written out rather than with .rept: the compiler sizes an asm
+ * block by its lines, and on 32-bit ARM a 2 KiB block it takes for one
+ * instruction puts branches (Thumb-2) and literal pools out of range.
+ */
+#define ADD_1 "add %0, %0, %1\n\t"
+#define ADD_8 ADD_1 ADD_1 ADD_1 ADD_1 ADD_1 ADD_1 ADD_1 ADD_1
+#define ADD_64 ADD_8 ADD_8 ADD_8 ADD_8 ADD_8 ADD_8 ADD_8 ADD_8
+#define ADD_256 ADD_64 ADD_64 ADD_64 ADD_64
+#define ADD_512 ADD_256 ADD_256
+#define ADD_CHAIN(n, acc, inc) __asm__ volatile(ADD_##n : "+r"(acc) : "r"(inc))
 #define HAVE_CHAIN 1
 #else
 #define HAVE_CHAIN 0
