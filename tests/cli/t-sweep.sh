@@ -36,8 +36,10 @@ b.2+x_y-z
   configure: [$HOME]
   configure: []
 W
-cmp -s "$TMP/want" "$TMP/out"; ok $? "words split by the documented quoting rules"
-[ $? -eq 0 ] || diff "$TMP/want" "$TMP/out" | sed 's/^/# /'
+cmp -s "$TMP/want" "$TMP/out"
+st=$?
+ok $st "words split by the documented quoting rules"
+[ $st -eq 0 ] || diff "$TMP/want" "$TMP/out" | sed 's/^/# /'
 
 bash "$sweep" --dry-run "$top_srcdir/scripts/pi-matrix" > "$TMP/out" 2>"$TMP/err"
 ok $? "the example Raspberry Pi matrix parses"
