@@ -21,18 +21,22 @@ variant() {
 	case $1 in
 	armhf)
 		t=arm-linux-gnueabihf cflags="-O2 -mfpu=neon"
-		want_abi=hard want_fpu="neon*" want_arch="arm (armv7*" ;;
+		want_abi=hard want_fpu="neon*" want_arch="arm (armv7*"
+		want_elf_args="VFP registers (hard)" want_elf_fp="VFPv3" ;;
 	armel)
 		t=arm-linux-gnueabi
 		cflags="-O2 -march=armv7-a -mfloat-abi=softfp -mfpu=vfpv3-d16"
 		extra=--enable-static-binary
-		want_abi=softfp want_fpu="vfp*" want_arch="arm (armv7)" ;;
+		want_abi=softfp want_fpu="vfp*" want_arch="arm (armv7)"
+		want_elf_args="integer registers*" want_elf_fp="VFPv3-D16" ;;
 	armel-soft)
 		t=arm-linux-gnueabi cflags="-O2"
-		want_abi=soft want_fpu=none want_arch="arm (armv5*" ;;
+		want_abi=soft want_fpu=none want_arch="arm (armv5*"
+		want_elf_args="integer registers*" want_elf_fp="none" ;;
 	arm64)
 		t=aarch64-linux-gnu cflags="-O2 -mcpu=cortex-a72"
-		want_abi="hard (aarch64)" want_fpu="fp+simd" want_arch="aarch64*" ;;
+		want_abi="hard (aarch64)" want_fpu="fp+simd" want_arch="aarch64*"
+		want_elf_args= want_elf_fp= ;;
 	*) return 1 ;;
 	esac
 	sysroot=$R/${1%-soft}
@@ -100,6 +104,14 @@ for a in $arches; do
 	case $arch in $want_arch) st=0 ;; *) st=1 ;; esac
 	ok $st "$a: architecture '$arch' (want $want_arch)"
 	[ "$(field host)" != "$(field build)" ]; ok $? "$a: built for $(field host)"
+	if [ -n "$want_elf_args" ]; then
+		# the ELF build attributes of the executable agree
+		args=$(field 'elf\.attributes\.Tag_ABI_VFP_args')
+		fp=$(field 'elf\.attributes\.Tag_FP_arch')
+		case $args in $want_elf_args) st=0 ;; *) st=1 ;; esac
+		ok $st "$a: ELF Tag_ABI_VFP_args '$args' (want $want_elf_args)"
+		[ "$fp" = "$want_elf_fp" ]; ok $? "$a: ELF Tag_FP_arch '$fp' (want $want_elf_fp)"
+	fi
 
 	kats=$(cd "$d" && unset MAKEFLAGS MFLAGS MAKELEVEL && make -s print-kat-tests)
 	(cd "$d" && unset MAKEFLAGS MFLAGS MAKELEVEL &&
