@@ -762,11 +762,14 @@ print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 /* ---- plot ------------------------------------------------------------ */
 
 static char plot_tmp[4096];
+static volatile pid_t plot_child;
 
-/* SIGINT, SIGTERM, SIGHUP while gnuplot draws: remove the half file. */
+/* SIGINT, SIGTERM, SIGHUP while gnuplot draws: stop it, remove the file. */
 static void
 plot_signal(int sig)
 {
+	if (plot_child > 0)
+		kill(plot_child, SIGTERM);
 	if (plot_tmp[0] != '\0')
 		unlink(plot_tmp);
 	signal(sig, SIG_DFL);
@@ -887,13 +890,16 @@ run_gnuplot(const char *prog, const char *script, int fd, int *err)
 			_exit(127);
 		_exit(127);
 	}
+	plot_child = pid;
 	close(in[0]);
 	close(ep[1]);
-	k = read(ep[0], &e, sizeof(e));
+	while ((k = read(ep[0], &e, sizeof(e))) < 0 && errno == EINTR)
+		;
 	close(ep[0]);
 	if (k == (ssize_t)sizeof(e)) {
 		close(in[1]);
 		waitpid(pid, &status, 0);
+		plot_child = 0;
 		*err = e;
 		return -1;
 	}
@@ -911,6 +917,7 @@ run_gnuplot(const char *prog, const char *script, int fd, int *err)
 	signal(SIGPIPE, old);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	plot_child = 0;
 	if (off < len || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return -2;
 	return 0;
@@ -932,6 +939,9 @@ plot(const char *path, const struct columns *cs, const struct cmp_table *t)
 	struct stat sb;
 	size_t np = 0, i;
 	int fd, rc = -1, err = 0, r = -1;
+	mode_t mask = umask(0);
+
+	umask(mask);	/* mkstemp makes 0600; the chart gets the usual mode */
 
 	if (env != NULL && env[0] != '\0') {
 		progs[np++] = env;
@@ -972,7 +982,7 @@ plot(const char *path, const struct columns *cs, const struct cmp_table *t)
 		    path);
 	else if (fstat(fd, &sb) != 0 || sb.st_size == 0)
 		error("gnuplot wrote nothing for '%s'", path);
-	else if (fchmod(fd, 0644) != 0 || close(fd) != 0 ||
+	else if (fchmod(fd, 0666 & ~mask) != 0 || close(fd) != 0 ||
 	    (fd = -1, rename(plot_tmp, path) != 0))
 		error("cannot write plot '%s': %m", path);
 	else {
@@ -1089,6 +1099,11 @@ cmd_compare(int argc, char **argv)
 		}
 		if (i == base_spec)
 			base = before;
+	}
+	if (st != NULL) {
+		/* everything is read: gnuplot must not inherit the store */
+		store_close(st);
+		st = NULL;
 	}
 	if (cs.n < 2) {
 		cmd_bad_usage("compare", "the inputs hold only one run; give "

@@ -104,4 +104,28 @@ BOARDBENCH_GNUPLOT="$TMP/no-gnuplot" expect 2 "--plot without gnuplot: exit 2" -
 grep -q '^BENCH' "$TMP/out"; ok $? "the table is still printed"
 [ ! -e "$TMP/d.svg" ] && ! ls "$TMP"/d.svg.tmp* >/dev/null 2>&1
 ok $? "and no file is left"
+# SIGINT while gnuplot draws: no half-written chart, no temporary file
+printf '#!/bin/sh\necho $$ > "%s/gp.pid"\nexec sleep 30\n' "$TMP" > "$TMP/slow-gnuplot"
+chmod +x "$TMP/slow-gnuplot"
+BOARDBENCH_GNUPLOT="$TMP/slow-gnuplot" $TEST_RUNNER "$BOARDBENCH" compare \
+	--db "$db" O0 O2 --plot "$TMP/e.svg" >/dev/null 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 200 ] && ! ls "$TMP"/e.svg.tmp* >/dev/null 2>&1; do
+	sleep 0.05
+	i=$((i + 1))
+done
+ls "$TMP"/e.svg.tmp* >/dev/null 2>&1; ok $? "the chart goes to a temporary file first"
+kill -INT $pid
+wait $pid
+st=$?
+[ $st -eq 130 ]; ok $? "SIGINT ends compare (status $st)"
+[ ! -e "$TMP/e.svg" ] && ! ls "$TMP"/e.svg.tmp* >/dev/null 2>&1
+ok $? "and removes the temporary file"
+sleep 0.2
+gp=$(cat "$TMP/gp.pid" 2>/dev/null)
+# gone, or a zombie that nobody has reaped yet
+[ -n "$gp" ] && { ! kill -0 "$gp" 2>/dev/null ||
+	[ "$(ps -o stat= -p "$gp" | cut -c1)" = Z ]; }
+ok $? "and stops gnuplot"
 done_testing
