@@ -13,13 +13,14 @@
 	\
 	\
 	/* memory */ \
-	\
+	X(membw) \
+	X(memlat) \
 	\
 	/* storage, network */ \
 	\
 	\
 	/* sync */ \
-	\
+	X(pingpong) \
 	\
 	/* self-test */ \
 	X(null)

@@ -81,7 +81,9 @@ struct bench_case {
 	char unit[16];		/* base unit of the value: "flop/s", "B/s", "s" */
 	enum bench_kind kind;
 	int better;		/* BENCH_HIGHER or BENCH_LOWER */
-	double work;		/* units of work per iteration (RATE, TIME) */
+	double work;		/* units of work per iteration (RATE, TIME;
+				 * REPORTED: 0, or the units per iteration
+				 * the counters are divided by) */
 	int id;			/* for the benchmark's own use */
 	intptr_t arg;		/* for the benchmark's own use */
 	unsigned flags;		/* BENCH_CPU etc. overriding the bench's */

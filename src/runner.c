@@ -351,7 +351,10 @@ row_samples(struct result *r, const double *v, size_t n)
 		r->flags |= RF_NOISY;
 }
 
-/* Cycles and instructions per unit of work, medians over samples. */
+/*
+ * Cycles and instructions per unit of work, medians over samples; a
+ * self-timed case gets them only when it declares its work per sample.
+ */
 static void
 row_counters(struct result *r, const struct copy_acc *a,
     const struct bench_case *c)
@@ -360,8 +363,7 @@ row_counters(struct result *r, const struct copy_acc *a,
 	double *pc, *pi;
 	size_t i, k = 0;
 
-	if (a->n == 0 || isnan(a->cyc[0]) || work <= 0 ||
-	    c->kind == BENCH_REPORTED)
+	if (a->n == 0 || isnan(a->cyc[0]) || work <= 0)
 		return;
 	pc = xcalloc(a->n, sizeof(*pc));
 	pi = xcalloc(a->n, sizeof(*pi));
