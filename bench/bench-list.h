@@ -17,8 +17,8 @@
 	X(memlat) \
 	\
 	/* storage, network */ \
-	\
-	\
+	X(storage) \
+	X(iperf3) \
 	/* sync */ \
 	X(pingpong) \
 	\

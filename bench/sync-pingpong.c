@@ -16,7 +16,7 @@
  * percentile (nearest rank) and the longest half round trip of the sample.
  * The runner's cycle and instruction counters, where the machine has
  * them, count the ping thread in user space; the case declares 2 x trips
- * hand-offs of work so that they come out per hand-off.
+ * hand-offs of work (BENCH_COUNT_WORK) so that they come out per hand-off.
  *
  * Every message carries a sequence number; the answer carries the same
  * number with a marker bit.  pong checks that requests arrive in order,
@@ -848,7 +848,7 @@ const struct bench_info bench_pingpong_info = {
 	    "futex, semaphore, condvar, message queue, spinning",
 	.unit = "s",
 	.better = BENCH_LOWER,
-	.flags = BENCH_SELF_TIMED | BENCH_NO_COPIES,
+	.flags = BENCH_SELF_TIMED | BENCH_NO_COPIES | BENCH_COUNT_WORK,
 	.params = pp_params,
 	.plan = pp_plan,
 	.setup = pp_setup,

@@ -23,7 +23,9 @@ text_begin(struct fmt *f, const struct run_info *ri)
 {
 	json_t *b = ri->build ? json_loads(ri->build, 0, NULL) : NULL;
 	json_t *s = ri->system ? json_loads(ri->system, 0, NULL) : NULL;
-	char label[512], machine[512];
+	char label[512], machine[512], runid[40];
+	int done = strcmp(ri->status, "complete") == 0 ||
+	    strcmp(ri->status, "running") == 0;
 
 	buildinfo_label(b, ri->tag, label, sizeof(label));
 	sysinfo_label(s, machine, sizeof(machine));
@@ -32,12 +34,13 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	f->header_done = 1;
 	fprintf(f->fp, "== build: %s\n", label);
 	fprintf(f->fp, "== machine: %s\n", machine);
-	fprintf(f->fp, "== run %lld  %s  profile %s%s%s\n", (long long)ri->id,
-	    ri->started, ri->profile[0] ? ri->profile : "-",
-	    strcmp(ri->status, "complete") == 0 ||
-	    strcmp(ri->status, "running") == 0 ? "" : "  ",
-	    strcmp(ri->status, "complete") == 0 ||
-	    strcmp(ri->status, "running") == 0 ? "" : ri->status);
+	if (ri->id > 0)
+		snprintf(runid, sizeof(runid), "run %lld", (long long)ri->id);
+	else
+		snprintf(runid, sizeof(runid), "run not saved");
+	fprintf(f->fp, "== %s  %s  profile %s%s%s\n", runid, ri->started,
+	    ri->profile[0] ? ri->profile : "-", done ? "" : "  ",
+	    done ? "" : ri->status);
 	fprintf(f->fp, "%-*s %-*s %10s %-9s %6s %4s  %s\n", W_BENCH, "BENCH",
 	    W_CASE, "CASE", "VALUE", "UNIT", "±CV%", "N", "FLAGS");
 	json_decref(b);

@@ -148,13 +148,19 @@ bench_set_priv(struct bench_ctx *ctx, void *p)
 	ctx->priv = p;
 }
 
+static void
+set_reason(struct bench_ctx *ctx, const char *fmt, va_list ap)
+{
+	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
+}
+
 int
 bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
+	set_reason(ctx, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -165,7 +171,7 @@ bench_skip(struct bench_ctx *ctx, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
+	set_reason(ctx, fmt, ap);
 	va_end(ap);
 	return BENCH_SKIP;
 }
@@ -288,6 +294,22 @@ struct sampler {
 	struct perfctr pc;
 	int have_pc;
 };
+
+/* Set up s for case c: the phases, when the benchmark has them. */
+static void
+sampler_init(struct sampler *s, struct bench_ctx *ctx,
+    const struct bench_case *c)
+{
+	const struct bench_info *b = ctx->info;
+
+	memset(s, 0, sizeof(*s));
+	s->ctx = ctx;
+	s->c = c;
+	if (b->phases != NULL && (s->phases = b->phases(c)) != NULL)
+		while (s->phases[s->nphases].name != NULL &&
+		    s->nphases < ARRAY_SIZE(s->phase_s))
+			s->nphases++;
+}
 
 /*
  * Do `iters` iterations; *secs gets the timed seconds.  With phases, only
@@ -454,13 +476,7 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 
 	wire_fd = fd;
 	wire_copy = copy;
-	memset(&s, 0, sizeof(s));
-	s.ctx = ctx;
-	s.c = c;
-	if (b->phases != NULL && (s.phases = b->phases(c)) != NULL)
-		while (s.phases[s.nphases].name != NULL &&
-		    s.nphases < ARRAY_SIZE(s.phase_s))
-			s.nphases++;
+	sampler_init(&s, ctx, c);
 	if (s.phases == NULL && b->run == NULL) {
 		send_status(ST_FAILED, "benchmark has neither run nor phases");
 		return;
@@ -583,13 +599,7 @@ bench_ctx_exercise(struct bench_ctx *ctx, size_t i, uint64_t iters,
 	if (i >= ctx->ncases)
 		return bench_fail(ctx, "no case %zu", i);
 	c = &ctx->cases[i];
-	memset(&s, 0, sizeof(s));
-	s.ctx = ctx;
-	s.c = c;
-	if (b->phases != NULL && (s.phases = b->phases(c)) != NULL)
-		while (s.phases[s.nphases].name != NULL &&
-		    s.nphases < ARRAY_SIZE(s.phase_s))
-			s.nphases++;
+	sampler_init(&s, ctx, c);
 	ctx->reason[0] = '\0';
 	ctx->nextras = 0;
 	if (b->setup != NULL && (rc = b->setup(ctx, c)) != 0)

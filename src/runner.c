@@ -353,7 +353,7 @@ row_samples(struct result *r, const double *v, size_t n)
 
 /*
  * Cycles and instructions per unit of work, medians over samples; a
- * self-timed case gets them only when it declares its work per sample.
+ * self-timed case gets them only when it says its work is real.
  */
 static void
 row_counters(struct result *r, const struct copy_acc *a,
@@ -363,7 +363,8 @@ row_counters(struct result *r, const struct copy_acc *a,
 	double *pc, *pi;
 	size_t i, k = 0;
 
-	if (a->n == 0 || isnan(a->cyc[0]) || work <= 0)
+	if (a->n == 0 || isnan(a->cyc[0]) || work <= 0 ||
+	    (c->kind == BENCH_REPORTED && !(c->flags & BENCH_COUNT_WORK)))
 		return;
 	pc = xcalloc(a->n, sizeof(*pc));
 	pi = xcalloc(a->n, sizeof(*pi));
@@ -783,16 +784,23 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				cp.min_sample = ctx->info->min_sample;
 			if (ctx->info->budget > 0 && o->budget <= 0)
 				cp.budget = ctx->info->budget;
+			if (ctx->info->min_samples > 0 &&
+			    ctx->info->min_samples <= cp.max_samples)
+				cp.min_samples = ctx->info->min_samples;
 			nc = (c->flags & BENCH_CPU) &&
 			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
 			if (nc > 1)
 				cp.fixed_samples = cp.min_samples < 10 ?
 				    cp.min_samples : 10;
+			if (o->hooks != NULL && o->hooks->case_begin != NULL)
+				o->hooks->case_begin(o->hooks->arg, ctx->info, j);
 			pg.bench = ctx->info->name;
 			pg.cname = c->name;
 			progress_show(&pg, 0);
 			run_case(o, ctx, j, &cp, nc, &cr, &pg);
 			progress_clear(&pg);
+			if (o->hooks != NULL && o->hooks->case_end != NULL)
+				o->hooks->case_end(o->hooks->arg);
 			case_rows(ctx, c, &cr, sink, arg, &bad, &stop);
 			for (k = 0; k < cr.ncopies; k++)
 				copy_acc_release(&cr.acc[k]);
