@@ -227,23 +227,31 @@ fail:
 	return rc;
 }
 
-/* The kernels: one pass each over the working set. */
+/*
+ * The kernels: one pass each over the working set.  The arrays are whole
+ * cache lines, so n is a multiple of 8 and each loop body handles one
+ * line; written that way the compiler can use vector registers (SLP)
+ * even at -O2, and the figure depends less on the build's flags.
+ */
 
 static uint64_t
 bw_sum(const uint64_t *restrict a, size_t n)
 {
-	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0,
+	    s7 = 0;
 	size_t i;
 
-	for (i = 0; i + 4 <= n; i += 4) {
+	for (i = 0; i < n; i += 8) {
 		s0 += a[i];
 		s1 += a[i + 1];
 		s2 += a[i + 2];
 		s3 += a[i + 3];
+		s4 += a[i + 4];
+		s5 += a[i + 5];
+		s6 += a[i + 6];
+		s7 += a[i + 7];
 	}
-	for (; i < n; i++)
-		s0 += a[i];
-	return s0 + s1 + s2 + s3;
+	return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
 }
 
 static void
@@ -251,8 +259,16 @@ bw_store(uint64_t *restrict a, size_t n, uint64_t v)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i += 8) {
 		a[i] = v;
+		a[i + 1] = v;
+		a[i + 2] = v;
+		a[i + 3] = v;
+		a[i + 4] = v;
+		a[i + 5] = v;
+		a[i + 6] = v;
+		a[i + 7] = v;
+	}
 }
 
 static void
@@ -261,8 +277,16 @@ bw_triad(double *restrict a, const double *restrict b,
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i += 8) {
 		a[i] = b[i] + q * c[i];
+		a[i + 1] = b[i + 1] + q * c[i + 1];
+		a[i + 2] = b[i + 2] + q * c[i + 2];
+		a[i + 3] = b[i + 3] + q * c[i + 3];
+		a[i + 4] = b[i + 4] + q * c[i + 4];
+		a[i + 5] = b[i + 5] + q * c[i + 5];
+		a[i + 6] = b[i + 6] + q * c[i + 6];
+		a[i + 7] = b[i + 7] + q * c[i + 7];
+	}
 }
 
 /* The value `write` stores in pass p (never one repeated byte). */
