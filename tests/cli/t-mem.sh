@@ -58,7 +58,7 @@ for c in pipe/same-core pipe/same-core/min pipe/same-core/p99 \
 	[ "$(tsv_field "$TMP/pp.tsv" $c "$un")" = s ]
 	ok $? "pingpong row $c is OK in seconds"
 done
-ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+ncpu=$(nproc 2>/dev/null || echo 1)
 if [ "$ncpu" -ge 2 ]; then
 	[ "$(tsv_field "$TMP/pp.tsv" pipe/cross-core "$st")" = OK ]
 	ok $? "pipe/cross-core is OK on $ncpu CPUs"
