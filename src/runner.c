@@ -661,12 +661,13 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 			row_samples(&r, cr->acc[0].v, cr->acc[0].n);
 			row_counters(&r, &cr->acc[0], c);
 		}
-		for (i = 0; i < cr->acc[0].nx; i++)
-			result_add_extra(&r, cr->acc[0].x[i].name,
-			    cr->acc[0].x[i].value);
 	} else {
 		strlcpy_bb(r.reason, cr->reason, sizeof(r.reason));
 	}
+	/* extras are context (phase times, a residual), kept on any row */
+	for (i = 0; i < cr->acc[0].nx; i++)
+		result_add_extra(&r, cr->acc[0].x[i].name,
+		    cr->acc[0].x[i].value);
 	emit(sink, arg, &r, bad, stop);
 
 	/* metric rows: <case>/<metric>, only for results that verified */
