@@ -13,13 +13,14 @@
 	\
 	\
 	/* memory */ \
-	\
+	X(membw) \
+	X(memlat) \
 	\
 	/* storage, network */ \
 	X(storage) \
 	X(iperf3) \
 	/* sync */ \
-	\
+	X(pingpong) \
 	\
 	/* self-test */ \
 	X(null)

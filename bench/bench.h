@@ -37,6 +37,8 @@
 #define BENCH_NEEDS_NET	 0x04u	/* uses the network (loopback by default) */
 #define BENCH_DESTRUCTIVE 0x08u	/* writes to a device; needs explicit consent */
 #define BENCH_NO_COPIES	 0x10u	/* never run as several copies */
+#define BENCH_COUNT_WORK 0x20u	/* self-timed, but `work` is real: cycles
+				 * and instructions per unit of it */
 
 /* How a sample value is derived from `iters` units of `work` in `seconds`. */
 enum bench_kind {
@@ -81,7 +83,8 @@ struct bench_case {
 	char unit[16];		/* base unit of the value: "flop/s", "B/s", "s" */
 	enum bench_kind kind;
 	int better;		/* BENCH_HIGHER or BENCH_LOWER */
-	double work;		/* units of work per iteration (RATE, TIME) */
+	double work;		/* units of work per iteration (RATE, TIME,
+				 * and REPORTED with BENCH_COUNT_WORK) */
 	int id;			/* for the benchmark's own use */
 	intptr_t arg;		/* for the benchmark's own use */
 	unsigned flags;		/* BENCH_CPU etc. overriding the bench's */

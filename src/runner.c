@@ -351,7 +351,10 @@ row_samples(struct result *r, const double *v, size_t n)
 		r->flags |= RF_NOISY;
 }
 
-/* Cycles and instructions per unit of work, medians over samples. */
+/*
+ * Cycles and instructions per unit of work, medians over samples; a
+ * self-timed case gets them only when it says its work is real.
+ */
 static void
 row_counters(struct result *r, const struct copy_acc *a,
     const struct bench_case *c)
@@ -361,7 +364,7 @@ row_counters(struct result *r, const struct copy_acc *a,
 	size_t i, k = 0;
 
 	if (a->n == 0 || isnan(a->cyc[0]) || work <= 0 ||
-	    c->kind == BENCH_REPORTED)
+	    (c->kind == BENCH_REPORTED && !(c->flags & BENCH_COUNT_WORK)))
 		return;
 	pc = xcalloc(a->n, sizeof(*pc));
 	pi = xcalloc(a->n, sizeof(*pi));
@@ -658,12 +661,13 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 			row_samples(&r, cr->acc[0].v, cr->acc[0].n);
 			row_counters(&r, &cr->acc[0], c);
 		}
-		for (i = 0; i < cr->acc[0].nx; i++)
-			result_add_extra(&r, cr->acc[0].x[i].name,
-			    cr->acc[0].x[i].value);
 	} else {
 		strlcpy_bb(r.reason, cr->reason, sizeof(r.reason));
 	}
+	/* extras are context (phase times, a residual), kept on any row */
+	for (i = 0; i < cr->acc[0].nx; i++)
+		result_add_extra(&r, cr->acc[0].x[i].name,
+		    cr->acc[0].x[i].value);
 	emit(sink, arg, &r, bad, stop);
 
 	/* metric rows: <case>/<metric>, only for results that verified */
