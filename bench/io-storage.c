@@ -27,8 +27,6 @@
  * device is never written: its reads must be whole, and reading the same
  * pages twice must give the same bytes.
  */
-/* 64-bit file offsets on 32-bit ARM too: devices and files past 2 GiB */
-#define _FILE_OFFSET_BITS 64
 #include "config.h"
 
 #include <errno.h>
