@@ -139,7 +139,7 @@ macros(void)
 }
 
 /* The ABI facts of the macros, for comparing with the executable. */
-static void
+void
 abi_macros_get(struct abi_macros *m)
 {
 	memset(m, 0, sizeof(*m));

@@ -60,6 +60,9 @@ int elfattr_arch_major(int cpu_arch);
  * ("float ABI: the compiler says hard, the executable says ...") and
  * returns how many disagreements there are.
  */
+/* The ABI facts of this build's compiler macros (src/buildinfo.c). */
+void abi_macros_get(struct abi_macros *m);
+
 int elfattr_compare(const struct elfattr *ea, const struct abi_macros *m,
     char msg[][160], int max);
 

@@ -48,30 +48,39 @@ expect 0 "memlat in text" -- bb run memlat $fast -p memory.sizes=4Ki
 grep -Eq "^memlat +4096 +[0-9.]+ (ns|us) " "$TMP/out"
 ok $? "the text view shows ns per load"
 
-expect 0 "pingpong pipe and spin" -- bb run pingpong $fast \
-	-p pingpong.mech=pipe,spin -p pingpong.trips=50 --format tsv
-cp "$TMP/out" "$TMP/pp.tsv"
-st=$(col "$TMP/pp.tsv" status); un=$(col "$TMP/pp.tsv" unit)
-for c in pipe/same-core pipe/same-core/min pipe/same-core/p99 \
-    pipe/same-core/max spin/same-core spin/same-core/max; do
-	[ "$(tsv_field "$TMP/pp.tsv" $c "$st")" = OK ] &&
-	[ "$(tsv_field "$TMP/pp.tsv" $c "$un")" = s ]
-	ok $? "pingpong row $c is OK in seconds"
-done
-ncpu=$(nproc 2>/dev/null || echo 1)
-if [ "$ncpu" -ge 2 ]; then
-	[ "$(tsv_field "$TMP/pp.tsv" pipe/cross-core "$st")" = OK ]
-	ok $? "pipe/cross-core is OK on $ncpu CPUs"
+if [ -n "${TEST_RUNNER:-}" ]; then
+	# qemu-user (7.2) aborts with an assertion in cpu_exec when a forked
+	# child starts threads; the known-answer test covers pingpong there
+	for i in 1 2 3 4 5 6 7 8 9 10 11; do
+		n=$((n + 1)); echo "ok $n # SKIP pingpong under qemu-user"
+	done
 else
-	[ "$(tsv_field "$TMP/pp.tsv" pipe/cross-core "$st")" = SKIPPED ]
-	ok $? "pipe/cross-core is SKIPPED on one CPU"
+	expect 0 "pingpong pipe and spin" -- bb run pingpong $fast \
+		-p pingpong.mech=pipe,spin -p pingpong.trips=50 --format tsv
+	cp "$TMP/out" "$TMP/pp.tsv"
+	st=$(col "$TMP/pp.tsv" status); un=$(col "$TMP/pp.tsv" unit)
+	for c in pipe/same-core pipe/same-core/min pipe/same-core/p99 \
+	    pipe/same-core/max spin/same-core spin/same-core/max; do
+		[ "$(tsv_field "$TMP/pp.tsv" $c "$st")" = OK ] &&
+		[ "$(tsv_field "$TMP/pp.tsv" $c "$un")" = s ]
+		ok $? "pingpong row $c is OK in seconds"
+	done
+	ncpu=$(nproc 2>/dev/null || echo 1)
+	if [ "$ncpu" -ge 2 ]; then
+		[ "$(tsv_field "$TMP/pp.tsv" pipe/cross-core "$st")" = OK ]
+		ok $? "pipe/cross-core is OK on $ncpu CPUs"
+	else
+		[ "$(tsv_field "$TMP/pp.tsv" pipe/cross-core "$st")" = SKIPPED ]
+		ok $? "pipe/cross-core is SKIPPED on one CPU"
+	fi
+	expect 0 "pingpong on one CPU" -- bb run pingpong $fast --cpu 0 \
+		-p pingpong.mech=futex -p pingpong.trips=50 --format tsv
+	[ "$(tsv_field "$TMP/out" futex/cross-core "$(col "$TMP/out" status)")" = \
+	    SKIPPED ]
+	ok $? "--cpu 0: cross-core is SKIPPED"
+	grep -q "needs two" "$TMP/out"; ok $? "and says why"
+
 fi
-expect 0 "pingpong on one CPU" -- bb run pingpong $fast --cpu 0 \
-	-p pingpong.mech=futex -p pingpong.trips=50 --format tsv
-[ "$(tsv_field "$TMP/out" futex/cross-core "$(col "$TMP/out" status)")" = \
-    SKIPPED ]
-ok $? "--cpu 0: cross-core is SKIPPED"
-grep -q "needs two" "$TMP/out"; ok $? "and says why"
 
 # bad input: one line on stderr, exit 2, nothing run
 expect 2 "membw.sizes=0" -- bb run membw $fast -p membw.sizes=0

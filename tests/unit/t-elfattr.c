@@ -178,15 +178,12 @@ test_self(void)
 
 	ok(elfattr_read("/proc/self/exe", &ea, why, sizeof(why)) == 0,
 	    "read /proc/self/exe");
-	memset(&m, 0, sizeof(m));
+	abi_macros_get(&m);
 #if defined(__x86_64__)
-	m.x86_64 = 1;
 	is_int(ea.machine, EM_X86_64, "this test is x86-64");
 #elif defined(__aarch64__)
-	m.aarch64 = 1;
 	is_int(ea.machine, EM_AARCH64, "this test is AArch64");
 #elif defined(__arm__)
-	m.arm32 = 1;
 	is_int(ea.machine, EM_ARM, "this test is ARM");
 	ok(ea.have_attrs, "with build attributes");
 #endif
