@@ -302,4 +302,5 @@ const struct bench_info bench_cipher_info = {
 #endif
 	.min_sample = CRYPTO_MIN_SAMPLE,
 	.budget = CRYPTO_BUDGET,
+	.warmup = CRYPTO_WARMUP,
 };

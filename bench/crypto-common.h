@@ -31,6 +31,7 @@
  */
 #define CRYPTO_MIN_SAMPLE	0.010
 #define CRYPTO_BUDGET		0.100
+#define CRYPTO_WARMUP		0.020	/* calibration has warmed up too */
 /* public keys: milliseconds per operation; keygen seconds */
 #define CRYPTO_PK_MIN_SAMPLE	0.020
 #define CRYPTO_PK_BUDGET	0.300

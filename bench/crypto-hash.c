@@ -194,4 +194,5 @@ const struct bench_info bench_hash_info = {
 #endif
 	.min_sample = CRYPTO_MIN_SAMPLE,
 	.budget = CRYPTO_BUDGET,
+	.warmup = CRYPTO_WARMUP,
 };

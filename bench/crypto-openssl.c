@@ -38,15 +38,33 @@
 
 static int legacy_loaded;
 
+#if OSSL3
+static OSSL_PROVIDER *prov_default, *prov_legacy;
+
+/* At exit: unload the providers (leak checkers see them freed). */
+static void
+ossl_release(void)
+{
+	if (prov_legacy != NULL)
+		OSSL_PROVIDER_unload(prov_legacy);
+	if (prov_default != NULL)
+		OSSL_PROVIDER_unload(prov_default);
+	prov_legacy = prov_default = NULL;
+}
+#endif
+
 static int
 ossl_init(char *why, size_t len)
 {
 #if OSSL3
-	if (OSSL_PROVIDER_load(NULL, "default") == NULL) {
+	prov_default = OSSL_PROVIDER_load(NULL, "default");
+	if (prov_default == NULL) {
 		snprintf(why, len, "cannot load the OpenSSL default provider");
 		return -1;
 	}
-	legacy_loaded = OSSL_PROVIDER_load(NULL, "legacy") != NULL;
+	prov_legacy = OSSL_PROVIDER_load(NULL, "legacy");
+	legacy_loaded = prov_legacy != NULL;
+	atexit(ossl_release);
 	ERR_clear_error();
 #else
 	(void)why;

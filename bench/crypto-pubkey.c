@@ -317,4 +317,5 @@ const struct bench_info bench_pubkey_info = {
 #endif
 	.min_sample = CRYPTO_PK_MIN_SAMPLE,
 	.budget = CRYPTO_PK_BUDGET,
+	.warmup = CRYPTO_WARMUP,
 };

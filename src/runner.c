@@ -781,6 +781,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				cp.min_sample = ctx->info->min_sample;
 			if (ctx->info->budget > 0 && o->budget <= 0)
 				cp.budget = ctx->info->budget;
+			if (ctx->info->warmup > 0 && o->warmup < 0)
+				cp.warmup = ctx->info->warmup;
 			nc = (c->flags & BENCH_CPU) &&
 			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
 			if (nc > 1)
