@@ -758,6 +758,20 @@ crypto_param_sizes(const struct bench_ctx *ctx, long long *v, size_t max)
 
 /* ---- --classic ------------------------------------------------------------ */
 
+const char *
+crypto_backend_title(const struct crypto_ops *b, char *buf, size_t len)
+{
+	const char *v = b->unavailable == NULL ? b->version() : NULL;
+
+	if (v == NULL)
+		snprintf(buf, len, "%s", b->label);
+	else if (strncmp(v, b->label, strlen(b->label)) == 0)
+		snprintf(buf, len, "%s", v);
+	else
+		snprintf(buf, len, "%s %s", b->label, v);
+	return buf;
+}
+
 /* Split "type/backend/.../size": type (with "/decrypt" kept), size. */
 static int
 split_case(const char *cname, const char *backend, char *type, size_t tlen,
@@ -793,7 +807,7 @@ void
 crypto_classic_bytes(FILE *fp, const char *what,
     const struct result *const *rows, size_t nrows)
 {
-	char types[512][40], t[40], reason[512][80];
+	char types[512][40], t[40], reason[512][80], title[96];
 	long sizes[CRYPTO_MAXSIZES], sz;
 	size_t nt, ns, i, j, k, bi;
 
@@ -829,8 +843,8 @@ crypto_classic_bytes(FILE *fp, const char *what,
 				sizes[j] = sizes[j - 1];
 				sizes[j - 1] = sz;
 			}
-		fprintf(fp, "%s %s (%s)\n", b->label,
-		    b->unavailable == NULL ? b->version() : "", what);
+		fprintf(fp, "%s (%s)\n", crypto_backend_title(b, title,
+		    sizeof(title)), what);
 		fprintf(fp, "The 'numbers' are in 1000s of bytes per second "
 		    "processed.\n");
 		fprintf(fp, "%-20s", "type");

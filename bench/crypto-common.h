@@ -241,6 +241,9 @@ int crypto_check_algorithms(const char *value, char *err, size_t len);
 /* ---- --classic ---------------------------------------------------------- */
 
 struct result;
+/* "OpenSSL 3.0.22 ...", "libgcrypt 1.10.1": the library as loaded. */
+const char *crypto_backend_title(const struct crypto_ops *, char *buf,
+    size_t len);
 /*
  * The `openssl speed` table: for each backend one block with a row per
  * type (case name without backend and size), a column per size, in 1000s

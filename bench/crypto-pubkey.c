@@ -215,7 +215,7 @@ pk_classic(FILE *fp, const struct bench_info *info,
 {
 	size_t bi, i, j, used;
 	int op, id, any, shown;
-	char line[256], cell[32], pre[64];
+	char line[256], cell[32], pre[96];
 
 	(void)info;
 	for (bi = 0; bi < CB_COUNT; bi++) {
@@ -251,9 +251,9 @@ pk_classic(FILE *fp, const struct bench_info *info,
 			if (!any)
 				continue;
 			if (!shown) {
-				fprintf(fp, "%s %s (public key)\n", b->label,
-				    b->unavailable == NULL ? b->version() :
-				    "");
+				fprintf(fp, "%s (public key)\n",
+				    crypto_backend_title(b, pre,
+				    sizeof(pre)));
 				fprintf(fp, "%-28s", "");
 				for (j = 0; j < OP_COUNT; j++) {
 					snprintf(cell, sizeof(cell), "%.6s/s",
