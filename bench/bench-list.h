@@ -10,7 +10,9 @@
 	\
 	\
 	/* crypto */ \
-	\
+	X(hash) \
+	X(cipher) \
+	X(pubkey) \
 	\
 	/* memory */ \
 	X(membw) \

@@ -132,8 +132,9 @@ struct bench_info {
 
 	/*
 	 * Sampling overrides for this benchmark (0: the profile's), used
-	 * unless the user gave --min-sample / --budget: a benchmark with
-	 * hundreds of short cases (crypto) keeps a run short this way.
+	 * unless the user gave --min-sample / --budget / --warmup: a
+	 * benchmark with hundreds of short cases (crypto) keeps a run short
+	 * this way.
 	 */
 	double min_sample, budget;
 	/*
@@ -141,6 +142,7 @@ struct bench_info {
 	 * whose every sample lasts seconds (iperf3) keeps a run short so.
 	 */
 	unsigned min_samples;
+	double warmup;			/* seconds of warm-up per case */
 };
 
 /* Parameters, resolved and range-checked before the run starts. */

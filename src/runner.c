@@ -788,6 +788,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			if (ctx->info->min_samples > 0 &&
 			    ctx->info->min_samples <= cp.max_samples)
 				cp.min_samples = ctx->info->min_samples;
+			if (ctx->info->warmup > 0 && o->warmup < 0)
+				cp.warmup = ctx->info->warmup;
 			nc = (c->flags & BENCH_CPU) &&
 			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
 			if (nc > 1)
