@@ -13,16 +13,19 @@
 	X(fft) \
 	\
 	/* crypto */ \
-	\
+	X(hash) \
+	X(cipher) \
+	X(pubkey) \
 	\
 	/* memory */ \
-	\
+	X(membw) \
+	X(memlat) \
 	\
 	/* storage, network */ \
-	\
-	\
+	X(storage) \
+	X(iperf3) \
 	/* sync */ \
-	\
+	X(pingpong) \
 	\
 	/* self-test */ \
 	X(null)

@@ -37,6 +37,8 @@
 #define BENCH_NEEDS_NET	 0x04u	/* uses the network (loopback by default) */
 #define BENCH_DESTRUCTIVE 0x08u	/* writes to a device; needs explicit consent */
 #define BENCH_NO_COPIES	 0x10u	/* never run as several copies */
+#define BENCH_COUNT_WORK 0x20u	/* self-timed, but `work` is real: cycles
+				 * and instructions per unit of it */
 
 /* How a sample value is derived from `iters` units of `work` in `seconds`. */
 enum bench_kind {
@@ -109,7 +111,8 @@ struct bench_case {
 	char unit[16];		/* base unit of the value: "flop/s", "B/s", "s" */
 	enum bench_kind kind;
 	int better;		/* BENCH_HIGHER or BENCH_LOWER */
-	double work;		/* units of work per iteration (RATE, TIME) */
+	double work;		/* units of work per iteration (RATE, TIME,
+				 * and REPORTED with BENCH_COUNT_WORK) */
 	int id;			/* for the benchmark's own use */
 	intptr_t arg;		/* for the benchmark's own use */
 	unsigned flags;		/* BENCH_CPU etc. overriding the bench's */
@@ -158,10 +161,17 @@ struct bench_info {
 
 	/*
 	 * Sampling overrides for this benchmark (0: the profile's), used
-	 * unless the user gave --min-sample / --budget: a benchmark with
-	 * hundreds of short cases (crypto) keeps a run short this way.
+	 * unless the user gave --min-sample / --budget / --warmup: a
+	 * benchmark with hundreds of short cases (crypto) keeps a run short
+	 * this way.
 	 */
 	double min_sample, budget;
+	/*
+	 * Fewest samples per case (0: the profile's): a self-timed benchmark
+	 * whose every sample lasts seconds (iperf3) keeps a run short so.
+	 */
+	unsigned min_samples;
+	double warmup;			/* seconds of warm-up per case */
 };
 
 /* Parameters, resolved and range-checked before the run starts. */

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <elf.h>
 #include <jansson.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #endif
 
 #include "buildinfo-gen.h"
+#include "elfattr.h"
 #include "sysinfo.h"
 #include "util.h"
 
@@ -136,6 +138,91 @@ macros(void)
 	return m;
 }
 
+/* The ABI facts of the macros, for comparing with the executable. */
+void
+abi_macros_get(struct abi_macros *m)
+{
+	memset(m, 0, sizeof(*m));
+#if defined(__arm__)
+	m->arm32 = 1;
+#endif
+#if defined(__aarch64__)
+	m->aarch64 = 1;
+#endif
+#if defined(__x86_64__)
+	m->x86_64 = 1;
+#endif
+#ifdef __ARM_PCS_VFP
+	m->pcs_vfp = 1;
+#endif
+#ifdef __SOFTFP__
+	m->softfp = 1;
+#endif
+#ifdef __ARM_FP
+	m->fp = __ARM_FP;
+#endif
+#ifdef __ARM_NEON
+	m->neon = 1;
+#endif
+#ifdef __ARM_ARCH
+	m->arch = __ARM_ARCH;
+#endif
+}
+
+/*
+ * The running executable's ELF machine and ARM build attributes, and
+ * whether they agree with the macros this file was compiled with.
+ */
+static json_t *
+elf_json(void)
+{
+	json_t *e = json_object(), *attrs, *dis = json_array();
+	struct elfattr ea;
+	struct abi_macros m;
+	char why[200], msg[8][160], cls[8];
+	int n, i;
+
+	abi_macros_get(&m);
+	json_object_set_new(e, "file", json_string("/proc/self/exe"));
+	if (elfattr_read("/proc/self/exe", &ea, why, sizeof(why)) != 0) {
+		json_object_set_new(e, "error", json_string(why));
+		json_object_set_new(e, "agrees", json_null());
+		json_decref(dis);
+		return e;
+	}
+	snprintf(cls, sizeof(cls), "ELF%d", ea.elf_class);
+	json_object_set_new(e, "class", json_string(cls));
+	json_object_set_new(e, "machine",
+	    json_string(elfattr_machine_name(ea.machine)));
+	if (ea.machine != EM_ARM) {
+		json_object_set_new(e, "attributes", json_string(ea.machine ==
+		    EM_AARCH64 ? "none (AArch64 executables carry "
+		    "no ARM build attributes)" : "not ARM"));
+	} else if (!ea.have_attrs) {
+		json_object_set_new(e, "attributes",
+		    json_string("no .ARM.attributes section"));
+	} else {
+		attrs = json_object();
+		json_object_set_new(attrs, "Tag_CPU_name",
+		    json_string(ea.cpu_name));
+		json_object_set_new(attrs, "Tag_CPU_arch",
+		    json_string(elfattr_cpu_arch_name(ea.cpu_arch)));
+		json_object_set_new(attrs, "Tag_FP_arch",
+		    json_string(elfattr_fp_arch_name(ea.fp_arch)));
+		json_object_set_new(attrs, "Tag_Advanced_SIMD_arch",
+		    json_string(elfattr_simd_name(ea.simd_arch)));
+		json_object_set_new(attrs, "Tag_ABI_VFP_args",
+		    json_string(elfattr_vfp_args_name(ea.abi_vfp_args)));
+		json_object_set_new(e, "attributes", attrs);
+	}
+	n = elfattr_compare(&ea, &m, msg, (int)ARRAY_SIZE(msg));
+	for (i = 0; i < n && i < (int)ARRAY_SIZE(msg); i++)
+		json_array_append_new(dis, json_string(msg[i]));
+	json_object_set_new(e, "agrees", json_boolean(n == 0));
+	json_object_set_new(e, "disagreements", dis);
+	return e;
+}
+
 /* The -O level found in CFLAGS, else "-O?" (the compiler default). */
 static void
 opt_level(const char *cflags, char *buf, size_t len)
@@ -180,6 +267,7 @@ buildinfo_json(void)
 	json_object_set_new(b, "neon", json_false());
 #endif
 	json_object_set_new(b, "macros", macros());
+	json_object_set_new(b, "elf", elf_json());
 #ifdef __GNUC__
 	json_object_set_new(b, "compiler_macro_version",
 	    json_string(__VERSION__));

@@ -1,22 +1,1159 @@
 /*
- * cmd-compare.c - `boardbench compare` (issue: build flag sets, sweeps and
- * comparison).  Not written yet: says so and exits 2.
+ * cmd-compare.c - `boardbench compare A B [C...]`: build flag sets side by
+ * side.  Each input (a run id, uuid, tag or exported JSON file) becomes a
+ * column; each case a row; each cell the ratio of its median to the
+ * baseline's, direction-aware, with a noise mark from a Mann-Whitney U
+ * test on the raw samples (compare.c).  Optionally a bar chart drawn by
+ * gnuplot, run with an argument vector and fed its script on a pipe.
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "compare.h"
+#include "export.h"
+#include "fmt.h"
+#include "result.h"
+#include "store.h"
+#include "sysinfo.h"
 #include "util.h"
+
+static const char compare_usage[] =
+"usage: boardbench compare [OPTIONS] A B [C...]\n"
+"\n"
+"Compares build flag sets side by side: one column per input, one row per\n"
+"case, each cell the ratio of its median to the baseline's, turned so that\n"
+"above 1 is better (rates: value / baseline; times: baseline / value).\n"
+"A cell marked ~ is within the noise: a two-sided Mann-Whitney U test of\n"
+"the raw samples against the baseline's gives p >= the --alpha level.\n"
+"Fields in which the builds and systems differ are listed above the table.\n"
+"\n"
+"A, B ... are run ids, run uuids, 'last', tags (the latest run with the tag;\n"
+"tag:T forces the tag meaning) or files written by 'boardbench export' or\n"
+"'run --format json' (each run in a file is a column).\n"
+"\n"
+"  --baseline X            the column the others are divided by (default the\n"
+"                          first); X is one of the inputs, or another input\n"
+"                          that is then added as the first column\n"
+"  --pool                  a tag stands for every run with it (sweep rounds):\n"
+"                          their raw samples are pooled\n"
+"  --alpha P               level of the noise test (default 0.05)\n"
+"  --fail-on-regression PCT  exit 3 when a case is worse than the baseline by\n"
+"                          more than PCT percent outside the noise, or failed\n"
+"                          where the baseline did not\n"
+"  --plot FILE.svg         also draw the ratios as a bar chart with gnuplot\n"
+"  --format F              text | csv | tsv | json (default text)\n"
+"  --db FILE               results store (default\n"
+"                          $XDG_DATA_HOME/boardbench/results.db)\n"
+"  -h, --help              this text\n"
+"\n"
+"Exit status: 0 compared, 2 bad input (unknown run or tag, no case in\n"
+"common, a file that is not a boardbench export, no gnuplot for --plot),\n"
+"3 a regression with --fail-on-regression.\n";
+
+enum {
+	O_BASELINE = 256, O_POOL, O_ALPHA, O_FAIL, O_PLOT, O_FORMAT, O_DB
+};
+
+/* One column: one run, or the pooled runs of one tag. */
+struct column {
+	char name[64];		/* header: the tag, else "run N" or the file */
+	char source[160];	/* where it came from, for the legend */
+	struct run_info ri;	/* the latest run: tag, build, system */
+	char **uuids;
+	int64_t *ids;		/* 0 for runs read from a file */
+	size_t nruns;
+	struct result *rows;
+	size_t nrows;
+	json_t *build, *system;
+};
+
+struct columns {
+	struct column *v;
+	size_t n;
+};
+
+static void column_free(struct column *);
+static struct column *column_new(struct columns *);
+static void column_set_runs(struct column *, struct result **rows,
+    size_t *nrows, size_t nruns);
+static int add_store_spec(struct columns *, struct store *, const char *,
+    int pool);
+static int add_file_spec(struct columns *, const char *, int pool);
+static int is_file_spec(const char *);
+static void unique_names(struct columns *);
+static void print_text(FILE *, const struct columns *,
+    const struct cmp_table *, const struct cmp_opts *);
+static void print_sep(FILE *, const struct columns *,
+    const struct cmp_table *, char sep);
+static void print_json(FILE *, const struct columns *,
+    const struct cmp_table *, const struct cmp_opts *);
+static int plot(const char *path, const struct columns *,
+    const struct cmp_table *);
+
+static void
+column_free(struct column *c)
+{
+	size_t i;
+
+	run_info_release(&c->ri);
+	for (i = 0; i < c->nruns; i++)
+		free(c->uuids[i]);
+	free(c->uuids);
+	free(c->ids);
+	for (i = 0; i < c->nrows; i++)
+		result_release(&c->rows[i]);
+	free(c->rows);
+	json_decref(c->build);
+	json_decref(c->system);
+}
+
+static struct column *
+column_new(struct columns *cs)
+{
+	struct column *c;
+
+	cs->v = xreallocarray(cs->v, cs->n + 1, sizeof(*cs->v));
+	c = &cs->v[cs->n++];
+	memset(c, 0, sizeof(*c));
+	return c;
+}
+
+/*
+ * column_set_runs: the column's rows from the rows of its runs (taken
+ * over: freed here); several runs are pooled.  build and system come from
+ * c->ri, the latest run.
+ */
+static void
+column_set_runs(struct column *c, struct result **rows, size_t *nrows,
+    size_t nruns)
+{
+	size_t i, j;
+
+	if (nruns == 1) {
+		c->rows = rows[0];
+		c->nrows = nrows[0];
+	} else {
+		cmp_pool((const struct result *const *)rows, nrows, nruns,
+		    &c->rows, &c->nrows);
+		for (i = 0; i < nruns; i++) {
+			for (j = 0; j < nrows[i]; j++)
+				result_release(&rows[i][j]);
+			free(rows[i]);
+		}
+	}
+	c->build = c->ri.build ? json_loads(c->ri.build, 0, NULL) : NULL;
+	c->system = c->ri.system ? json_loads(c->ri.system, 0, NULL) : NULL;
+}
+
+/* Does the spec name a file rather than something in the store? */
+static int
+is_file_spec(const char *s)
+{
+	struct stat sb;
+	size_t n = strlen(s);
+
+	if (strncmp(s, "tag:", 4) == 0)
+		return 0;
+	if (stat(s, &sb) == 0 && !S_ISDIR(sb.st_mode))
+		return 1;
+	return strchr(s, '/') != NULL ||
+	    (n > 5 && strcmp(s + n - 5, ".json") == 0);
+}
+
+/*
+ * add_store_spec: a run id, uuid, "last" or tag as one column.  With
+ * pool, a spec that names a tag takes every run with that tag.
+ */
+static int
+add_store_spec(struct columns *cs, struct store *st, const char *spec,
+    int pool)
+{
+	char *one[1];
+	int64_t *ids = NULL;
+	size_t nids = 0, i;
+	struct column *c;
+	struct result **rows;
+	size_t *nrows;
+	struct strbuf sb;
+	const char *tag;
+
+	one[0] = (char *)spec;
+	if (cmd_resolve_runs(st, one, 1, &ids, &nids) != 0)
+		return -1;
+	c = column_new(cs);
+	if (store_run_get(st, ids[0], &c->ri) != 0) {
+		free(ids);
+		return -1;
+	}
+	tag = strncmp(spec, "tag:", 4) == 0 ? spec + 4 : spec;
+	if (pool && c->ri.tag[0] != '\0' && strcmp(tag, c->ri.tag) == 0) {
+		free(ids);
+		if (store_run_ids(st, c->ri.tag, &ids, &nids) != 0)
+			return -1;
+	}
+	rows = xcalloc(nids, sizeof(*rows));
+	nrows = xcalloc(nids, sizeof(*nrows));
+	c->ids = ids;
+	c->uuids = xcalloc(nids, sizeof(*c->uuids));
+	c->nruns = nids;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, nids > 1 ? "runs" : "run");
+	for (i = 0; i < nids; i++) {
+		struct run_info ri;
+
+		memset(&ri, 0, sizeof(ri));
+		if (store_run_get(st, ids[i], &ri) != 0 ||
+		    store_results_get(st, ids[i], &rows[i], &nrows[i]) != 0) {
+			run_info_release(&ri);
+			c->nruns = i;
+			while (i-- > 0) {
+				for (size_t j = 0; j < nrows[i]; j++)
+					result_release(&rows[i][j]);
+				free(rows[i]);
+			}
+			free(rows);
+			free(nrows);
+			strbuf_release(&sb);
+			return -1;
+		}
+		c->uuids[i] = xstrdup(ri.uuid);
+		strbuf_addf(&sb, "%s%lld", i ? "," : " ", (long long)ids[i]);
+		run_info_release(&ri);
+	}
+	if (c->ri.tag[0] != '\0')
+		strlcpy_bb(c->name, c->ri.tag, sizeof(c->name));
+	else
+		bufprintf(c->name, sizeof(c->name), "run %lld",
+		    (long long)ids[0]);
+	strlcpy_bb(c->source, sb.buf, sizeof(c->source));
+	strbuf_release(&sb);
+	column_set_runs(c, rows, nrows, nids);
+	free(rows);
+	free(nrows);
+	return 0;
+}
+
+/*
+ * add_file_spec: every run in an exported file is a column; with pool,
+ * runs with the same tag in it are one.
+ */
+static int
+add_file_spec(struct columns *cs, const char *path, int pool)
+{
+	struct loaded_run *lr;
+	size_t n, i, j, k, m;
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	int *used;
+
+	if (export_load_file(path, &lr, &n) != 0)
+		return -1;
+	if (n == 0) {
+		error("'%s' holds no runs", path);
+		loaded_runs_free(lr, n);
+		return -1;
+	}
+	used = xcalloc(n, sizeof(*used));
+	for (i = 0; i < n; i++) {
+		struct column *c;
+		struct result **rows;
+		size_t *nrows;
+
+		if (used[i])
+			continue;
+		/* this run and, pooling, the later ones with its tag */
+		for (m = 0, j = i; j < n; j++)
+			if (j == i || (pool && lr[i].ri.tag[0] != '\0' &&
+			    strcmp(lr[j].ri.tag, lr[i].ri.tag) == 0)) {
+				used[j] = 1;
+				m++;
+			}
+		c = column_new(cs);
+		rows = xcalloc(m, sizeof(*rows));
+		nrows = xcalloc(m, sizeof(*nrows));
+		c->uuids = xcalloc(m, sizeof(*c->uuids));
+		c->ids = xcalloc(m, sizeof(*c->ids));
+		for (k = 0, j = i; j < n; j++) {
+			if (!(j == i || (pool && lr[i].ri.tag[0] != '\0' &&
+			    strcmp(lr[j].ri.tag, lr[i].ri.tag) == 0)))
+				continue;
+			c->uuids[k] = xstrdup(lr[j].ri.uuid);
+			rows[k] = lr[j].rows;
+			nrows[k++] = lr[j].n;
+			lr[j].rows = NULL;
+			lr[j].n = 0;
+			/* the latest run of the column names it */
+			run_info_release(&c->ri);
+			c->ri = lr[j].ri;
+			memset(&lr[j].ri, 0, sizeof(lr[j].ri));
+		}
+		c->nruns = m;
+		if (c->ri.tag[0] != '\0')
+			strlcpy_bb(c->name, c->ri.tag, sizeof(c->name));
+		else if (n > 1)
+			bufprintf(c->name, sizeof(c->name), "%s#%zu", base,
+			    i + 1);
+		else
+			strlcpy_bb(c->name, base, sizeof(c->name));
+		if (m > 1)
+			bufprintf(c->source, sizeof(c->source), "%zu runs in %s",
+			    m, base);
+		else if (n > 1)
+			bufprintf(c->source, sizeof(c->source), "run %zu of %s",
+			    i + 1, base);
+		else
+			bufprintf(c->source, sizeof(c->source), "file %s", base);
+		column_set_runs(c, rows, nrows, m);
+		free(rows);
+		free(nrows);
+	}
+	free(used);
+	loaded_runs_free(lr, n);
+	return 0;
+}
+
+/* Two columns with the same name get " (2)", " (3)" ... */
+static void
+unique_names(struct columns *cs)
+{
+	size_t i, j, k;
+	char base[64];
+
+	for (i = 1; i < cs->n; i++) {
+		for (j = 0; j < i; j++)
+			if (strcmp(cs->v[i].name, cs->v[j].name) == 0)
+				break;
+		if (j == i)
+			continue;
+		strlcpy_bb(base, cs->v[i].name, sizeof(base));
+		for (k = 2;; k++) {
+			bufprintf(cs->v[i].name, sizeof(cs->v[i].name),
+			    "%.50s (%zu)", base, k);
+			for (j = 0; j < cs->n; j++)
+				if (j != i &&
+				    strcmp(cs->v[i].name, cs->v[j].name) == 0)
+					break;
+			if (j == cs->n)
+				break;
+		}
+	}
+}
+
+/* ---- output ---------------------------------------------------------- */
+
+/* The case as people read it: "double-rolled [4 copies] (n=200)". */
+static void
+case_label(const struct cmp_table *t, size_t ri, char *buf, size_t len)
+{
+	const struct result *k = t->rows[ri].key;
+	size_t i;
+	int show_params = 0;
+	char copies[32] = "";
+
+	/* parameters only when they tell two rows of one case apart */
+	for (i = 0; i < t->nrows; i++) {
+		const struct result *o = t->rows[i].key;
+
+		if (i != ri && strcmp(o->bench, k->bench) == 0 &&
+		    strcmp(o->case_name, k->case_name) == 0 &&
+		    strcmp(o->params, k->params) != 0)
+			show_params = 1;
+	}
+	if (k->copies > 1)
+		bufprintf(copies, sizeof(copies), " [%u copies]", k->copies);
+	bufprintf(buf, len, "%s%s%s%s%s", k->case_name, copies,
+	    show_params ? " (" : "", show_params ? k->params : "",
+	    show_params ? ")" : "");
+}
+
+static char
+col_letter(size_t i)
+{
+	return i < 26 ? (char)('A' + i) : '+';
+}
+
+/* A text cell: the baseline's value, else the ratio with its mark. */
+static void
+cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
+    size_t len)
+{
+	const struct cmp_cell *cell = &t->rows[ri].cells[c];
+	const char *mark;
+	char num[32], unit[24];
+
+	if (cell->r == NULL) {
+		bufprintf(buf, len, "-");
+		return;
+	}
+	if (cell->r->status != ST_OK) {
+		bufprintf(buf, len, "%s%s", result_status_name(cell->r->status),
+		    cell->regression ? " !" : "");
+		return;
+	}
+	if (c == t->base || isnan(t->rows[ri].cells[t->base].value)) {
+		/* the baseline's value; in brackets where it has none */
+		fmt_human(cell->value, cell->r->unit, num, sizeof(num), unit,
+		    sizeof(unit));
+		bufprintf(buf, len, c == t->base ? "%s %s" : "(%s %s)", num,
+		    unit);
+		return;
+	}
+	if (isnan(cell->speedup)) {
+		bufprintf(buf, len, "?");
+		return;
+	}
+	mark = cell->regression ? " !" : cell->mark == CMP_NOISE ? " ~" :
+	    cell->mark == CMP_UNKNOWN ? " ?" : "";
+	bufprintf(buf, len, "%.3f%s", cell->speedup, mark);
+}
+
+/* A value for the differences list, cut to width. */
+static void
+short_value(const char *v, char *buf, size_t len, int width)
+{
+	if ((int)strlen(v) > width)
+		bufprintf(buf, len, "%.*s...", width - 3, v);
+	else
+		bufprintf(buf, len, "%s", v);
+}
+
+static void
+print_differences(FILE *fp, const char *what, const struct columns *cs,
+    json_t *const *objs)
+{
+	struct cmp_diff *d;
+	size_t nd, i, c;
+	int kw = (int)strlen(what), vw = 1;
+	char v[64];
+
+	nd = cmp_differences(objs, cs->n, &d);
+	if (nd == 0)
+		return;
+	for (i = 0; i < nd; i++) {
+		if ((int)strlen(d[i].key) + 2 > kw)
+			kw = (int)strlen(d[i].key) + 2;
+		for (c = 0; c < cs->n; c++) {
+			short_value(d[i].values[c], v, sizeof(v), 40);
+			if ((int)strlen(v) > vw)
+				vw = (int)strlen(v);
+		}
+	}
+	fprintf(fp, "%-*s", kw, what);
+	for (c = 0; c < cs->n; c++)
+		fprintf(fp, "  %c%-*s", col_letter(c),
+		    c + 1 < cs->n ? vw - 1 : 0, "");
+	fputc('\n', fp);
+	for (i = 0; i < nd; i++) {
+		fprintf(fp, "  %-*s", kw - 2, d[i].key);
+		for (c = 0; c < cs->n; c++) {
+			short_value(d[i].values[c], v, sizeof(v), 40);
+			fprintf(fp, "  %-*s", c + 1 < cs->n ? vw : 0, v);
+		}
+		fputc('\n', fp);
+	}
+	cmp_differences_free(d, nd, cs->n);
+}
+
+static void
+print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
+    const struct cmp_opts *o)
+{
+	json_t **objs;
+	struct cmp_diff *d;
+	char label[512], buf[160], machine[512];
+	int wb = 5, wc = 4, *w;
+	size_t i, c, nd, nnoise = 0;
+
+	objs = xcalloc(cs->n, sizeof(*objs));
+	fprintf(fp, "== compare: %zu build flag sets, %zu cases; ratios to "
+	    "%c, above 1 is better\n", cs->n, t->nrows, col_letter(t->base));
+	for (c = 0; c < cs->n; c++) {
+		buildinfo_label(cs->v[c].build, NULL, label, sizeof(label));
+		fprintf(fp, "== %c %s: %s | %s%s\n", col_letter(c),
+		    cs->v[c].name, cs->v[c].source, label,
+		    c == t->base ? "  (baseline)" : "");
+	}
+	for (c = 0; c < cs->n; c++)
+		objs[c] = cs->v[c].system;
+	nd = cmp_differences(objs, cs->n, &d);
+	cmp_differences_free(d, nd, cs->n);
+	sysinfo_label(cs->v[0].system, machine, sizeof(machine));
+	fprintf(fp, "== machine: %s%s\n", machine, nd > 0 ?
+	    " (see the system differences)" : "");
+	fputc('\n', fp);
+	for (c = 0; c < cs->n; c++)
+		objs[c] = cs->v[c].build;
+	print_differences(fp, "build differences", cs, objs);
+	for (c = 0; c < cs->n; c++)
+		objs[c] = cs->v[c].system;
+	print_differences(fp, "system differences", cs, objs);
+	free(objs);
+
+	/* column widths from the data */
+	w = xcalloc(cs->n, sizeof(*w));
+	for (c = 0; c < cs->n; c++) {
+		bufprintf(buf, sizeof(buf), "%c %s", col_letter(c),
+		    cs->v[c].name);
+		w[c] = (int)strlen(buf);
+	}
+	for (i = 0; i < t->nrows; i++) {
+		if ((int)strlen(t->rows[i].key->bench) > wb)
+			wb = (int)strlen(t->rows[i].key->bench);
+		case_label(t, i, buf, sizeof(buf));
+		if ((int)strlen(buf) > wc)
+			wc = (int)strlen(buf);
+		for (c = 0; c < cs->n; c++) {
+			cell_text(t, i, c, buf, sizeof(buf));
+			if ((int)strlen(buf) > w[c])
+				w[c] = (int)strlen(buf);
+			if (t->rows[i].cells[c].mark == CMP_NOISE)
+				nnoise++;
+		}
+	}
+	fprintf(fp, "\n%-*s  %-*s", wb, "BENCH", wc, "CASE");
+	for (c = 0; c < cs->n; c++) {
+		bufprintf(buf, sizeof(buf), "%c %s", col_letter(c),
+		    cs->v[c].name);
+		fprintf(fp, "  %-*s", c + 1 < cs->n ? w[c] : 0, buf);
+	}
+	fputc('\n', fp);
+	for (i = 0; i < t->nrows; i++) {
+		fprintf(fp, "%-*s", wb, t->rows[i].key->bench);
+		case_label(t, i, buf, sizeof(buf));
+		fprintf(fp, "  %-*s", wc, buf);
+		for (c = 0; c < cs->n; c++) {
+			cell_text(t, i, c, buf, sizeof(buf));
+			fprintf(fp, "  %-*s", c + 1 < cs->n ? w[c] : 0, buf);
+		}
+		fputc('\n', fp);
+	}
+	free(w);
+	fprintf(fp, "\nratio: the column's median over the baseline's for "
+	    "rates, the baseline's over the column's for times\n");
+	fprintf(fp, "~ within the noise: two-sided Mann-Whitney U test of the "
+	    "raw samples, p >= %g (%zu cell%s)\n", o->alpha, nnoise,
+	    nnoise == 1 ? "" : "s");
+	if (o->fail_pct >= 0)
+		fprintf(fp, "! regression: worse than the baseline by more "
+		    "than %g%% outside the noise, or failed (%zu cell%s)\n",
+		    o->fail_pct, t->nregressions,
+		    t->nregressions == 1 ? "" : "s");
+}
+
+/* One CSV/TSV field: RFC 4180 quoting, or tabs and newlines as spaces. */
+static void
+sep_field(FILE *fp, const char *s, char sep, int first)
+{
+	const char *p;
+
+	if (!first)
+		fputc(sep, fp);
+	if (sep == '\t' || strpbrk(s, ",\"\r\n") == NULL) {
+		for (p = s; *p; p++)
+			fputc(sep == '\t' && (*p == '\t' || *p == '\n' ||
+			    *p == '\r') ? ' ' : *p, fp);
+		return;
+	}
+	fputc('"', fp);
+	for (p = s; *p; p++) {
+		if (*p == '"')
+			fputc('"', fp);
+		fputc(*p, fp);
+	}
+	fputc('"', fp);
+}
+
+/* A number: exact (%.17g), or with 6 digits for p-values. */
+static void
+sep_num(FILE *fp, double v, int digits6, char sep)
+{
+	char buf[48] = "";
+
+	if (!isnan(v) && digits6)
+		bufprintf(buf, sizeof(buf), "%.6g", v);
+	else if (!isnan(v))
+		bufprintf(buf, sizeof(buf), "%.17g", v);
+	sep_field(fp, buf, sep, 0);
+}
+
+static const char *const mark_names[] = {
+	[CMP_NONE] = "", [CMP_BASE] = "baseline",
+	[CMP_SIGNIFICANT] = "significant", [CMP_NOISE] = "noise",
+	[CMP_UNKNOWN] = "unknown",
+};
+
+/* Long format: one line per case and column, fixed columns, base units. */
+static void
+print_sep(FILE *fp, const struct columns *cs, const struct cmp_table *t,
+    char sep)
+{
+	static const char *const head[] = {
+		"bench", "case", "params", "copies", "unit", "better",
+		"column", "name", "baseline", "status", "value", "n", "ratio",
+		"speedup", "p_value", "mark", "regression",
+	};
+	char buf[32];
+	size_t i, c;
+
+	for (i = 0; i < ARRAY_SIZE(head); i++)
+		sep_field(fp, head[i], sep, i == 0);
+	fputc('\n', fp);
+	for (i = 0; i < t->nrows; i++) {
+		const struct result *k = t->rows[i].key;
+
+		for (c = 0; c < cs->n; c++) {
+			const struct cmp_cell *cell = &t->rows[i].cells[c];
+
+			sep_field(fp, k->bench, sep, 1);
+			sep_field(fp, k->case_name, sep, 0);
+			sep_field(fp, k->params, sep, 0);
+			bufprintf(buf, sizeof(buf), "%u",
+			    k->copies ? k->copies : 1);
+			sep_field(fp, buf, sep, 0);
+			sep_field(fp, k->unit, sep, 0);
+			bufprintf(buf, sizeof(buf), "%d", k->better);
+			sep_field(fp, buf, sep, 0);
+			bufprintf(buf, sizeof(buf), "%c", col_letter(c));
+			sep_field(fp, buf, sep, 0);
+			sep_field(fp, cs->v[c].name, sep, 0);
+			sep_field(fp, c == t->base ? "1" : "0", sep, 0);
+			sep_field(fp, cell->r ?
+			    result_status_name(cell->r->status) : "ABSENT",
+			    sep, 0);
+			sep_num(fp, cell->value, 0, sep);
+			bufprintf(buf, sizeof(buf), "%zu",
+			    cell->r ? cell->r->nsamples : 0);
+			sep_field(fp, buf, sep, 0);
+			sep_num(fp, cell->ratio, 0, sep);
+			sep_num(fp, cell->speedup, 0, sep);
+			sep_num(fp, cell->p, 1, sep);
+			sep_field(fp, mark_names[cell->mark], sep, 0);
+			sep_field(fp, cell->regression ? "1" : "0", sep, 0);
+			fputc('\n', fp);
+		}
+	}
+}
+
+static json_t *
+jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static void
+print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
+    const struct cmp_opts *o)
+{
+	json_t *doc, *cols, *cases, *diff, *d, *vals;
+	json_t **objs;
+	struct cmp_diff *dl;
+	size_t i, c, j, nd;
+	char name[8];
+	int pass;
+
+	doc = json_object();
+	json_object_set_new(doc, "schema_version",
+	    json_integer(EXPORT_SCHEMA_VERSION));
+	json_object_set_new(doc, "tool", json_string("boardbench"));
+	json_object_set_new(doc, "tool_version", json_string(PACKAGE_VERSION));
+	json_object_set_new(doc, "kind", json_string("compare"));
+	json_object_set_new(doc, "noise_test",
+	    json_string("mann-whitney-u, two-sided"));
+	json_object_set_new(doc, "alpha", json_real(o->alpha));
+	json_object_set_new(doc, "fail_on_regression",
+	    o->fail_pct >= 0 ? json_real(o->fail_pct) : json_null());
+	json_object_set_new(doc, "baseline", json_integer((json_int_t)t->base));
+	cols = json_array();
+	for (c = 0; c < cs->n; c++) {
+		json_t *col = json_object(), *uu = json_array();
+
+		bufprintf(name, sizeof(name), "%c", col_letter(c));
+		json_object_set_new(col, "column", json_string(name));
+		json_object_set_new(col, "name", json_string(cs->v[c].name));
+		json_object_set_new(col, "source",
+		    json_string(cs->v[c].source));
+		json_object_set_new(col, "tag", json_string(cs->v[c].ri.tag));
+		for (j = 0; j < cs->v[c].nruns; j++)
+			json_array_append_new(uu,
+			    json_string(cs->v[c].uuids[j]));
+		json_object_set_new(col, "runs", uu);
+		json_object_set_new(col, "build", cs->v[c].build ?
+		    json_incref(cs->v[c].build) : json_null());
+		json_object_set_new(col, "system", cs->v[c].system ?
+		    json_incref(cs->v[c].system) : json_null());
+		json_array_append_new(cols, col);
+	}
+	json_object_set_new(doc, "columns", cols);
+
+	diff = json_object();
+	objs = xcalloc(cs->n, sizeof(*objs));
+	for (pass = 0; pass < 2; pass++) {
+		for (c = 0; c < cs->n; c++)
+			objs[c] = pass ? cs->v[c].system : cs->v[c].build;
+		nd = cmp_differences(objs, cs->n, &dl);
+		d = json_object();
+		for (i = 0; i < nd; i++) {
+			vals = json_array();
+			for (c = 0; c < cs->n; c++)
+				json_array_append_new(vals,
+				    json_string(dl[i].values[c]));
+			json_object_set_new(d, dl[i].key, vals);
+		}
+		cmp_differences_free(dl, nd, cs->n);
+		json_object_set_new(diff, pass ? "system" : "build", d);
+	}
+	free(objs);
+	json_object_set_new(doc, "differences", diff);
+
+	cases = json_array();
+	for (i = 0; i < t->nrows; i++) {
+		const struct result *k = t->rows[i].key;
+		json_t *row = json_object(), *cells = json_array();
+
+		json_object_set_new(row, "bench", json_string(k->bench));
+		json_object_set_new(row, "case", json_string(k->case_name));
+		json_object_set_new(row, "params", json_string(k->params));
+		json_object_set_new(row, "copies",
+		    json_integer(k->copies ? k->copies : 1));
+		json_object_set_new(row, "unit", json_string(k->unit));
+		json_object_set_new(row, "better", json_integer(k->better));
+		for (c = 0; c < cs->n; c++) {
+			const struct cmp_cell *cell = &t->rows[i].cells[c];
+			json_t *o2 = json_object();
+
+			json_object_set_new(o2, "status", json_string(cell->r ?
+			    result_status_name(cell->r->status) : "ABSENT"));
+			json_object_set_new(o2, "value", jnum(cell->value));
+			json_object_set_new(o2, "n", json_integer(cell->r ?
+			    (json_int_t)cell->r->nsamples : 0));
+			json_object_set_new(o2, "ratio", jnum(cell->ratio));
+			json_object_set_new(o2, "speedup",
+			    jnum(cell->speedup));
+			json_object_set_new(o2, "p_value", jnum(cell->p));
+			json_object_set_new(o2, "mark", cell->mark == CMP_NONE ?
+			    json_null() : json_string(mark_names[cell->mark]));
+			json_object_set_new(o2, "regression",
+			    json_boolean(cell->regression));
+			json_array_append_new(cells, o2);
+		}
+		json_object_set_new(row, "cells", cells);
+		json_array_append_new(cases, row);
+	}
+	json_object_set_new(doc, "cases", cases);
+	json_object_set_new(doc, "regressions",
+	    json_integer((json_int_t)t->nregressions));
+	if (export_dump(doc, fp) != 0)
+		error("cannot write the comparison: %m");
+	json_decref(doc);
+}
+
+/* ---- plot ------------------------------------------------------------ */
+
+static char plot_tmp[4096];
+static volatile pid_t plot_child;
+
+/* SIGINT, SIGTERM, SIGHUP while gnuplot draws: stop it, remove the file. */
+static void
+plot_signal(int sig)
+{
+	if (plot_child > 0)
+		kill(plot_child, SIGTERM);
+	if (plot_tmp[0] != '\0')
+		unlink(plot_tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Text for a gnuplot string: no double quotes, backslashes or newlines. */
+static void
+gp_text(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		strbuf_addf(sb, "%c", *s == '"' || *s == '\\' ? '\'' :
+		    *s == '\n' || *s == '\t' ? ' ' : *s);
+}
+
+/* The gnuplot script: a clustered bar chart of the ratios per case. */
+static char *
+plot_script(const struct columns *cs, const struct cmp_table *t)
+{
+	struct strbuf sb;
+	size_t i, c;
+	int width;
+	char buf[160];
+
+	width = 160 + (int)t->nrows * (int)(cs->n * 18 + 24);
+	if (width < 640)
+		width = 640;
+	if (width > 8000)
+		width = 8000;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "set terminal svg size %d,520 noenhanced "
+	    "font 'sans,11' background rgb 'white'\n", width);
+	strbuf_addf(&sb, "set title \"boardbench compare: ratio to ");
+	gp_text(&sb, cs->v[t->base].name);
+	strbuf_addf(&sb, " (above 1 is better)\"\n");
+	strbuf_addf(&sb, "set style data histograms\n"
+	    "set style histogram clustered gap 1\n"
+	    "set style fill solid 0.85 border -1\n"
+	    "set boxwidth 0.9\n"
+	    "set key outside right top vertical autotitle columnheader\n"
+	    "set xtics rotate by 30 right scale 0 nomirror\n"
+	    "set bmargin 10\n"
+	    "set yrange [0:*]\n"
+	    "set grid ytics\n"
+	    "set ylabel \"ratio to the baseline\"\n"
+	    "set arrow from graph 0, first 1 to graph 1, first 1 nohead "
+	    "dt 2 lc rgb '#333333' front\n");
+	strbuf_addf(&sb, "$ratios << EOD\n\"case\"");
+	for (c = 0; c < cs->n; c++) {
+		strbuf_addf(&sb, " \"");
+		gp_text(&sb, cs->v[c].name);
+		strbuf_addf(&sb, "\"");
+	}
+	strbuf_addf(&sb, "\n");
+	for (i = 0; i < t->nrows; i++) {
+		strbuf_addf(&sb, "\"");
+		gp_text(&sb, t->rows[i].key->bench);
+		strbuf_addf(&sb, " ");
+		case_label(t, i, buf, sizeof(buf));
+		gp_text(&sb, buf);
+		strbuf_addf(&sb, "\"");
+		for (c = 0; c < cs->n; c++) {
+			double v = t->rows[i].cells[c].speedup;
+
+			if (isnan(v))
+				strbuf_addf(&sb, " NaN");
+			else
+				strbuf_addf(&sb, " %.6g", v);
+		}
+		strbuf_addf(&sb, "\n");
+	}
+	strbuf_addf(&sb, "EOD\nplot for [i=2:%zu] $ratios using i:xtic(1)\n",
+	    cs->n + 1);
+	return strbuf_detach(&sb);
+}
+
+/*
+ * run_gnuplot: start prog with stdin from a pipe and stdout to fd, feed it
+ * the script.  0 on success; -1 with *err set to errno when prog could
+ * not be started, -2 when it failed.
+ */
+static int
+run_gnuplot(const char *prog, const char *script, int fd, int *err)
+{
+	int in[2], ep[2], status, e = 0;
+	char *argv[2];
+	ssize_t k, len, off = 0;
+	pid_t pid;
+	void (*old)(int);
+
+	if (pipe(in) != 0)
+		return *err = errno, -1;
+	if (pipe2(ep, O_CLOEXEC) != 0) {
+		*err = errno;
+		close(in[0]);
+		close(in[1]);
+		return -1;
+	}
+	argv[0] = (char *)prog;
+	argv[1] = NULL;
+	pid = fork();
+	if (pid < 0) {
+		*err = errno;
+		close(in[0]);
+		close(in[1]);
+		close(ep[0]);
+		close(ep[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(in[1]);
+		close(ep[0]);
+		if (dup2(in[0], STDIN_FILENO) >= 0 &&
+		    dup2(fd, STDOUT_FILENO) >= 0)
+			execvp(prog, argv);
+		e = errno;
+		if (write(ep[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	plot_child = pid;
+	close(in[0]);
+	close(ep[1]);
+	while ((k = read(ep[0], &e, sizeof(e))) < 0 && errno == EINTR)
+		;
+	close(ep[0]);
+	if (k == (ssize_t)sizeof(e)) {
+		close(in[1]);
+		waitpid(pid, &status, 0);
+		plot_child = 0;
+		*err = e;
+		return -1;
+	}
+	old = signal(SIGPIPE, SIG_IGN);
+	len = (ssize_t)strlen(script);
+	while (off < len) {
+		k = write(in[1], script + off, (size_t)(len - off));
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		off += k;
+	}
+	close(in[1]);
+	signal(SIGPIPE, old);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	plot_child = 0;
+	if (off < len || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return -2;
+	return 0;
+}
+
+/*
+ * plot: draw the chart into path, through a temporary file next to it
+ * that is renamed when gnuplot succeeded and removed otherwise (on SIGINT
+ * too).  0, or -1 with one error line.
+ */
+static int
+plot(const char *path, const struct columns *cs, const struct cmp_table *t)
+{
+	const char *env = getenv("BOARDBENCH_GNUPLOT");
+	const char *progs[2];
+	char *script;
+	struct sigaction sa, old[3];
+	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+	struct stat sb;
+	size_t np = 0, i;
+	int fd, rc = -1, err = 0, r = -1;
+	mode_t mask = umask(0);
+
+	umask(mask);	/* mkstemp makes 0600; the chart gets the usual mode */
+
+	if (env != NULL && env[0] != '\0') {
+		progs[np++] = env;
+	} else {
+		progs[np++] = GNUPLOT_PATH;
+		if (strcmp(GNUPLOT_PATH, "gnuplot") != 0)
+			progs[np++] = "gnuplot";
+	}
+	if (bufprintf(plot_tmp, sizeof(plot_tmp), "%s.tmpXXXXXX", path),
+	    strlen(path) + 10 >= sizeof(plot_tmp)) {
+		plot_tmp[0] = '\0';
+		return error("--plot: file name '%s' is too long", path);
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = plot_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaction(sigs[i], &sa, &old[i]);
+	fd = mkstemp(plot_tmp);
+	if (fd < 0) {
+		error("cannot write plot '%s': %m", path);
+		plot_tmp[0] = '\0';
+		goto out;
+	}
+	script = plot_script(cs, t);
+	for (i = 0; i < np; i++) {
+		r = run_gnuplot(progs[i], script, fd, &err);
+		if (r != -1 || err != ENOENT)
+			break;
+	}
+	free(script);
+	if (r == -1)
+		error("cannot run gnuplot '%s' for --plot: %s (install "
+		    "gnuplot-nox, or name it in BOARDBENCH_GNUPLOT)",
+		    progs[i < np ? i : np - 1], strerror(err));
+	else if (r == -2)
+		error("gnuplot failed to draw '%s' (its messages are above)",
+		    path);
+	else if (fstat(fd, &sb) != 0 || sb.st_size == 0)
+		error("gnuplot wrote nothing for '%s'", path);
+	else if (fchmod(fd, 0666 & ~mask) != 0 || close(fd) != 0 ||
+	    (fd = -1, rename(plot_tmp, path) != 0))
+		error("cannot write plot '%s': %m", path);
+	else {
+		plot_tmp[0] = '\0';
+		rc = 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (plot_tmp[0] != '\0')
+		unlink(plot_tmp);
+	plot_tmp[0] = '\0';
+out:
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaction(sigs[i], &old[i], NULL);
+	return rc;
+}
+
+/* ---- the command ----------------------------------------------------- */
 
 int
 cmd_compare(int argc, char **argv)
 {
-	if (argc > 1 && strcmp(argv[1], "--help") == 0) {
-		printf("usage: boardbench compare A B [C...]\n\n"
-		    "Not available in this version yet.\n");
-		return EXIT_OK;
+	static const struct option opts[] = {
+		{ "baseline", required_argument, NULL, O_BASELINE },
+		{ "pool", no_argument, NULL, O_POOL },
+		{ "alpha", required_argument, NULL, O_ALPHA },
+		{ "fail-on-regression", required_argument, NULL, O_FAIL },
+		{ "plot", required_argument, NULL, O_PLOT },
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ "db", required_argument, NULL, O_DB },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *format = "text", *db = NULL, *baseline = NULL;
+	const char *plotfile = NULL;
+	struct cmp_opts o = { .alpha = CMP_ALPHA_DEFAULT, .fail_pct = -1 };
+	struct columns cs = { NULL, 0 };
+	struct cmp_column *cc = NULL;
+	struct cmp_table t;
+	struct store *st = NULL;
+	char **specs;
+	size_t nspecs = 0, i, base = 0, base_spec = 0, before;
+	int c, pool = 0, rc = EXIT_USAGE;
+	char what[200];
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case O_BASELINE: baseline = optarg; break;
+		case O_POOL: pool = 1; break;
+		case O_ALPHA:
+			if (parse_double(optarg, &o.alpha) != 0 ||
+			    !(o.alpha > 0 && o.alpha < 1)) {
+				snprintf(what, sizeof(what), "bad --alpha '%s' "
+				    "(allowed: above 0 and below 1)", optarg);
+				return cmd_bad_usage("compare", what);
+			}
+			break;
+		case O_FAIL:
+			if (parse_double(optarg, &o.fail_pct) != 0 ||
+			    !(o.fail_pct >= 0 && o.fail_pct <= 1000)) {
+				snprintf(what, sizeof(what), "bad "
+				    "--fail-on-regression '%s' (allowed: a "
+				    "percentage from 0 to 1000)", optarg);
+				return cmd_bad_usage("compare", what);
+			}
+			break;
+		case O_PLOT: plotfile = optarg; break;
+		case O_FORMAT: format = optarg; break;
+		case O_DB: db = optarg; break;
+		case 'h':
+			cmd_usage(stdout, compare_usage);
+			return EXIT_OK;
+		default:
+			return cmd_getopt_error("compare", argc, argv, optopt);
+		}
 	}
-	return cmd_bad_usage("compare", "not available in this version yet");
+	if (!fmt_known(format)) {
+		snprintf(what, sizeof(what), "unknown format '%s' (allowed: "
+		    "%s)", format, fmt_names);
+		return cmd_bad_usage("compare", what);
+	}
+	if (plotfile != NULL && plotfile[0] == '\0')
+		return cmd_bad_usage("compare", "--plot needs a file name");
+	if (argc - optind + (baseline != NULL) < 2)
+		return cmd_bad_usage("compare", "give at least two runs, tags "
+		    "or files");
+
+	/* the inputs; a --baseline that is not among them goes first */
+	specs = xcalloc((size_t)(argc - optind) + 1, sizeof(*specs));
+	if (baseline != NULL) {
+		for (i = (size_t)optind; i < (size_t)argc; i++)
+			if (strcmp(argv[i], baseline) == 0)
+				break;
+		if (i == (size_t)argc)
+			specs[nspecs++] = (char *)baseline;
+		else
+			base_spec = i - (size_t)optind;
+	}
+	for (i = (size_t)optind; i < (size_t)argc; i++)
+		specs[nspecs++] = argv[i];
+
+	for (i = 0; i < nspecs; i++) {
+		before = cs.n;
+		if (is_file_spec(specs[i])) {
+			if (add_file_spec(&cs, specs[i], pool) != 0)
+				goto out;
+		} else {
+			if (st == NULL && (st = cmd_open_store(db, 0)) == NULL)
+				goto out;
+			if (add_store_spec(&cs, st, specs[i], pool) != 0)
+				goto out;
+		}
+		if (i == base_spec)
+			base = before;
+	}
+	if (st != NULL) {
+		/* everything is read: gnuplot must not inherit the store */
+		store_close(st);
+		st = NULL;
+	}
+	if (cs.n < 2) {
+		cmd_bad_usage("compare", "the inputs hold only one run; give "
+		    "at least two");
+		goto out;
+	}
+	unique_names(&cs);
+
+	cc = xcalloc(cs.n, sizeof(*cc));
+	for (i = 0; i < cs.n; i++) {
+		cc[i].rows = cs.v[i].rows;
+		cc[i].n = cs.v[i].nrows;
+	}
+	cmp_build(&t, cc, cs.n, base, &o);
+	for (i = 0; i < cs.n; i++)
+		if (i != base && t.common[i] == 0) {
+			error("'%s' has no case in common with the baseline "
+			    "'%s'", cs.v[i].name, cs.v[base].name);
+			cmp_release(&t);
+			goto out;
+		}
+
+	if (strcmp(format, "json") == 0)
+		print_json(stdout, &cs, &t, &o);
+	else if (strcmp(format, "csv") == 0)
+		print_sep(stdout, &cs, &t, ',');
+	else if (strcmp(format, "tsv") == 0)
+		print_sep(stdout, &cs, &t, '\t');
+	else
+		print_text(stdout, &cs, &t, &o);
+	fflush(stdout);
+
+	rc = EXIT_OK;
+	if (plotfile != NULL && plot(plotfile, &cs, &t) != 0)
+		rc = EXIT_USAGE;
+	if (o.fail_pct >= 0 && t.nregressions > 0) {
+		error("%zu regression%s against '%s' (worse by more than %g%% "
+		    "outside the noise, or failed)", t.nregressions,
+		    t.nregressions == 1 ? "" : "s", cs.v[base].name,
+		    o.fail_pct);
+		rc = EXIT_REGRESSION;
+	}
+	cmp_release(&t);
+out:
+	free(cc);
+	for (i = 0; i < cs.n; i++)
+		column_free(&cs.v[i]);
+	free(cs.v);
+	free(specs);
+	if (st != NULL)
+		store_close(st);
+	return rc;
 }

@@ -1,42 +1,112 @@
 /*
- * cmd-info.c - `boardbench info`: the build identity of this binary and
- * the system snapshot, as key: value lines or JSON.
+ * cmd-info.c - `boardbench info`: the build identity of this binary (with
+ * its ELF attributes checked against the compiler's macros), the system
+ * snapshot, whether counters work, and with --measure-clock the measured
+ * clock of each cluster beside cpufreq's claim.  Unknown facts are
+ * printed as unknown; info never fails because the machine is odd.
  */
 #include "config.h"
 
 #include <getopt.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "clock.h"
 #include "cmd.h"
 #include "perfctr.h"
 #include "sysinfo.h"
 #include "util.h"
 
 static const char info_usage[] =
-"usage: boardbench info [--format text|json]\n"
+"usage: boardbench info [--measure-clock] [--format text|json]\n"
 "\n"
 "Prints this build's identity (compiler, flags, configure arguments, host,\n"
-"float ABI, FPU, NEON, architecture, library versions) and the machine\n"
-"(board, CPU, clocks, governor, memory, kernel, load), and whether\n"
-"hardware cycle and instruction counters can be read.\n"
-"  --format F   text (default) or json\n"
-"  -h, --help   this text\n";
+"float ABI, FPU, NEON, architecture from the compiler's macros and from the\n"
+"running executable's ELF attributes, and whether they agree, library\n"
+"versions) and the machine (board, SoC, cores, clusters and cpufreq\n"
+"policies, caches, memory and swap, thermal zones, Raspberry Pi throttling\n"
+"bits, kernel, distribution, load), and whether hardware cycle and\n"
+"instruction counters can be read.  Whatever cannot be read is 'unknown'.\n"
+"  --measure-clock  also measure each cluster's real clock (a dependent-add\n"
+"                   loop pinned to one CPU of each cluster) and show it\n"
+"                   beside cpufreq's claim; a difference above 3 % is\n"
+"                   flagged.  The result is kept until the next boot and\n"
+"                   used for per-MHz figures.\n"
+"  --format F       text (default) or json\n"
+"  -h, --help       this text\n"
+"\n"
+"BOARDBENCH_SYSROOT=DIR reads /proc, /sys and /etc under DIR instead.\n";
+
+/* The --measure-clock table for people. */
+static void
+print_clock(FILE *fp, const json_t *clk)
+{
+	json_t *c, *v;
+	size_t i;
+	char claimed[32], measured[32], diff[32], perf[48];
+
+	fprintf(fp, "\nclock (%s)\n", json_string_value(json_object_get(clk,
+	    "method")));
+	fprintf(fp, "  %-10s %-4s %12s %12s %8s  %s\n", "CPUS", "CPU",
+	    "MEASURED", "CPUFREQ", "DIFF", "PERF CYCLES/S");
+	json_array_foreach(json_object_get(clk, "clusters"), i, c) {
+		v = json_object_get(c, "measured_mhz");
+		if (json_is_number(v))
+			snprintf(measured, sizeof(measured), "%.0f MHz",
+			    json_number_value(v));
+		else
+			snprintf(measured, sizeof(measured), "unknown");
+		v = json_object_get(c, "claimed_mhz");
+		if (json_is_number(v))
+			snprintf(claimed, sizeof(claimed), "%.0f MHz",
+			    json_number_value(v));
+		else
+			snprintf(claimed, sizeof(claimed), "unknown");
+		v = json_object_get(c, "diff");
+		if (json_is_number(v))
+			snprintf(diff, sizeof(diff), "%+.1f%%%s",
+			    json_number_value(v) * 100,
+			    json_is_true(json_object_get(c, "flagged")) ?
+			    " !" : "");
+		else
+			snprintf(diff, sizeof(diff), "-");
+		v = json_object_get(c, "perf_mhz");
+		if (json_is_number(v))
+			snprintf(perf, sizeof(perf), "%.0f MHz", json_number_value(v));
+		else
+			snprintf(perf, sizeof(perf), "unknown");
+		fprintf(fp, "  %-10s %-4lld %12s %12s %8s  %s\n",
+		    json_string_value(json_object_get(c, "cpus")),
+		    (long long)json_integer_value(json_object_get(c, "cpu")),
+		    measured, claimed, diff, perf);
+		if (json_string_value(json_object_get(c, "error")))
+			fprintf(fp, "    error: %s\n", json_string_value(
+			    json_object_get(c, "error")));
+		if (json_string_value(json_object_get(c, "perf_why")))
+			fprintf(fp, "    counters: %s\n", json_string_value(
+			    json_object_get(c, "perf_why")));
+		if (json_is_true(json_object_get(c, "flagged")))
+			fprintf(fp, "    the measured clock differs from "
+			    "cpufreq's by more than 3 %%\n");
+	}
+}
 
 int
 cmd_info(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
+		{ "measure-clock", no_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *format = "text";
-	json_t *doc, *counters;
+	json_t *doc, *counters, *clk = NULL;
 	struct perfctr pc;
 	char why[200], what[160];
-	int c;
+	int c, measure = 0;
 
 	opterr = 0;
 	optind = 1;
@@ -44,6 +114,9 @@ cmd_info(int argc, char **argv)
 		switch (c) {
 		case 'f':
 			format = optarg;
+			break;
+		case 'm':
+			measure = 1;
 			break;
 		case 'h':
 			cmd_usage(stdout, info_usage);
@@ -59,6 +132,10 @@ cmd_info(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cmd_bad_usage("info", "takes no arguments");
+	if (measure) {
+		clk = clock_measure_all();
+		clock_cache_save(clk);
+	}
 	counters = json_object();
 	if (perfctr_open(&pc, why, sizeof(why)) == 0) {
 		json_object_set_new(counters, "available", json_true());
@@ -69,6 +146,8 @@ cmd_info(int argc, char **argv)
 	}
 	doc = json_pack("{s:o,s:o,s:o}", "build", buildinfo_json(),
 	    "system", sysinfo_json(), "counters", counters);
+	if (clk != NULL)
+		json_object_set_new(doc, "clock", clk);
 	if (strcmp(format, "json") == 0) {
 		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 		putchar('\n');
@@ -76,6 +155,8 @@ cmd_info(int argc, char **argv)
 		print_kv(stdout, "build", json_object_get(doc, "build"));
 		print_kv(stdout, "system", json_object_get(doc, "system"));
 		print_kv(stdout, "counters", counters);
+		if (clk != NULL)
+			print_clock(stdout, clk);
 	}
 	json_decref(doc);
 	return EXIT_OK;

@@ -6,13 +6,16 @@
 
 #include <getopt.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "cmd.h"
 #include "fmt.h"
+#include "monitor.h"
 #include "registry.h"
 #include "runner.h"
 #include "store.h"
@@ -44,6 +47,17 @@ static const char run_usage[] =
 "  --timeout SEC        a case still running after SEC is TIMEOUT\n"
 "  --no-progress        no progress line on stderr (it shows only on a\n"
 "                       terminal anyway)\n"
+"  --hot-temp C         flag rows 'hot' above C degrees (default 80;\n"
+"                       30 to 130)\n"
+"  --cool-down C        before each benchmark wait until the SoC is below\n"
+"                       C degrees (20 to 110)\n"
+"  --wait-idle          before starting, wait until other processes use\n"
+"                       less than 5 % of a core\n"
+"  --wait-max SEC       longest wait for --wait-idle and --cool-down\n"
+"                       (default 600)\n"
+"  --measure-clock      measure each cluster's clock first (kept until\n"
+"                       reboot; used for per-MHz figures)\n"
+"  --no-monitor         no sampling: rows get no throttled/hot/busy flags\n"
 "  -h, --help           this text\n"
 "\n"
 "Exit status: 0 every case ran (skips allowed), 1 a case FAILED, CRASHED,\n"
@@ -53,7 +67,8 @@ static const char run_usage[] =
 enum {
 	OPT_PROFILE = 256, OPT_TAG, OPT_COPIES, OPT_CPU, OPT_CLASSIC,
 	OPT_FORMAT, OPT_DB, OPT_NO_SAVE, OPT_MIN_SAMPLE, OPT_BUDGET,
-	OPT_WARMUP, OPT_TIMEOUT, OPT_NO_PROGRESS
+	OPT_WARMUP, OPT_TIMEOUT, OPT_NO_PROGRESS, OPT_HOT_TEMP, OPT_COOL_DOWN,
+	OPT_WAIT_IDLE, OPT_WAIT_MAX, OPT_MEASURE_CLOCK, OPT_NO_MONITOR
 };
 
 static const struct option run_options[] = {
@@ -71,6 +86,12 @@ static const struct option run_options[] = {
 	{ "warmup", required_argument, NULL, OPT_WARMUP },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+	{ "hot-temp", required_argument, NULL, OPT_HOT_TEMP },
+	{ "cool-down", required_argument, NULL, OPT_COOL_DOWN },
+	{ "wait-idle", no_argument, NULL, OPT_WAIT_IDLE },
+	{ "wait-max", required_argument, NULL, OPT_WAIT_MAX },
+	{ "measure-clock", no_argument, NULL, OPT_MEASURE_CLOCK },
+	{ "no-monitor", no_argument, NULL, OPT_NO_MONITOR },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -80,13 +101,57 @@ struct run_sink {
 	struct fmt *fmt;
 	struct run_info *ri;
 	int store_failed;
+	struct monitor *mon;		/* NULL with --no-monitor */
+	struct monitor_summary sum;	/* of the case whose rows come next */
+	double cool_down, wait_max;	/* --cool-down (0: off), --wait-max */
+	int tty;			/* stderr is a terminal */
 };
+
+/* Monitoring options and what the checks before the run found. */
+struct watch_opts {
+	double hot_temp, cool_down, wait_max;
+	int wait_idle, measure_clock, no_monitor;
+};
+
+/* Before each case: cool down before a new benchmark, start watching. */
+static void
+hook_case_begin(void *arg, const struct bench_info *b, size_t ci)
+{
+	struct run_sink *s = arg;
+	double waited, t;
+	int rc;
+
+	if (ci == 0 && s->cool_down > 0) {
+		t = monitor_soc_temp();
+		if (s->tty && !isnan(t) && t >= s->cool_down)
+			fprintf(stderr, "\r\033[Kcooling down before '%s': "
+			    "%.1f C, waiting for < %.0f C\n", b->name, t,
+			    s->cool_down);
+		rc = monitor_cool_down(s->cool_down, s->wait_max, &waited, &t);
+		if (rc < 0 && s->tty)
+			warning("still %.1f C after %.0f s of --cool-down; "
+			    "running '%s' anyway", t, waited, b->name);
+	}
+	monitor_case_begin(s->mon);
+}
+
+/* After each case: what the monitor saw, for the case's rows. */
+static void
+hook_case_end(void *arg)
+{
+	struct run_sink *s = arg;
+
+	monitor_case_end(s->mon, &s->sum);
+}
 
 /* Each finished row: commit it first, then print it. */
 static int
 sink_row(void *arg, struct result *r)
 {
 	struct run_sink *s = arg;
+
+	if (s->mon != NULL)
+		monitor_apply(&s->sum, r);
 
 	if (s->st != NULL && !s->store_failed &&
 	    store_result_add(s->st, s->ri->id, r) != 0) {
@@ -110,6 +175,81 @@ seconds_opt(const char *name, const char *v, double lo, double hi,
 		return cmd_bad_usage("run", what);
 	}
 	return 0;
+}
+
+/* A temperature option: degrees C in [lo, hi]. */
+static int
+temp_opt(const char *name, const char *v, double lo, double hi, double *out)
+{
+	char what[160];
+
+	if (parse_double(v, out) != 0 || !(*out >= lo && *out <= hi)) {
+		snprintf(what, sizeof(what), "bad %s '%s' (allowed: %g to %g "
+		    "degrees C)", name, v, lo, hi);
+		return cmd_bad_usage("run", what);
+	}
+	return 0;
+}
+
+/*
+ * Before the run: measure the clock when asked, warn about the governor
+ * and a busy machine (on a terminal, like progress), wait for idle when
+ * asked.  What was found goes into the snapshot as "run_checks".
+ */
+static void
+run_checks(const struct watch_opts *w, unsigned long long cpus, int tty,
+    json_t *sys)
+{
+	json_t *c = json_object(), *warn = json_array(), *clk;
+	char msg[400], text[512];
+	double busy = NAN, waited = 0;
+	int rc;
+
+	if (w->measure_clock) {
+		if (tty)
+			fprintf(stderr, "measuring the clock of each "
+			    "cluster...\n");
+		clk = clock_measure_all();
+		clock_cache_save(clk);
+		json_object_set_new(sys, "clock_measurement", clk);
+	}
+	if (monitor_governor_check(cpus, msg, sizeof(msg))) {
+		snprintf(text, sizeof(text), "CPU governor is not 'performance': "
+		    "%s; clocks may vary during the run", msg);
+		json_array_append_new(warn, json_string(text));
+	}
+	if (w->wait_idle) {
+		if (tty)
+			fprintf(stderr, "waiting for the machine to become "
+			    "idle (at most %.0f s)...\n", w->wait_max);
+		rc = monitor_wait_idle(w->wait_max, &waited, &busy);
+		json_object_set_new(c, "waited_s", json_real(waited));
+		json_object_set_new(c, "idle", json_boolean(rc == 0));
+	} else if (tty)
+		busy = monitor_busy_probe(0.2);
+	if (!isnan(busy)) {
+		json_object_set_new(c, "busy_cores", json_real(busy));
+		if (busy > MONITOR_BUSY_CORES + 0.1) {
+			snprintf(text, sizeof(text), "machine is busy: other "
+			    "processes use %.2f cores%s", busy,
+			    w->wait_idle ? " (after --wait-idle)" :
+			    "; try --wait-idle");
+			json_array_append_new(warn, json_string(text));
+		}
+	}
+	json_object_set_new(c, "monitor", json_boolean(!w->no_monitor));
+	json_object_set_new(c, "hot_temp_c", json_real(w->hot_temp));
+	if (w->cool_down > 0)
+		json_object_set_new(c, "cool_down_c", json_real(w->cool_down));
+	if (tty) {
+		size_t i;
+		json_t *e;
+
+		json_array_foreach(warn, i, e)
+			warning("%s", json_string_value(e));
+	}
+	json_object_set_new(c, "warnings", warn);
+	json_object_set_new(sys, "run_checks", c);
 }
 
 static char *
@@ -142,6 +282,12 @@ cmd_run(int argc, char **argv)
 	char what[200];
 	int full_argc = argc;
 	char **full_argv = argv;
+	struct watch_opts wo = { .hot_temp = MONITOR_HOT_DEFAULT,
+	    .wait_max = 600 };
+	struct monitor_opts mo;
+	struct runner_hooks hooks;
+	unsigned long long cpumask = 0;
+	size_t ci;
 
 	memset(&ro, 0, sizeof(ro));
 	ro.warmup = -1;
@@ -214,6 +360,30 @@ cmd_run(int argc, char **argv)
 		case OPT_NO_PROGRESS:
 			noprogress = 1;
 			break;
+		case OPT_HOT_TEMP:
+			if (temp_opt("--hot-temp", optarg, 30, 130,
+			    &wo.hot_temp) != 0)
+				goto usage_fail;
+			break;
+		case OPT_COOL_DOWN:
+			if (temp_opt("--cool-down", optarg, 20, 110,
+			    &wo.cool_down) != 0)
+				goto usage_fail;
+			break;
+		case OPT_WAIT_IDLE:
+			wo.wait_idle = 1;
+			break;
+		case OPT_WAIT_MAX:
+			if (seconds_opt("--wait-max", optarg, 1, 86400,
+			    &wo.wait_max) != 0)
+				goto usage_fail;
+			break;
+		case OPT_MEASURE_CLOCK:
+			wo.measure_clock = 1;
+			break;
+		case OPT_NO_MONITOR:
+			wo.no_monitor = 1;
+			break;
 		case 'h':
 			cmd_usage(stdout, run_usage);
 			param_set_release(&ps);
@@ -265,7 +435,19 @@ cmd_run(int argc, char **argv)
 	j = buildinfo_json();
 	ri.build = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
 	json_decref(j);
-	j = sysinfo_json();
+	for (ci = 0; ci < ro.ncpus; ci++)
+		if (ro.cpus[ci] >= 0 && ro.cpus[ci] < 64)
+			cpumask |= 1ULL << ro.cpus[ci];
+	sink.tty = isatty(STDERR_FILENO);
+	j = json_object();
+	run_checks(&wo, cpumask, sink.tty && !noprogress, j);
+	{
+		json_t *snap = sysinfo_json();
+
+		json_object_update(snap, j);
+		json_decref(j);
+		j = snap;
+	}
 	ri.system = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
 	json_decref(j);
 	if (ri.build == NULL || ri.system == NULL)
@@ -279,6 +461,20 @@ cmd_run(int argc, char **argv)
 		goto out;
 	}
 	sink.ri = &ri;
+	if (!wo.no_monitor) {
+		memset(&mo, 0, sizeof(mo));
+		mo.hot_temp = wo.hot_temp;
+		mo.cpus = cpumask;
+		mo.sample = 1;
+		sink.mon = monitor_new(&mo);
+	}
+	sink.cool_down = wo.cool_down;
+	sink.wait_max = wo.wait_max;
+	memset(&hooks, 0, sizeof(hooks));
+	hooks.case_begin = hook_case_begin;
+	hooks.case_end = hook_case_end;
+	hooks.arg = &sink;
+	ro.hooks = &hooks;
 
 	runner_signals_install();
 	fmt_begin(sink.fmt, &ri);
@@ -294,6 +490,7 @@ cmd_run(int argc, char **argv)
 		    "(rows stored so far are kept)", (long long)ri.id);
 	rc = interrupted ? EXIT_INTERRUPTED : rc ? EXIT_BENCH : EXIT_OK;
 out:
+	monitor_free(sink.mon);
 	fmt_free(sink.fmt);
 	if (sink.st != NULL)
 		store_close(sink.st);

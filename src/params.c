@@ -82,6 +82,17 @@ int
 param_check(const struct bench_param *p, const char *value, char *err,
     size_t errlen)
 {
+	if (param_check_type(p, value, err, errlen) != 0)
+		return -1;
+	if (p->check != NULL && p->check(value, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
+int
+param_check_type(const struct bench_param *p, const char *value, char *err,
+    size_t errlen)
+{
 	double d;
 	char range[64], word[128];
 	const char *s;
@@ -149,8 +160,6 @@ param_check(const struct bench_param *p, const char *value, char *err,
 		BUG("parameter '%s' has unknown type %d", p->name, p->type);
 	}
 	(void)count;
-	if (p->check != NULL && p->check(value, err, errlen) != 0)
-		return -1;
 	return 0;
 }
 

@@ -34,9 +34,16 @@ const struct bench_param *registry_param(const struct bench_info *,
     const char *name);
 size_t registry_nparams(const struct bench_info *);
 
-/* Is `value` valid for p? 0, or -1 with err filled. */
+/* "yes"/"true"/"on"/"1": 1, the opposites: 0, else -1. */
 int param_parse_bool(const char *s);
+/* Is `value` valid for p? 0, or -1 with err filled. */
 int param_check(const struct bench_param *p, const char *value,
+    char *err, size_t errlen);
+/*
+ * The same without p's check() hook: type and static range only.  Hooks
+ * may depend on the machine (RAM, a folder); defaults must not.
+ */
+int param_check_type(const struct bench_param *p, const char *value,
     char *err, size_t errlen);
 /* The default of p in a profile ("quick", "standard", "full"). */
 const char *param_default(const struct bench_param *p, const char *profile);

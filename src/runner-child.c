@@ -555,6 +555,10 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 
 	ctx->nextras = 0;
 	if (b->verify != NULL && b->verify(ctx, c) != 0) {
+		/* what verify() found (a residual, say) explains the row */
+		for (k = 0; k < ctx->nextras; k++)
+			send_value(WIRE_EXTRA, ctx->extras[k].name, "", 0,
+			    ctx->extras[k].value, 0, 0, 0);
 		send_status(ST_BADRESULT, ctx->reason[0] ? ctx->reason :
 		    "verification failed");
 		goto out;

@@ -352,7 +352,10 @@ row_samples(struct result *r, const double *v, size_t n)
 		r->flags |= RF_NOISY;
 }
 
-/* Cycles and instructions per unit of work, medians over samples. */
+/*
+ * Cycles and instructions per unit of work, medians over samples; a
+ * self-timed case gets them only when it says its work is real.
+ */
 static void
 row_counters(struct result *r, const struct copy_acc *a,
     const struct bench_case *c)
@@ -362,7 +365,7 @@ row_counters(struct result *r, const struct copy_acc *a,
 	size_t i, k = 0;
 
 	if (a->n == 0 || isnan(a->cyc[0]) || work <= 0 ||
-	    c->kind == BENCH_REPORTED)
+	    (c->kind == BENCH_REPORTED && !(c->flags & BENCH_COUNT_WORK)))
 		return;
 	pc = xcalloc(a->n, sizeof(*pc));
 	pi = xcalloc(a->n, sizeof(*pi));
@@ -659,12 +662,13 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 			row_samples(&r, cr->acc[0].v, cr->acc[0].n);
 			row_counters(&r, &cr->acc[0], c);
 		}
-		for (i = 0; i < cr->acc[0].nx; i++)
-			result_add_extra(&r, cr->acc[0].x[i].name,
-			    cr->acc[0].x[i].value);
 	} else {
 		strlcpy_bb(r.reason, cr->reason, sizeof(r.reason));
 	}
+	/* extras are context (phase times, a residual), kept on any row */
+	for (i = 0; i < cr->acc[0].nx; i++)
+		result_add_extra(&r, cr->acc[0].x[i].name,
+		    cr->acc[0].x[i].value);
 	emit(sink, arg, &r, bad, stop);
 
 	/* metric rows: <case>/<metric>, only for results that verified */
@@ -914,16 +918,25 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				cp.min_sample = ctx->info->min_sample;
 			if (ctx->info->budget > 0 && o->budget <= 0)
 				cp.budget = ctx->info->budget;
+			if (ctx->info->min_samples > 0 &&
+			    ctx->info->min_samples <= cp.max_samples)
+				cp.min_samples = ctx->info->min_samples;
+			if (ctx->info->warmup > 0 && o->warmup < 0)
+				cp.warmup = ctx->info->warmup;
 			nc = (c->flags & BENCH_CPU) &&
 			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
 			if (nc > 1)
 				cp.fixed_samples = cp.min_samples < 10 ?
 				    cp.min_samples : 10;
+			if (o->hooks != NULL && o->hooks->case_begin != NULL)
+				o->hooks->case_begin(o->hooks->arg, ctx->info, j);
 			pg.bench = ctx->info->name;
 			pg.cname = c->name;
 			progress_show(&pg, 0);
 			run_case(o, ctx, j, &cp, nc, &cr, &pg);
 			progress_clear(&pg);
+			if (o->hooks != NULL && o->hooks->case_end != NULL)
+				o->hooks->case_end(o->hooks->arg);
 			case_rows(ctx, c, &cr, sink, arg, &bad, &stop);
 			derived_rows(o, ctx, c, &cr, sink, arg, &bad, &stop);
 			for (k = 0; k < cr.ncopies; k++)

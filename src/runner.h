@@ -22,6 +22,18 @@ struct profile {
 const struct profile *profile_find(const char *name);
 extern const struct profile profiles[];
 
+/*
+ * Optional observer called in the parent around each measured case (the
+ * monitor): case_begin before the case's children start (ci is the case
+ * index within its benchmark, 0 for a new benchmark), case_end after they
+ * were all reaped and before the case's rows go to the sink.
+ */
+struct runner_hooks {
+	void (*case_begin)(void *arg, const struct bench_info *b, size_t ci);
+	void (*case_end)(void *arg);
+	void *arg;
+};
+
 struct runner_opts {
 	const struct profile *profile;
 	const struct param_set *params;
@@ -30,6 +42,7 @@ struct runner_opts {
 	int *cpus;			/* --cpu list, NULL: any */
 	size_t ncpus;
 	int progress;			/* one-line progress on stderr */
+	const struct runner_hooks *hooks;	/* NULL: none */
 };
 
 /* Called with each finished row; return -1 to stop the run. */

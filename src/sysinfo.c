@@ -1,137 +1,1106 @@
 /*
- * sysinfo.c - the system snapshot stored with every run: machine, CPU,
- * clocks and governor, memory, kernel, load.  Values that cannot be read
- * are "unknown", never an error.
+ * sysinfo.c - the system snapshot stored with every run and printed by
+ * `info`: board, SoC, cores by name, clusters and cpufreq policies,
+ * caches, memory and swap (zram too), thermal zones, Raspberry Pi
+ * throttling bits, kernel, distribution, load.  Every file is read through
+ * sysfs.c (so $BOARDBENCH_SYSROOT can move it); whatever cannot be read is
+ * "unknown" (JSON null), and text where a number belongs adds a note.
  */
 #include "config.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#if defined(__arm__) || defined(__aarch64__)
+#include <sys/auxv.h>
+#endif
 
+#include "clock.h"
+#include "sysfs.h"
 #include "sysinfo.h"
 #include "util.h"
 
-/* First line of a file, trimmed; 0 on success. */
-static int
-read_line(const char *path, char *buf, size_t len)
+#define MAX_CPUS 64
+#define CPU_DIR "/sys/devices/system/cpu"
+
+/* ---- notes ------------------------------------------------------------ */
+
+/* Note a value that was there but unusable (missing files are silent). */
+static void
+note_bad(json_t *notes, const char *path, int rc, const char *raw)
 {
-	FILE *fp = fopen(path, "r");
-	size_t n;
+	char buf[320];
 
-	if (fp == NULL)
-		return -1;
-	if (fgets(buf, (int)len, fp) == NULL) {
-		fclose(fp);
-		return -1;
-	}
-	fclose(fp);
-	n = strlen(buf);
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' ||
-	    buf[n - 1] == '\0'))
-		buf[--n] = '\0';
-	return n > 0 ? 0 : -1;
-}
-
-/* The value of the first "key<TAB>: value" line of /proc/cpuinfo. */
-static int
-cpuinfo_key(const char *key, char *buf, size_t len)
-{
-	FILE *fp = fopen("/proc/cpuinfo", "r");
-	char line[512];
-	size_t kl = strlen(key);
-	int rc = -1;
-
-	if (fp == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		char *colon = strchr(line, ':');
-
-		if (strncmp(line, key, kl) != 0 || colon == NULL)
-			continue;
-		colon++;
-		while (*colon == ' ' || *colon == '\t')
-			colon++;
-		colon[strcspn(colon, "\n")] = '\0';
-		strlcpy_bb(buf, colon, len);
-		rc = 0;
-		break;
-	}
-	fclose(fp);
-	return rc;
+	if (notes == NULL || rc == SYSFS_MISSING || rc == SYSFS_OK)
+		return;
+	if (rc == SYSFS_MALFORMED)
+		snprintf(buf, sizeof(buf), "%s: not a number ('%.60s'), "
+		    "reported as unknown", path, raw ? raw : "");
+	else
+		snprintf(buf, sizeof(buf), "%s: %s, reported as unknown", path,
+		    sysfs_strerror(rc));
+	json_array_append_new(notes, json_string(buf));
 }
 
 static void
-set_str_or_unknown(json_t *o, const char *key, int rc, const char *v)
+note_text(json_t *notes, const char *what)
 {
-	json_object_set_new(o, key, json_string(rc == 0 ? v : "unknown"));
+	if (notes != NULL)
+		json_array_append_new(notes, json_string(what));
+}
+
+/* A number from a file, noted when malformed; SYSFS_* code. */
+static int
+read_num(json_t *notes, const char *path, int hex, long long *v)
+{
+	char raw[128];
+	int rc = sysfs_read_ll(path, hex, v, raw, sizeof(raw));
+
+	note_bad(notes, path, rc, raw);
+	return rc;
+}
+
+static json_t *
+str_or_null(int rc, const char *s)
+{
+	return rc == SYSFS_OK ? json_string(s) : json_null();
+}
+
+/* ---- ARM core names (implementer and part numbers of MIDR) ------------ */
+
+struct part_name {
+	unsigned impl, part;
+	const char *name;
+};
+
+static const struct part_name part_names[] = {
+	{ 0x41, 0xb02, "ARM11 MPCore" }, { 0x41, 0xb36, "ARM1136" },
+	{ 0x41, 0xb56, "ARM1156" }, { 0x41, 0xb76, "ARM1176" },
+	{ 0x41, 0xc05, "Cortex-A5" }, { 0x41, 0xc07, "Cortex-A7" },
+	{ 0x41, 0xc08, "Cortex-A8" }, { 0x41, 0xc09, "Cortex-A9" },
+	{ 0x41, 0xc0d, "Cortex-A17" }, { 0x41, 0xc0e, "Cortex-A17" },
+	{ 0x41, 0xc0f, "Cortex-A15" }, { 0x41, 0xd01, "Cortex-A32" },
+	{ 0x41, 0xd02, "Cortex-A34" }, { 0x41, 0xd03, "Cortex-A53" },
+	{ 0x41, 0xd04, "Cortex-A35" }, { 0x41, 0xd05, "Cortex-A55" },
+	{ 0x41, 0xd06, "Cortex-A65" }, { 0x41, 0xd07, "Cortex-A57" },
+	{ 0x41, 0xd08, "Cortex-A72" }, { 0x41, 0xd09, "Cortex-A73" },
+	{ 0x41, 0xd0a, "Cortex-A75" }, { 0x41, 0xd0b, "Cortex-A76" },
+	{ 0x41, 0xd0c, "Neoverse-N1" }, { 0x41, 0xd0d, "Cortex-A77" },
+	{ 0x41, 0xd0e, "Cortex-A76AE" }, { 0x41, 0xd40, "Neoverse-V1" },
+	{ 0x41, 0xd41, "Cortex-A78" }, { 0x41, 0xd42, "Cortex-A78AE" },
+	{ 0x41, 0xd44, "Cortex-X1" }, { 0x41, 0xd46, "Cortex-A510" },
+	{ 0x41, 0xd47, "Cortex-A710" }, { 0x41, 0xd48, "Cortex-X2" },
+	{ 0x41, 0xd49, "Neoverse-N2" }, { 0x41, 0xd4a, "Neoverse-E1" },
+	{ 0x41, 0xd4b, "Cortex-A78C" }, { 0x41, 0xd4d, "Cortex-A715" },
+	{ 0x41, 0xd4e, "Cortex-X3" }, { 0x41, 0xd4f, "Neoverse-V2" },
+	{ 0x41, 0xd80, "Cortex-A520" }, { 0x41, 0xd81, "Cortex-A720" },
+	{ 0x41, 0xd82, "Cortex-X4" },
+	{ 0x42, 0x00f, "Brahma-B15" }, { 0x42, 0x100, "Brahma-B53" },
+	{ 0x4e, 0x004, "Carmel" },
+	{ 0x51, 0x800, "Kryo-2XX-Gold" }, { 0x51, 0x801, "Kryo-2XX-Silver" },
+	{ 0x51, 0x802, "Kryo-3XX-Gold" }, { 0x51, 0x803, "Kryo-3XX-Silver" },
+	{ 0x51, 0x804, "Kryo-4XX-Gold" }, { 0x51, 0x805, "Kryo-4XX-Silver" },
+	{ 0x61, 0x022, "Apple-Icestorm" }, { 0x61, 0x023, "Apple-Firestorm" },
+};
+
+static const struct {
+	unsigned impl;
+	const char *name;
+} impl_names[] = {
+	{ 0x41, "ARM" }, { 0x42, "Broadcom" }, { 0x43, "Cavium" },
+	{ 0x46, "Fujitsu" }, { 0x48, "HiSilicon" }, { 0x4e, "NVIDIA" },
+	{ 0x50, "APM" }, { 0x51, "Qualcomm" }, { 0x53, "Samsung" },
+	{ 0x56, "Marvell" }, { 0x61, "Apple" }, { 0x69, "Intel" },
+	{ 0xc0, "Ampere" },
+};
+
+/* "Cortex-A72", else "ARM part 0xd99", into buf. */
+void
+sysinfo_core_name(unsigned impl, unsigned part, char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(part_names); i++)
+		if (part_names[i].impl == impl && part_names[i].part == part) {
+			strlcpy_bb(buf, part_names[i].name, len);
+			return;
+		}
+	for (i = 0; i < ARRAY_SIZE(impl_names); i++)
+		if (impl_names[i].impl == impl) {
+			snprintf(buf, len, "%s part 0x%03x", impl_names[i].name,
+			    part);
+			return;
+		}
+	snprintf(buf, len, "implementer 0x%02x part 0x%03x", impl, part);
+}
+
+/* ---- CPUs --------------------------------------------------------------- */
+
+struct cpu_id {
+	int present;
+	long long impl, part, variant, revision;	/* -1 unknown */
+	char name[48];
+};
+
+struct cpus {
+	unsigned long long online;
+	int n;				/* highest cpu + 1 seen */
+	struct cpu_id id[MAX_CPUS];
+	char model[128];		/* "model name" (x86) as a last resort */
+	char features[512];		/* first "Features" line */
+	char hardware[128];		/* "Hardware" (32-bit ARM kernels) */
+	char pi_model[128];		/* "Model" (Raspberry Pi kernels) */
+};
+
+/* Value of a "key<TAB>: value" line, or NULL when line is another key. */
+static char *
+cpuinfo_value(char *line, const char *key)
+{
+	size_t kl = strlen(key);
+	char *v;
+
+	if (strncmp(line, key, kl) != 0)
+		return NULL;
+	v = line + kl;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	if (*v != ':')
+		return NULL;
+	v++;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	v[strcspn(v, "\n")] = '\0';
+	return v;
+}
+
+/* A number in a cpuinfo value: -1 (and a note) when malformed. */
+static long long
+cpuinfo_num(json_t *notes, const char *key, const char *v)
+{
+	char *end, buf[160];
+	long long n;
+
+	errno = 0;
+	n = strtoll(v, &end, 0);
+	if (end == v || *end != '\0' || errno != 0 || n < 0) {
+		snprintf(buf, sizeof(buf), "/proc/cpuinfo: %s '%.40s' is not "
+		    "a number, reported as unknown", key, v);
+		note_text(notes, buf);
+		return -1;
+	}
+	return n;
+}
+
+static void
+read_cpuinfo(struct cpus *c, json_t *notes)
+{
+	FILE *fp = sysfs_fopen("/proc/cpuinfo");
+	char line[1024], *v;
+	int cur = -1;
+	long long n;
+
+	if (fp == NULL)
+		return;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		if ((v = cpuinfo_value(line, "processor")) != NULL) {
+			n = cpuinfo_num(notes, "processor", v);
+			cur = n >= 0 && n < MAX_CPUS ? (int)n : -1;
+			if (cur >= 0) {
+				c->id[cur].present = 1;
+				if (cur + 1 > c->n)
+					c->n = cur + 1;
+			}
+			continue;
+		}
+		if ((v = cpuinfo_value(line, "model name")) != NULL &&
+		    c->model[0] == '\0')
+			strlcpy_bb(c->model, v, sizeof(c->model));
+		else if ((v = cpuinfo_value(line, "Features")) != NULL &&
+		    c->features[0] == '\0')
+			strlcpy_bb(c->features, v, sizeof(c->features));
+		else if ((v = cpuinfo_value(line, "Hardware")) != NULL)
+			strlcpy_bb(c->hardware, v, sizeof(c->hardware));
+		else if ((v = cpuinfo_value(line, "Model")) != NULL)
+			strlcpy_bb(c->pi_model, v, sizeof(c->pi_model));
+		if (cur < 0)
+			continue;
+		if ((v = cpuinfo_value(line, "CPU implementer")) != NULL)
+			c->id[cur].impl = cpuinfo_num(notes, "CPU implementer",
+			    v);
+		else if ((v = cpuinfo_value(line, "CPU part")) != NULL)
+			c->id[cur].part = cpuinfo_num(notes, "CPU part", v);
+		else if ((v = cpuinfo_value(line, "CPU variant")) != NULL)
+			c->id[cur].variant = cpuinfo_num(notes, "CPU variant",
+			    v);
+		else if ((v = cpuinfo_value(line, "CPU revision")) != NULL)
+			c->id[cur].revision = cpuinfo_num(notes,
+			    "CPU revision", v);
+	}
+	fclose(fp);
+}
+
+/* arm64 kernels publish MIDR_EL1 per CPU; it beats /proc/cpuinfo. */
+static void
+read_midr(struct cpus *c, int cpu)
+{
+	char path[128];
+	long long midr;
+
+	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/regs/identification/"
+	    "midr_el1", cpu);
+	if (sysfs_read_ll(path, 1, &midr, NULL, 0) != SYSFS_OK)
+		return;
+	c->id[cpu].impl = (midr >> 24) & 0xff;
+	c->id[cpu].variant = (midr >> 20) & 0xf;
+	c->id[cpu].part = (midr >> 4) & 0xfff;
+	c->id[cpu].revision = midr & 0xf;
+}
+
+static void
+read_cpus(struct cpus *c, json_t *notes)
+{
+	char buf[256];
+	int i, rc;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < MAX_CPUS; i++)
+		c->id[i].impl = c->id[i].part = c->id[i].variant =
+		    c->id[i].revision = -1;
+	read_cpuinfo(c, notes);
+	rc = sysfs_read_str(CPU_DIR "/online", buf, sizeof(buf));
+	if (rc == SYSFS_OK && sysfs_parse_cpulist(buf, &c->online) != 0) {
+		note_bad(notes, CPU_DIR "/online", SYSFS_MALFORMED, buf);
+		c->online = 0;
+	} else if (rc != SYSFS_OK)
+		note_bad(notes, CPU_DIR "/online", rc, buf);
+	if (c->online == 0)
+		for (i = 0; i < c->n; i++)
+			if (c->id[i].present)
+				c->online |= 1ULL << i;
+	if (c->online == 0 && sysfs_is_real()) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+		for (i = 0; i < n && i < MAX_CPUS; i++)
+			c->online |= 1ULL << i;
+	}
+	for (i = 0; i < MAX_CPUS; i++) {
+		if (!(c->online >> i & 1))
+			continue;
+		if (i + 1 > c->n)
+			c->n = i + 1;
+		read_midr(c, i);
+		if (c->id[i].impl >= 0 && c->id[i].part >= 0)
+			sysinfo_core_name((unsigned)c->id[i].impl,
+			    (unsigned)c->id[i].part, c->id[i].name,
+			    sizeof(c->id[i].name));
+	}
+}
+
+static int
+popcount64(unsigned long long m)
+{
+	int n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* The core name of a CPU, or the model name, or "unknown". */
+static const char *
+core_of(const struct cpus *c, int cpu)
+{
+	if (cpu >= 0 && cpu < MAX_CPUS && c->id[cpu].name[0] != '\0')
+		return c->id[cpu].name;
+	return c->model[0] ? c->model : "unknown";
+}
+
+/* "4 x Cortex-A55 + 4 x Cortex-A76" over the online CPUs. */
+static void
+cores_summary(const struct cpus *c, char *buf, size_t len)
+{
+	const char *names[MAX_CPUS];
+	int counts[MAX_CPUS], k = 0, i, j;
+	size_t used = 0;
+
+	for (i = 0; i < MAX_CPUS; i++) {
+		if (!(c->online >> i & 1))
+			continue;
+		for (j = 0; j < k; j++)
+			if (strcmp(names[j], core_of(c, i)) == 0)
+				break;
+		if (j == k) {
+			names[k] = core_of(c, i);
+			counts[k++] = 0;
+		}
+		counts[j]++;
+	}
+	buf[0] = '\0';
+	if (k == 0) {
+		strlcpy_bb(buf, "unknown", len);
+		return;
+	}
+	for (j = 0; j < k; j++)
+		used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
+		    "%s%d x %s", j ? " + " : "", counts[j], names[j]);
+}
+
+static json_t *
+cores_json(const struct cpus *c)
+{
+	json_t *a = json_array(), *o;
+	char hex[48];
+	int i;
+
+	for (i = 0; i < MAX_CPUS; i++) {
+		if (!(c->online >> i & 1))
+			continue;
+		o = json_object();
+		json_object_set_new(o, "cpu", json_integer(i));
+		json_object_set_new(o, "name", json_string(core_of(c, i)));
+		if (c->id[i].impl >= 0) {
+			snprintf(hex, sizeof(hex), "0x%02llx", c->id[i].impl);
+			json_object_set_new(o, "implementer", json_string(hex));
+		}
+		if (c->id[i].part >= 0) {
+			snprintf(hex, sizeof(hex), "0x%03llx", c->id[i].part);
+			json_object_set_new(o, "part", json_string(hex));
+		}
+		if (c->id[i].variant >= 0 && c->id[i].revision >= 0) {
+			snprintf(hex, sizeof(hex), "r%lldp%lld",
+			    c->id[i].variant, c->id[i].revision);
+			json_object_set_new(o, "revision", json_string(hex));
+		}
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+/* ---- clusters and cpufreq policies -------------------------------------- */
+
+/* kHz file -> MHz number or null (noted when malformed). */
+static json_t *
+khz_json(json_t *notes, const char *dir, const char *file, double *out)
+{
+	char path[256];
+	long long v;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	if (read_num(notes, path, 0, &v) != SYSFS_OK || v <= 0) {
+		if (out != NULL)
+			*out = NAN;
+		return json_null();
+	}
+	if (out != NULL)
+		*out = (double)v / 1000.0;
+	return json_real((double)v / 1000.0);
+}
+
+/* Policy folder names under cpufreq/, sorted by number. */
+static int
+policy_list(int *nums, int max)
+{
+	DIR *d = sysfs_opendir(CPU_DIR "/cpufreq");
+	struct dirent *e;
+	int n = 0, i, j, t;
+	char *end;
+	long v;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL && n < max) {
+		if (strncmp(e->d_name, "policy", 6) != 0)
+			continue;
+		v = strtol(e->d_name + 6, &end, 10);
+		if (*end != '\0' || end == e->d_name + 6 || v < 0)
+			continue;
+		nums[n++] = (int)v;
+	}
+	closedir(d);
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && nums[j - 1] > nums[j]; j--) {
+			t = nums[j];
+			nums[j] = nums[j - 1];
+			nums[j - 1] = t;
+		}
+	return n;
+}
+
+static int
+sysinfo_policy_cpus(int policy, unsigned long long *mask)
+{
+	char path[128], buf[256];
+
+	snprintf(path, sizeof(path), CPU_DIR "/cpufreq/policy%d/related_cpus",
+	    policy);
+	if (sysfs_read_str(path, buf, sizeof(buf)) != SYSFS_OK) {
+		snprintf(path, sizeof(path), CPU_DIR "/cpufreq/policy%d/"
+		    "affected_cpus", policy);
+		if (sysfs_read_str(path, buf, sizeof(buf)) != SYSFS_OK)
+			return -1;
+	}
+	if (sysfs_parse_cpulist(buf, mask) != 0 || *mask == 0)
+		return -1;
+	return 0;
+}
+
+int
+sysinfo_policies(int *nums, unsigned long long *masks, int max)
+{
+	int n = policy_list(nums, max), i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (sysinfo_policy_cpus(nums[i], &masks[k]) == 0)
+			nums[k++] = nums[i];
+	return k;
+}
+
+static int
+lowest_cpu(unsigned long long m)
+{
+	int i;
+
+	for (i = 0; i < 64; i++)
+		if (m >> i & 1)
+			return i;
+	return -1;
+}
+
+/* A cluster object for the CPUs in mask, with cpufreq data when policy >= 0. */
+static json_t *
+cluster_json(const struct cpus *c, unsigned long long mask, int policy,
+    json_t *notes, const json_t *clock)
+{
+	json_t *o = json_object(), *cl;
+	char dir[128], path[192], buf[256], list[128];
+	const char *core = core_of(c, lowest_cpu(mask));
+	double cur, max;
+	long long cap;
+	size_t i;
+	int rc, cpu = lowest_cpu(mask);
+
+	json_object_set_new(o, "cpus", json_string(
+	    sysfs_format_cpulist(mask, list, sizeof(list))));
+	json_object_set_new(o, "count", json_integer(popcount64(mask)));
+	json_object_set_new(o, "core", json_string(core));
+	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpu_capacity", cpu);
+	if (read_num(notes, path, 0, &cap) == SYSFS_OK)
+		json_object_set_new(o, "capacity", json_integer(cap));
+	if (policy < 0) {
+		json_object_set_new(o, "governor", json_null());
+		json_object_set_new(o, "max_mhz", json_null());
+		json_object_set_new(o, "cur_mhz", json_null());
+	} else {
+		snprintf(dir, sizeof(dir), CPU_DIR "/cpufreq/policy%d", policy);
+		snprintf(buf, sizeof(buf), "policy%d", policy);
+		json_object_set_new(o, "policy", json_string(buf));
+		snprintf(path, sizeof(path), "%s/scaling_governor", dir);
+		rc = sysfs_read_str(path, buf, sizeof(buf));
+		note_bad(notes, path, rc, buf);
+		json_object_set_new(o, "governor", str_or_null(rc, buf));
+		snprintf(path, sizeof(path), "%s/scaling_driver", dir);
+		rc = sysfs_read_str(path, buf, sizeof(buf));
+		if (rc == SYSFS_OK)
+			json_object_set_new(o, "driver", json_string(buf));
+		json_object_set_new(o, "min_mhz",
+		    khz_json(notes, dir, "cpuinfo_min_freq", NULL));
+		json_object_set_new(o, "max_mhz",
+		    khz_json(notes, dir, "cpuinfo_max_freq", &max));
+		json_object_set_new(o, "scaling_min_mhz",
+		    khz_json(notes, dir, "scaling_min_freq", NULL));
+		json_object_set_new(o, "scaling_max_mhz",
+		    khz_json(notes, dir, "scaling_max_freq", NULL));
+		json_object_set_new(o, "cur_mhz",
+		    khz_json(notes, dir, "scaling_cur_freq", &cur));
+		(void)cur;
+		(void)max;
+	}
+	/* the measured clock, when `--measure-clock` left one for this boot */
+	json_array_foreach(json_object_get(clock, "clusters"), i, cl) {
+		unsigned long long m;
+		const char *s = json_string_value(json_object_get(cl, "cpus"));
+
+		if (s != NULL && sysfs_parse_cpulist(s, &m) == 0 &&
+		    (m & mask) != 0 &&
+		    json_is_number(json_object_get(cl, "measured_mhz"))) {
+			json_object_set(o, "measured_mhz",
+			    json_object_get(cl, "measured_mhz"));
+			break;
+		}
+	}
+	return o;
+}
+
+static json_t *
+clusters_json(const struct cpus *c, json_t *notes, json_t *s)
+{
+	json_t *a = json_array(), *clock = clock_cache_load(), *o;
+	int nums[MAX_CPUS], n, i, j;
+	unsigned long long masks[MAX_CPUS], left, m;
+	const char *gov = NULL, *g;
+	double maxmhz = NAN, v;
+	int mixed = 0;
+
+	n = sysinfo_policies(nums, masks, MAX_CPUS);
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, cluster_json(c, masks[i], nums[i],
+		    notes, clock));
+	if (n == 0) {
+		/* no cpufreq: group the online CPUs by core type */
+		left = c->online;
+		while (left != 0) {
+			i = lowest_cpu(left);
+			m = 0;
+			for (j = i; j < MAX_CPUS; j++)
+				if ((left >> j & 1) && strcmp(core_of(c, i),
+				    core_of(c, j)) == 0)
+					m |= 1ULL << j;
+			left &= ~m;
+			json_array_append_new(a, cluster_json(c, m, -1, notes,
+			    clock));
+		}
+	}
+	json_array_foreach(a, i, o) {
+		g = json_string_value(json_object_get(o, "governor"));
+		if (g != NULL && gov != NULL && strcmp(g, gov) != 0)
+			mixed = 1;
+		if (g != NULL && gov == NULL)
+			gov = g;
+		v = json_number_value(json_object_get(o, "max_mhz"));
+		if (json_is_number(json_object_get(o, "max_mhz")) &&
+		    (isnan(maxmhz) || v > maxmhz))
+			maxmhz = v;
+	}
+	json_object_set_new(s, "governor", gov == NULL ? json_null() :
+	    json_string(mixed ? "mixed" : gov));
+	json_object_set_new(s, "cpu_max_mhz", isnan(maxmhz) ? json_null() :
+	    json_real(maxmhz));
+	if (json_object_get(clock, "measured_at") != NULL)
+		json_object_set(s, "clock_measured_at",
+		    json_object_get(clock, "measured_at"));
+	json_decref(clock);
+	return a;
+}
+
+/* ---- caches ------------------------------------------------------------- */
+
+static json_t *
+caches_json(const struct cpus *c, json_t *notes)
+{
+	json_t *a = json_array(), *o;
+	char dir[128], path[192], type[32], size[32], shared[128], name[16];
+	char list[128];
+	unsigned long long sh, seen_mask;
+	long long level;
+	int cpu, idx, found;
+	size_t i;
+
+	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
+		if (!(c->online >> cpu & 1))
+			continue;
+		for (idx = 0; idx < 8; idx++) {
+			snprintf(dir, sizeof(dir), CPU_DIR "/cpu%d/cache/index%d",
+			    cpu, idx);
+			if (!sysfs_exists(dir))
+				break;
+			snprintf(path, sizeof(path), "%s/level", dir);
+			if (read_num(notes, path, 0, &level) != SYSFS_OK)
+				continue;
+			snprintf(path, sizeof(path), "%s/size", dir);
+			if (sysfs_read_str(path, size, sizeof(size)) !=
+			    SYSFS_OK) {
+				note_bad(notes, path, SYSFS_EMPTY, "");
+				continue;
+			}
+			snprintf(path, sizeof(path), "%s/type", dir);
+			if (sysfs_read_str(path, type, sizeof(type)) != SYSFS_OK)
+				strlcpy_bb(type, "Unified", sizeof(type));
+			snprintf(path, sizeof(path), "%s/shared_cpu_list", dir);
+			if (sysfs_read_str(path, shared, sizeof(shared)) !=
+			    SYSFS_OK || sysfs_parse_cpulist(shared, &sh) != 0)
+				sh = 1ULL << cpu;
+			snprintf(name, sizeof(name), "L%lld%s", level,
+			    strcmp(type, "Data") == 0 ? "d" :
+			    strcmp(type, "Instruction") == 0 ? "i" : "");
+			/* one entry per (name, size, sharing width) */
+			found = 0;
+			json_array_foreach(a, i, o) {
+				if (strcmp(json_string_value(json_object_get(o,
+				    "name")), name) != 0 ||
+				    strcmp(json_string_value(json_object_get(o,
+				    "size")), size) != 0 ||
+				    json_integer_value(json_object_get(o,
+				    "shared_by")) != popcount64(sh))
+					continue;
+				found = 1;
+				sysfs_parse_cpulist(json_string_value(
+				    json_object_get(o, "cpus")), &seen_mask);
+				if ((seen_mask & sh) == sh)
+					break;
+				seen_mask |= sh;
+				json_object_set_new(o, "cpus", json_string(
+				    sysfs_format_cpulist(seen_mask, list,
+				    sizeof(list))));
+				json_object_set_new(o, "instances",
+				    json_integer(json_integer_value(
+				    json_object_get(o, "instances")) + 1));
+				break;
+			}
+			if (found)
+				continue;
+			o = json_object();
+			json_object_set_new(o, "name", json_string(name));
+			json_object_set_new(o, "size", json_string(size));
+			json_object_set_new(o, "shared_by",
+			    json_integer(popcount64(sh)));
+			json_object_set_new(o, "instances", json_integer(1));
+			json_object_set_new(o, "cpus", json_string(
+			    sysfs_format_cpulist(sh, list, sizeof(list))));
+			json_array_append_new(a, o);
+		}
+	}
+	return a;
+}
+
+/* ---- memory and swap ---------------------------------------------------- */
+
+/* kB value of a /proc/meminfo key as MiB; null and a note when bad. */
+static json_t *
+meminfo_mb(const char *text, const char *key, json_t *notes)
+{
+	const char *p = text;
+	size_t kl = strlen(key);
+	char *end, buf[160];
+	long long kb;
+
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, key, kl) == 0 && p[kl] == ':') {
+			errno = 0;
+			kb = strtoll(p + kl + 1, &end, 10);
+			if (end == p + kl + 1 || errno != 0 || kb < 0 ||
+			    (*end != ' ' && *end != '\n' && *end != '\0')) {
+				snprintf(buf, sizeof(buf), "/proc/meminfo: %s "
+				    "is not a number, reported as unknown",
+				    key);
+				note_text(notes, buf);
+				return json_null();
+			}
+			return json_integer((json_int_t)((double)kb / 1024.0 +
+			    0.5));
+		}
+		p = strchr(p, '\n');
+		if (p != NULL)
+			p++;
+	}
+	return json_null();
+}
+
+static json_t *
+swaps_json(json_t *notes)
+{
+	FILE *fp = sysfs_fopen("/proc/swaps");
+	json_t *a = json_array(), *o;
+	char line[512], name[256], type[32], size[64], path[320], alg[128];
+	char *lb, *rb, *end;
+	long long kb, v;
+	int first = 1;
+
+	if (fp == NULL)
+		return a;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		if (first) {
+			first = 0;
+			continue;
+		}
+		if (sscanf(line, "%255s %31s %63s", name, type, size) != 3)
+			continue;
+		o = json_object();
+		json_object_set_new(o, "name", json_string(name));
+		json_object_set_new(o, "type", json_string(type));
+		errno = 0;
+		kb = strtoll(size, &end, 10);
+		if (*end != '\0' || errno != 0 || kb < 0) {
+			snprintf(path, sizeof(path), "/proc/swaps: size of "
+			    "'%s' is not a number, reported as unknown", name);
+			note_text(notes, path);
+			json_object_set_new(o, "size_mb", json_null());
+		} else
+			json_object_set_new(o, "size_mb",
+			    json_integer((json_int_t)((double)kb / 1024.0 +
+			    0.5)));
+		if (strncmp(name, "/dev/zram", 9) == 0) {
+			json_object_set_new(o, "zram", json_true());
+			snprintf(path, sizeof(path), "/sys/block/%s/"
+			    "comp_algorithm", name + 5);
+			if (sysfs_read_str(path, alg, sizeof(alg)) == SYSFS_OK) {
+				lb = strchr(alg, '[');
+				rb = lb ? strchr(lb, ']') : NULL;
+				if (lb != NULL && rb != NULL) {
+					*rb = '\0';
+					json_object_set_new(o, "algorithm",
+					    json_string(lb + 1));
+				}
+			}
+			snprintf(path, sizeof(path), "/sys/block/%s/disksize",
+			    name + 5);
+			if (read_num(notes, path, 0, &v) == SYSFS_OK)
+				json_object_set_new(o, "disksize_mb",
+				    json_integer((json_int_t)((double)v /
+				    1048576.0 + 0.5)));
+		}
+		json_array_append_new(a, o);
+	}
+	fclose(fp);
+	return a;
+}
+
+static json_t *
+memory_json(json_t *notes)
+{
+	json_t *m = json_object();
+	char text[8192];
+	int rc = sysfs_read_str("/proc/meminfo", text, sizeof(text));
+
+	if (rc != SYSFS_OK)
+		text[0] = '\0';
+	json_object_set_new(m, "total_mb", meminfo_mb(text, "MemTotal", notes));
+	json_object_set_new(m, "available_mb",
+	    meminfo_mb(text, "MemAvailable", notes));
+	json_object_set_new(m, "swap_total_mb",
+	    meminfo_mb(text, "SwapTotal", notes));
+	json_object_set_new(m, "swap_free_mb",
+	    meminfo_mb(text, "SwapFree", notes));
+	json_object_set_new(m, "swap_devices", swaps_json(notes));
+	return m;
+}
+
+/* ---- thermal zones ------------------------------------------------------ */
+
+int
+sysinfo_thermal_zones(int *nums, int max)
+{
+	DIR *d = sysfs_opendir("/sys/class/thermal");
+	struct dirent *e;
+	int n = 0, i, j, t;
+	char *end;
+	long v;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL && n < max) {
+		if (strncmp(e->d_name, "thermal_zone", 12) != 0)
+			continue;
+		v = strtol(e->d_name + 12, &end, 10);
+		if (*end == '\0' && end != e->d_name + 12 && v >= 0)
+			nums[n++] = (int)v;
+	}
+	closedir(d);
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && nums[j - 1] > nums[j]; j--) {
+			t = nums[j];
+			nums[j] = nums[j - 1];
+			nums[j - 1] = t;
+		}
+	return n;
+}
+
+static json_t *
+thermal_json(json_t *notes, double *hottest)
+{
+	json_t *a = json_array(), *o;
+	int zones[64], n, i, rc;
+	char path[128], buf[64];
+	long long mc;
+
+	*hottest = NAN;
+	n = sysinfo_thermal_zones(zones, 64);
+	for (i = 0; i < n; i++) {
+		o = json_object();
+		snprintf(buf, sizeof(buf), "thermal_zone%d", zones[i]);
+		json_object_set_new(o, "zone", json_string(buf));
+		snprintf(path, sizeof(path), "/sys/class/thermal/thermal_zone%d/"
+		    "type", zones[i]);
+		rc = sysfs_read_str(path, buf, sizeof(buf));
+		json_object_set_new(o, "type", str_or_null(rc, buf));
+		snprintf(path, sizeof(path), "/sys/class/thermal/thermal_zone%d/"
+		    "temp", zones[i]);
+		if (read_num(notes, path, 0, &mc) == SYSFS_OK) {
+			json_object_set_new(o, "temp_c",
+			    json_real((double)mc / 1000.0));
+			if (isnan(*hottest) || (double)mc / 1000.0 > *hottest)
+				*hottest = (double)mc / 1000.0;
+		} else
+			json_object_set_new(o, "temp_c", json_null());
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+/* ---- Raspberry Pi throttling -------------------------------------------- */
+
+static const struct {
+	unsigned bit;
+	const char *name;
+} throttle_bits[] = {
+	{ 0, "under_voltage" },
+	{ 1, "arm_frequency_capped" },
+	{ 2, "throttled" },
+	{ 3, "soft_temp_limit" },
+};
+
+json_t *
+sysinfo_throttle_decode(unsigned long bits)
+{
+	json_t *o = json_object(), *now = json_object(), *boot = json_object();
+	char raw[16];
+	size_t i;
+
+	snprintf(raw, sizeof(raw), "0x%lx", bits);
+	json_object_set_new(o, "raw", json_string(raw));
+	for (i = 0; i < ARRAY_SIZE(throttle_bits); i++) {
+		json_object_set_new(now, throttle_bits[i].name,
+		    json_boolean(bits >> throttle_bits[i].bit & 1));
+		json_object_set_new(boot, throttle_bits[i].name,
+		    json_boolean(bits >> (throttle_bits[i].bit + 16) & 1));
+	}
+	json_object_set_new(o, "now", now);
+	json_object_set_new(o, "since_boot", boot);
+	return o;
+}
+
+static json_t *
+throttling_json(json_t *notes)
+{
+	unsigned long bits;
+	const char *source;
+	json_t *o;
+	int rc;
+
+	rc = sysinfo_throttled(&bits, &source, notes);
+	if (rc != 0) {
+		o = json_object();
+		json_object_set_new(o, "source", json_null());
+		json_object_set_new(o, "raw", json_null());
+		return o;
+	}
+	o = sysinfo_throttle_decode(bits);
+	json_object_set_new(o, "source", json_string(source));
+	return o;
+}
+
+/* ---- kernel, distribution, load, features -------------------------------- */
+
+static void
+os_release(json_t *s)
+{
+	FILE *fp = sysfs_fopen("/etc/os-release");
+	char line[256], *v;
+	int found = 0;
+
+	if (fp == NULL)
+		fp = sysfs_fopen("/usr/lib/os-release");
+	while (fp != NULL && fgets(line, sizeof(line), fp) != NULL) {
+		if (strncmp(line, "PRETTY_NAME=", 12) != 0)
+			continue;
+		v = line + 12;
+		v[strcspn(v, "\n")] = '\0';
+		if (*v == '"' || *v == '\'') {
+			v++;
+			v[strcspn(v, "\"'")] = '\0';
+		}
+		json_object_set_new(s, "distribution", json_string(v));
+		found = 1;
+	}
+	if (fp != NULL)
+		fclose(fp);
+	if (!found)
+		json_object_set_new(s, "distribution", json_null());
+}
+
+static void
+loadavg_json(json_t *s, json_t *notes)
+{
+	char buf[128];
+	double l[3];
+	int rc = sysfs_read_str("/proc/loadavg", buf, sizeof(buf));
+
+	if (rc == SYSFS_OK && sscanf(buf, "%lf %lf %lf", &l[0], &l[1], &l[2])
+	    == 3) {
+		json_object_set_new(s, "loadavg", json_pack("[f,f,f]", l[0],
+		    l[1], l[2]));
+		return;
+	}
+	if (rc == SYSFS_OK)
+		note_bad(notes, "/proc/loadavg", SYSFS_MALFORMED, buf);
+	json_object_set_new(s, "loadavg", json_null());
+}
+
+/* Kernel facts: the root's /proc/sys first, the syscall on the real machine. */
+static void
+kernel_json(json_t *s, json_t *notes)
+{
+	static const struct {
+		const char *key, *file;
+	} k[] = {
+		{ "kernel", "/proc/sys/kernel/osrelease" },
+		{ "machine", "/proc/sys/kernel/arch" },
+		{ "hostname", "/proc/sys/kernel/hostname" },
+	};
+	struct utsname u;
+	int have_u = sysfs_is_real() && uname(&u) == 0;
+	const char *from_u;
+	char buf[256];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < ARRAY_SIZE(k); i++) {
+		rc = sysfs_read_str(k[i].file, buf, sizeof(buf));
+		if (rc == SYSFS_OK) {
+			json_object_set_new(s, k[i].key, json_string(buf));
+			continue;
+		}
+		note_bad(notes, k[i].file, rc, buf);
+		from_u = !have_u ? NULL : i == 0 ? u.release :
+		    i == 1 ? u.machine : u.nodename;
+		json_object_set_new(s, k[i].key, from_u ? json_string(from_u) :
+		    json_null());
+	}
+}
+
+#if defined(__arm__) || defined(__aarch64__)
+/* AT_HWCAP bit names (Linux uapi asm/hwcap.h), for this process's CPU. */
+static const char *const hwcap_names[] = {
+#if defined(__aarch64__)
+	"fp", "asimd", "evtstrm", "aes", "pmull", "sha1", "sha2", "crc32",
+	"atomics", "fphp", "asimdhp", "cpuid", "asimdrdm", "jscvt", "fcma",
+	"lrcpc", "dcpop", "sha3", "sm3", "sm4", "asimddp", "sha512", "sve",
+	"asimdfhm", "dit", "uscat", "ilrcpc", "flagm", "ssbs", "sb", "paca",
+	"pacg",
+#else
+	"swp", "half", "thumb", "26bit", "fastmult", "fpa", "vfp", "edsp",
+	"java", "iwmmxt", "crunch", "thumbee", "neon", "vfpv3", "vfpv3d16",
+	"tls", "vfpv4", "idiva", "idivt", "vfpd32", "lpae", "evtstrm",
+#endif
+};
+#endif
+
+/*
+ * CPU features: on an ARM build on the real machine, AT_HWCAP (right even
+ * under qemu-user, where /proc/cpuinfo shows the host); else the
+ * "Features" line of the root's /proc/cpuinfo.
+ */
+static void
+features_json(json_t *s, const struct cpus *c)
+{
+#if defined(__arm__) || defined(__aarch64__)
+	unsigned long hw;
+	struct strbuf sb;
+	size_t i;
+
+	if (sysfs_is_real()) {
+		hw = getauxval(AT_HWCAP);
+		strbuf_init(&sb);
+		for (i = 0; i < ARRAY_SIZE(hwcap_names); i++)
+			if (hw >> i & 1)
+				strbuf_addf(&sb, "%s%s", sb.len ? " " : "",
+				    hwcap_names[i]);
+		json_object_set_new(s, "cpu_features", json_string(
+		    sb.buf ? sb.buf : ""));
+		json_object_set_new(s, "cpu_features_source",
+		    json_string("AT_HWCAP"));
+		strbuf_release(&sb);
+		return;
+	}
+#endif
+	if (c->features[0] != '\0') {
+		json_object_set_new(s, "cpu_features", json_string(c->features));
+		json_object_set_new(s, "cpu_features_source",
+		    json_string("/proc/cpuinfo"));
+	} else
+		json_object_set_new(s, "cpu_features", json_null());
+}
+
+/* Board model and SoC: device tree, else DMI, else /proc/cpuinfo. */
+static void
+board_json(json_t *s, const struct cpus *c, json_t *notes)
+{
+	char buf[256], vendor[128], *last;
+	int rc;
+
+	rc = sysfs_read_str("/proc/device-tree/model", buf, sizeof(buf));
+	note_bad(notes, "/proc/device-tree/model", rc, buf);
+	if (rc == SYSFS_OK) {
+		json_object_set_new(s, "board", json_string(buf));
+		json_object_set_new(s, "board_source",
+		    json_string("device-tree"));
+	} else if (sysfs_read_str("/sys/class/dmi/id/product_name", buf,
+	    sizeof(buf)) == SYSFS_OK) {
+		if (sysfs_read_str("/sys/class/dmi/id/sys_vendor", vendor,
+		    sizeof(vendor)) == SYSFS_OK && strstr(buf, vendor) == NULL) {
+			char both[400];
+
+			snprintf(both, sizeof(both), "%s %s", vendor, buf);
+			json_object_set_new(s, "board", json_string(both));
+		} else
+			json_object_set_new(s, "board", json_string(buf));
+		json_object_set_new(s, "board_source", json_string("dmi"));
+	} else if (c->pi_model[0] != '\0') {
+		json_object_set_new(s, "board", json_string(c->pi_model));
+		json_object_set_new(s, "board_source",
+		    json_string("/proc/cpuinfo"));
+	} else {
+		json_object_set_new(s, "board", json_null());
+		json_object_set_new(s, "board_source", json_null());
+	}
+	/* the SoC is the last, most generic "compatible" entry */
+	rc = sysfs_read_str("/proc/device-tree/compatible", buf, sizeof(buf));
+	if (rc == SYSFS_OK) {
+		last = strrchr(buf, '\n');
+		json_object_set_new(s, "soc", json_string(last ? last + 1 :
+		    buf));
+	} else if (c->hardware[0] != '\0')
+		json_object_set_new(s, "soc", json_string(c->hardware));
+	else
+		json_object_set_new(s, "soc", json_null());
 }
 
 json_t *
 sysinfo_json(void)
 {
-	json_t *s = json_object();
-	struct utsname u;
-	char buf[256];
-	double load[3];
-	long khz;
-	int rc;
+	json_t *s = json_object(), *notes = json_array();
+	struct cpus *c = xcalloc(1, sizeof(*c));
+	char buf[512];
+	double hottest;
 
-	if (uname(&u) == 0) {
-		json_object_set_new(s, "kernel", json_string(u.release));
-		json_object_set_new(s, "machine", json_string(u.machine));
-		json_object_set_new(s, "hostname", json_string(u.nodename));
-	}
-	rc = read_line("/proc/device-tree/model", buf, sizeof(buf));
-	if (rc != 0)
-		rc = read_line("/sys/class/dmi/id/product_name", buf,
-		    sizeof(buf));
-	set_str_or_unknown(s, "board", rc, buf);
-	rc = cpuinfo_key("model name", buf, sizeof(buf));
-	if (rc != 0)
-		rc = cpuinfo_key("Hardware", buf, sizeof(buf));
-	set_str_or_unknown(s, "cpu_model", rc, buf);
-	json_object_set_new(s, "cpus_online",
-	    json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
-	rc = read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
-	    buf, sizeof(buf));
-	set_str_or_unknown(s, "governor", rc, buf);
-	if (read_line("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq",
-	    buf, sizeof(buf)) == 0 && (khz = atol(buf)) > 0)
-		json_object_set_new(s, "cpu_max_mhz",
-		    json_real((double)khz / 1000.0));
-	else
-		json_object_set_new(s, "cpu_max_mhz", json_null());
-	json_object_set_new(s, "mem_total_mb", json_integer(
-	    (json_int_t)((double)sysconf(_SC_PHYS_PAGES) *
-	    (double)sysconf(_SC_PAGESIZE) / 1048576.0)));
-	if (getloadavg(load, 3) == 3)
-		json_object_set_new(s, "loadavg", json_pack("[f,f,f]",
-		    load[0], load[1], load[2]));
-	{
-		FILE *fp = fopen("/etc/os-release", "r");
-		char line[256];
-
-		rc = -1;
-		while (fp != NULL && fgets(line, sizeof(line), fp) != NULL)
-			if (strncmp(line, "PRETTY_NAME=", 12) == 0) {
-				char *v = line + 12;
-
-				v[strcspn(v, "\n")] = '\0';
-				if (*v == '"') {
-					v++;
-					v[strcspn(v, "\"")] = '\0';
-				}
-				strlcpy_bb(buf, v, sizeof(buf));
-				rc = 0;
-			}
-		if (fp != NULL)
-			fclose(fp);
-		set_str_or_unknown(s, "distribution", rc, buf);
-	}
+	read_cpus(c, notes);
+	board_json(s, c, notes);
+	kernel_json(s, notes);
+	os_release(s);
+	cores_summary(c, buf, sizeof(buf));
+	json_object_set_new(s, "cpu_model", json_string(buf));
+	json_object_set_new(s, "cpus_online", c->online ?
+	    json_integer(popcount64(c->online)) : json_null());
+	json_object_set_new(s, "cores", cores_json(c));
+	json_object_set_new(s, "clusters", clusters_json(c, notes, s));
+	features_json(s, c);
+	json_object_set_new(s, "caches", caches_json(c, notes));
+	json_object_set_new(s, "memory", memory_json(notes));
+	json_object_set_new(s, "thermal", thermal_json(notes, &hottest));
+	json_object_set_new(s, "soc_temp_c", isnan(hottest) ? json_null() :
+	    json_real(hottest));
+	json_object_set_new(s, "throttling", throttling_json(notes));
+	loadavg_json(s, notes);
+	if (!sysfs_is_real())
+		json_object_set_new(s, "sysroot", json_string(sysfs_root()));
+	json_object_set_new(s, "notes", notes);
+	free(c);
 	return s;
 }
 
@@ -139,9 +1108,8 @@ void
 sysinfo_label(const json_t *s, char *buf, size_t len)
 {
 	const char *board, *cpu, *kernel;
-	json_int_t n;
-	json_t *mhz;
-	char clock[32];
+	json_t *mhz, *n;
+	char clock[32], cores[256];
 
 	if (s == NULL) {
 		strlcpy_bb(buf, "unknown machine", len);
@@ -150,31 +1118,60 @@ sysinfo_label(const json_t *s, char *buf, size_t len)
 	board = json_string_value(json_object_get(s, "board"));
 	cpu = json_string_value(json_object_get(s, "cpu_model"));
 	kernel = json_string_value(json_object_get(s, "kernel"));
-	n = json_integer_value(json_object_get(s, "cpus_online"));
+	n = json_object_get(s, "cpus_online");
 	mhz = json_object_get(s, "cpu_max_mhz");
 	if (json_is_number(mhz))
 		snprintf(clock, sizeof(clock), " @ %.0f MHz",
 		    json_number_value(mhz));
 	else
 		clock[0] = '\0';
-	snprintf(buf, len, "%s | %lld x %s%s | Linux %s",
-	    board ? board : "unknown", (long long)n, cpu ? cpu : "unknown",
-	    clock, kernel ? kernel : "unknown");
+	/* new snapshots say "4 x Cortex-A72"; old ones only the model */
+	if (cpu != NULL && strstr(cpu, " x ") != NULL)
+		snprintf(cores, sizeof(cores), "%s", cpu);
+	else if (!json_is_integer(n) || json_integer_value(n) <= 0)
+		snprintf(cores, sizeof(cores), "%s CPUs", cpu ? cpu :
+		    "unknown");
+	else
+		snprintf(cores, sizeof(cores), "%lld x %s",
+		    (long long)json_integer_value(n), cpu ? cpu : "unknown");
+	snprintf(buf, len, "%s | %s%s | Linux %s", board ? board : "unknown",
+	    cores, clock, kernel ? kernel : "unknown");
 }
 
-/* Print obj as "prefix.key: value" lines, sorted, nested with dots. */
+/*
+ * Print obj as "prefix.key: value" lines, nested with dots; arrays of
+ * objects are numbered (clusters.0.cpus), other arrays printed inline.
+ */
 void
 print_kv(FILE *fp, const char *prefix, const json_t *obj)
 {
 	const char *key;
-	json_t *v;
+	json_t *v, *e;
 	char name[256], *txt;
+	size_t i;
 
 	json_object_foreach((json_t *)obj, key, v) {
 		snprintf(name, sizeof(name), "%s%s%s", prefix ? prefix : "",
 		    prefix && *prefix ? "." : "", key);
 		if (json_is_object(v)) {
 			print_kv(fp, name, v);
+			continue;
+		}
+		if (json_is_array(v) && json_array_size(v) > 0 &&
+		    json_is_object(json_array_get(v, 0))) {
+			json_array_foreach(v, i, e) {
+				char sub[280];
+
+				snprintf(sub, sizeof(sub), "%s.%zu", name, i);
+				print_kv(fp, sub, e);
+			}
+			continue;
+		}
+		if (json_is_array(v) && json_array_size(v) > 0 &&
+		    json_is_string(json_array_get(v, 0))) {
+			json_array_foreach(v, i, e)
+				fprintf(fp, "%-28s %s\n", name,
+				    json_string_value(e));
 			continue;
 		}
 		if (json_is_string(v)) {
@@ -185,6 +1182,10 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 			fprintf(fp, "%-28s unknown\n", name);
 			continue;
 		}
+		if (json_is_array(v) && json_array_size(v) == 0) {
+			fprintf(fp, "%-28s none\n", name);
+			continue;
+		}
 		txt = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
 		    JSON_REAL_PRECISION(6));
 		fprintf(fp, "%-28s %s\n", name, txt ? txt : "?");
@@ -192,17 +1193,170 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 	}
 }
 
+/* ---- the clock for per-MHz figures and the throttling bits ---------------- */
+
 int
 sysinfo_cpu_mhz(int cpu, double *mhz, const char **source)
 {
-	char path[128], buf[64];
-	long khz;
+	int nums[MAX_CPUS], n, i;
+	unsigned long long masks[MAX_CPUS];
+	char path[160];
+	long long khz;
 
-	snprintf(path, sizeof(path),
-	    "/sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", cpu);
-	if (read_line(path, buf, sizeof(buf)) != 0 || (khz = atol(buf)) <= 0)
+	if (clock_cached_mhz(cpu, mhz) == 0) {
+		*source = "measured";
+		return 0;
+	}
+	n = sysinfo_policies(nums, masks, MAX_CPUS);
+	for (i = 0; i < n; i++) {
+		if (cpu < 0 || cpu >= 64 || !(masks[i] >> cpu & 1))
+			continue;
+		snprintf(path, sizeof(path), CPU_DIR "/cpufreq/policy%d/"
+		    "scaling_max_freq", nums[i]);
+		if (sysfs_read_ll(path, 0, &khz, NULL, 0) != SYSFS_OK ||
+		    khz <= 0) {
+			snprintf(path, sizeof(path), CPU_DIR "/cpufreq/"
+			    "policy%d/cpuinfo_max_freq", nums[i]);
+			if (sysfs_read_ll(path, 0, &khz, NULL, 0) != SYSFS_OK ||
+			    khz <= 0)
+				return -1;
+		}
+		*mhz = (double)khz / 1000.0;
+		*source = "cpufreq";
+		return 0;
+	}
+	return -1;
+}
+
+#define GET_THROTTLED "/sys/devices/platform/soc/soc:firmware/get_throttled"
+
+/* `vcgencmd get_throttled` without a shell: "throttled=0x50000". */
+static int
+vcgencmd_throttled(unsigned long *bits)
+{
+	char *const argv[] = { "vcgencmd", "get_throttled", NULL };
+	char out[128], *p, *end;
+	size_t got = 0;
+	int fds[2], status;
+	ssize_t r;
+	pid_t pid;
+
+	if (pipe(fds) != 0)
 		return -1;
-	*mhz = (double)khz / 1000.0;
-	*source = "cpufreq";
-	return 0;
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		dup2(fds[1], STDOUT_FILENO);
+		close(fds[1]);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	while (got < sizeof(out) - 1) {
+		r = read(fds[0], out + got, sizeof(out) - 1 - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	out[got] = '\0';
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return -1;
+	p = strstr(out, "throttled=");
+	if (p == NULL)
+		return -1;
+	*bits = strtoul(p + 10, &end, 16);
+	return end == p + 10 ? -1 : 0;
+}
+
+/* Is vcgencmd somewhere on PATH?  (Asked once.) */
+static int
+have_vcgencmd(void)
+{
+	static int known = -1;
+	const char *path = getenv("PATH"), *p, *colon;
+	char file[512];
+
+	if (known >= 0)
+		return known;
+	known = 0;
+	for (p = path; p != NULL && *p != '\0' && !known; p = colon) {
+		colon = strchr(p, ':');
+		snprintf(file, sizeof(file), "%.*s/vcgencmd",
+		    (int)(colon ? (size_t)(colon - p) : strlen(p)), p);
+		known = access(file, X_OK) == 0;
+		if (colon != NULL)
+			colon++;
+	}
+	return known;
+}
+
+/* The under-voltage alarm of the rpi_volt hwmon device; -1 when none. */
+static int
+hwmon_undervoltage(unsigned long *bits)
+{
+	char path[128], name[64];
+	long long v;
+	int i;
+
+	for (i = 0; i < 16; i++) {
+		snprintf(path, sizeof(path), "/sys/class/hwmon/hwmon%d/name", i);
+		if (sysfs_read_str(path, name, sizeof(name)) != SYSFS_OK ||
+		    strcmp(name, "rpi_volt") != 0)
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/hwmon/hwmon%d/"
+		    "in0_lcrit_alarm", i);
+		if (sysfs_read_ll(path, 0, &v, NULL, 0) != SYSFS_OK)
+			return -1;
+		*bits = v ? 0x10001 : 0;
+		return 0;
+	}
+	return -1;
+}
+
+int
+sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
+    json_t *notes)
+{
+	long long v;
+	int rc;
+
+	rc = sysfs_read_ll(GET_THROTTLED, 1, &v, NULL, 0);
+	if (rc == SYSFS_OK && v >= 0) {
+		*bits = (unsigned long)v;
+		*source = "firmware sysfs";
+		return 0;
+	}
+	if (rc != SYSFS_MISSING)
+		read_num(notes, GET_THROTTLED, 1, &v);
+	if (hwmon_undervoltage(bits) == 0) {
+		*source = "hwmon rpi_volt (under-voltage only)";
+		return 0;
+	}
+	return -1;
+}
+
+int
+sysinfo_throttled(unsigned long *bits, const char **source, json_t *notes)
+{
+	if (sysfs_is_real() && have_vcgencmd() && vcgencmd_throttled(bits) == 0) {
+		*source = "vcgencmd";
+		return 0;
+	}
+	return sysinfo_throttled_sysfs(bits, source, notes);
+}
+
+int
+sysinfo_have_vcgencmd(void)
+{
+	return sysfs_is_real() && have_vcgencmd();
 }

@@ -193,8 +193,19 @@ main(void)
 	if (ctx == NULL)
 		bail("n=256 refused");
 	rc = bench_ctx_exercise(ctx, 0, 1, &vf);
+#if defined(__FP_FAST_FMA)
+	/*
+	 * Where the compiler fuses multiply-adds (aarch64), elimination
+	 * leaves a tiny pivot instead of an exact zero: then the solve must
+	 * still verify (its backward error is fine), or fail as singular.
+	 */
+	ok(vf == 0 && (rc == 0 || strstr(ctx->reason, "singular") != NULL),
+	    "n=256 (fused multiply-add) is singular or verifies: %s",
+	    ctx->reason[0] ? ctx->reason : "verified");
+#else
 	ok(rc == -1 && vf == 0 && strstr(ctx->reason, "singular") != NULL,
 	    "n=256 fails in dgefa, not in verify: %s", ctx->reason);
+#endif
 	bench_ctx_free(ctx);
 	ctx = ctx_with("linpack.n=128");
 	if (ctx == NULL)

@@ -1,0 +1,306 @@
+/*
+ * crypto-cipher.c - symmetric ciphers through OpenSSL EVP and libgcrypt,
+ * side by side: one case per algorithm and mode, library, direction and
+ * message size, e.g. aes-128-cbc/gcrypt/decrypt/8192.  Bytes per second.
+ *
+ * One unit of work is one message.  Block modes and stream ciphers keep
+ * their state from one message to the next (the context is set back to
+ * its key and IV once per sample), as `openssl speed -evp` and
+ * libgcrypt's benchmark do; GCM and ChaCha20-Poly1305 start every message
+ * afresh from the IV and produce or check its tag, as a protocol would.
+ * ECB and CBC take whole blocks only: a size that is not a multiple of
+ * the block is SKIPPED for them.
+ *
+ * verify() checks the algorithm in that library against its published
+ * vector and the mode against the same mode built from the library's
+ * block function (crypto-common.c), then the timed output itself: the
+ * first message of the last sample starts from the key and IV, so
+ * decrypting it (encrypt cases) gives back the input, and a decrypt
+ * case's first message is the original input.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "crypto-common.h"
+
+#define DIR_ENCRYPT	0x10
+
+struct cipher_state {
+	const struct crypto_ops *b;
+	struct crypto_cipher *c;
+	struct crypto_cipher_spec spec;
+	uint8_t key[32], iv[16], tag[16];
+	uint8_t *plain, *in, *out, *first;
+	size_t n;
+	uint64_t bad;		/* decryptions whose tag did not match */
+};
+
+static int
+cipher_plan(struct bench_ctx *ctx)
+{
+	long long sizes[CRYPTO_MAXSIZES];
+	unsigned mask = crypto_param_backends(ctx);
+	char dirs[4][64], name[48], cname[96];
+	size_t ns, nd, i, k, bi, di;
+	struct bench_case *c;
+	int m, enc;
+
+	ns = crypto_param_sizes(ctx, sizes, CRYPTO_MAXSIZES);
+	nd = bench_param_words(ctx, "directions", dirs, 4);
+	if (nd > 4)
+		nd = 4;
+	for (i = 0; i < C_COUNT; i++) {
+		for (m = M_NONE; m < M_COUNT; m++) {
+			if (!crypto_cipher_has_mode(i, m))
+				continue;
+			crypto_cipher_name(i, m, name, sizeof(name));
+			if (!crypto_param_wants(ctx, name,
+			    crypto_ciphers[i].name))
+				continue;
+			for (bi = 0; bi < CB_COUNT; bi++) {
+				if (!(mask & (1u << bi)))
+					continue;
+				for (di = 0; di < nd; di++) {
+					enc = strcmp(dirs[di], "encrypt") == 0;
+					for (k = 0; k < ns; k++) {
+						snprintf(cname, sizeof(cname),
+						    "%s/%s/%s/%lld", name,
+						    crypto_backends[bi]->name,
+						    enc ? "encrypt" : "decrypt",
+						    sizes[k]);
+						c = bench_add_case(ctx, cname,
+						    "B/s", BENCH_RATE,
+						    (double)sizes[k]);
+						if (c == NULL)
+							return -1;
+						c->id = (int)(i * M_COUNT +
+						    (size_t)m);
+						c->arg = (intptr_t)(bi |
+						    (enc ? DIR_ENCRYPT : 0));
+					}
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+static void
+cipher_teardown(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	struct cipher_state *s = bench_priv(ctx);
+
+	(void)c;
+	if (s == NULL)
+		return;
+	if (s->c != NULL)
+		s->b->cipher_close(s->c);
+	free(s->plain);
+	free(s->in);
+	free(s->out);
+	free(s->first);
+	free(s);
+	bench_set_priv(ctx, NULL);
+}
+
+/* One message through a fresh context of spec (direction as given). */
+static int
+one_message(struct cipher_state *s, int encrypt, const uint8_t *in,
+    uint8_t *out, uint8_t *tag, char *why, size_t len)
+{
+	struct crypto_cipher_spec sp = s->spec;
+	struct crypto_cipher *c = NULL;
+	int rc;
+
+	sp.encrypt = encrypt;
+	if ((rc = s->b->cipher_open(&c, &sp, why, len)) != 0)
+		return rc;
+	rc = s->b->cipher_msg(c, in, out, s->n, tag);
+	s->b->cipher_close(c);
+	if (rc != 0)
+		snprintf(why, len, "%s %s failed", s->b->label,
+		    encrypt ? "encryption" : "decryption");
+	return rc;
+}
+
+static int
+cipher_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	const struct crypto_ops *b = crypto_backends[c->arg & 0x0f];
+	enum crypto_cipher_id alg = (enum crypto_cipher_id)(c->id / M_COUNT);
+	enum crypto_mode mode = (enum crypto_mode)(c->id % M_COUNT);
+	const struct crypto_cipher_alg *a = &crypto_ciphers[alg];
+	struct cipher_state *s;
+	char why[160];
+	int rc;
+
+	if ((rc = crypto_backend_ready(b, why, sizeof(why))) != 0)
+		return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
+		    bench_fail(ctx, "%s", why);
+	if ((mode == M_ECB || mode == M_CBC) &&
+	    (size_t)c->work % a->blen != 0)
+		return bench_skip(ctx, "%s takes whole %zu-byte blocks: size "
+		    "%.0f is not a multiple", crypto_mode_names[mode], a->blen,
+		    c->work);
+	s = calloc(1, sizeof(*s));
+	if (s == NULL)
+		return bench_fail(ctx, "out of memory");
+	bench_set_priv(ctx, s);
+	s->b = b;
+	s->n = (size_t)c->work;
+	crypto_fill(s->key, sizeof(s->key), 0x4b455900u + (uint32_t)alg);
+	crypto_fill(s->iv, sizeof(s->iv), 0x49560000u);
+	s->spec.alg = alg;
+	s->spec.mode = mode;
+	s->spec.encrypt = (c->arg & DIR_ENCRYPT) != 0;
+	s->spec.key = s->key;
+	s->spec.klen = a->klen;
+	s->spec.iv = s->iv;
+	s->plain = crypto_buf(s->n);
+	s->out = crypto_buf(s->n);
+	s->first = crypto_buf(s->n);
+	crypto_fill(s->plain, s->n, 0x504c4149u);
+	if (s->spec.encrypt) {
+		s->in = crypto_buf(s->n);
+		memcpy(s->in, s->plain, s->n);
+	} else {
+		/* the ciphertext of the input from the key and IV (and tag) */
+		s->in = crypto_buf(s->n);
+		rc = one_message(s, 1, s->plain, s->in, s->tag, why,
+		    sizeof(why));
+		if (rc != 0)
+			goto fail;
+	}
+	rc = b->cipher_open(&s->c, &s->spec, why, sizeof(why));
+	if (rc != 0)
+		goto fail;
+	return 0;
+fail:
+	cipher_teardown(ctx, c);
+	return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
+	    bench_fail(ctx, "%s", why);
+}
+
+static int
+cipher_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
+{
+	struct cipher_state *s = bench_priv(ctx);
+	uint64_t i;
+
+	(void)c;
+	if (s->b->cipher_reset(s->c) != 0)
+		return bench_fail(ctx, "%s: cannot reset the cipher",
+		    s->b->label);
+	for (i = 0; i < iters; i++) {
+		if (s->b->cipher_msg(s->c, s->in, i == 0 ? s->first : s->out,
+		    s->n, s->tag) != 0) {
+			if (s->spec.encrypt)
+				return bench_fail(ctx, "%s encryption failed",
+				    s->b->label);
+			s->bad++;
+		}
+	}
+	bench_sink(s->out[0]);
+	return 0;
+}
+
+static int
+cipher_verify(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	struct cipher_state *s = bench_priv(ctx);
+	uint8_t *back;
+	char why[160];
+	int rc;
+
+	(void)c;
+	if (crypto_cipher_kat(s->b, s->spec.alg, s->spec.mode, why,
+	    sizeof(why)) != 0)
+		return bench_fail(ctx, "%s", why);
+	if (crypto_test_fault)
+		s->first[0] ^= 1;
+	if (s->bad > 0)
+		return bench_fail(ctx, "%llu timed decryptions rejected "
+		    "their tag", (unsigned long long)s->bad);
+	if (!s->spec.encrypt) {
+		if (memcmp(s->first, s->plain, s->n) != 0)
+			return bench_fail(ctx, "the timed decryption does not "
+			    "give back the input");
+		return 0;
+	}
+	back = crypto_buf(s->n);
+	rc = one_message(s, 0, s->first, back, s->tag, why, sizeof(why));
+	if (rc == 0 && memcmp(back, s->plain, s->n) != 0) {
+		snprintf(why, sizeof(why), "decrypting the timed encryption "
+		    "does not give back the input");
+		rc = -1;
+	}
+	free(back);
+	return rc == 0 ? 0 : bench_fail(ctx, "%s", why);
+}
+
+static void
+cipher_classic(FILE *fp, const struct bench_info *info,
+    const struct result *const *rows, size_t nrows)
+{
+	(void)info;
+	crypto_classic_bytes(fp, "ciphers", rows, nrows);
+}
+
+static const struct bench_param cipher_params[] = {
+	{
+		.name = "algorithms", .type = BENCH_P_LIST,
+		.def = "all", .quick = "aes-128-cbc,aes-128-gcm,chacha20",
+		.check = crypto_check_algorithms,
+		.help = "ciphers to measure: a name with its mode "
+		    "(aes-128-cbc), a cipher with all its modes (aes-128, "
+		    "aes-192, aes-256, chacha20, chacha20-poly1305, "
+		    "des-ede3, des, bf, cast5, camellia-128, camellia-256, "
+		    "seed, twofish-128, serpent-128, idea, rc4), or all",
+	},
+	{
+		.name = "sizes", .type = BENCH_P_INTLIST,
+		.min = 1, .max = (double)CRYPTO_MAX_SIZE,
+		.def = CRYPTO_SIZES, .quick = "1024,8192",
+		.help = "message sizes in bytes (at most 64 MiB)",
+	},
+	{
+		.name = "directions", .type = BENCH_P_LIST,
+		.def = "encrypt,decrypt", .choices = "encrypt|decrypt",
+		.help = "encrypt, decrypt or both",
+	},
+	{
+		.name = "backends", .type = BENCH_P_LIST,
+		.def = "all", .choices = "all|openssl|gcrypt",
+		.check = crypto_check_backends,
+		.help = "libraries: openssl, gcrypt or all (a library this "
+		    "build lacks gives SKIPPED rows under all)",
+	},
+	{ .name = NULL }
+};
+
+const struct bench_info bench_cipher_info = {
+	.name = "cipher",
+	.group = "crypto",
+	.description = "symmetric ciphers in ECB, CBC, CFB, OFB, CTR and GCM "
+	    "(and streams) through OpenSSL EVP and libgcrypt, encrypt and "
+	    "decrypt, per message size",
+	.unit = "B/s",
+	.better = BENCH_HIGHER,
+	.flags = BENCH_CPU,
+	.params = cipher_params,
+	.plan = cipher_plan,
+	.setup = cipher_setup,
+	.run = cipher_run,
+	.verify = cipher_verify,
+	.teardown = cipher_teardown,
+	.classic = cipher_classic,
+#if !defined(HAVE_OPENSSL) && !defined(HAVE_GCRYPT)
+	.unavailable = "built without OpenSSL and libgcrypt",
+#endif
+	.min_sample = CRYPTO_MIN_SAMPLE,
+	.budget = CRYPTO_BUDGET,
+	.warmup = CRYPTO_WARMUP,
+};

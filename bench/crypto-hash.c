@@ -1,0 +1,198 @@
+/*
+ * crypto-hash.c - message digests (and HMAC-SHA-256) through OpenSSL EVP
+ * and libgcrypt, side by side: one case per algorithm, library and
+ * message size, e.g. sha256/openssl/8192.  One unit of work is one whole
+ * digest (init, update, final) of a message of that size, as `openssl
+ * speed -evp` counts it; the value is bytes per second.
+ *
+ * verify() checks the algorithm in that library against its published
+ * vector, and the last timed digest against a fresh one of the same
+ * message.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "crypto-common.h"
+
+struct hash_state {
+	const struct crypto_ops *b;
+	struct crypto_hash *h;
+	uint8_t *in;
+	size_t n;
+	uint8_t out[64];
+};
+
+static int
+hash_plan(struct bench_ctx *ctx)
+{
+	long long sizes[CRYPTO_MAXSIZES];
+	unsigned mask = crypto_param_backends(ctx);
+	size_t ns, i, k, bi;
+	struct bench_case *c;
+	char name[96];
+
+	ns = crypto_param_sizes(ctx, sizes, CRYPTO_MAXSIZES);
+	for (i = 0; i < H_COUNT; i++) {
+		if (!crypto_param_wants(ctx, crypto_hashes[i].name, NULL))
+			continue;
+		for (bi = 0; bi < CB_COUNT; bi++) {
+			if (!(mask & (1u << bi)))
+				continue;
+			for (k = 0; k < ns; k++) {
+				snprintf(name, sizeof(name), "%s/%s/%lld",
+				    crypto_hashes[i].name,
+				    crypto_backends[bi]->name, sizes[k]);
+				c = bench_add_case(ctx, name, "B/s", BENCH_RATE,
+				    (double)sizes[k]);
+				if (c == NULL)
+					return -1;
+				c->id = (int)i;
+				c->arg = (intptr_t)bi;
+			}
+		}
+	}
+	return 0;
+}
+
+static void
+hash_teardown(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	struct hash_state *s = bench_priv(ctx);
+
+	(void)c;
+	if (s == NULL)
+		return;
+	if (s->h != NULL)
+		s->b->hash_close(s->h);
+	free(s->in);
+	free(s);
+	bench_set_priv(ctx, NULL);
+}
+
+static int
+hash_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	const struct crypto_ops *b = crypto_backends[c->arg];
+	struct hash_state *s;
+	char why[160];
+	int rc;
+
+	if ((rc = crypto_backend_ready(b, why, sizeof(why))) != 0)
+		return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
+		    bench_fail(ctx, "%s", why);
+	s = calloc(1, sizeof(*s));
+	if (s == NULL)
+		return bench_fail(ctx, "out of memory");
+	bench_set_priv(ctx, s);
+	s->b = b;
+	s->n = (size_t)c->work;
+	rc = b->hash_open(&s->h, (enum crypto_hash_id)c->id, why, sizeof(why));
+	if (rc != 0) {
+		hash_teardown(ctx, c);
+		return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
+		    bench_fail(ctx, "%s", why);
+	}
+	s->in = crypto_buf(s->n);
+	crypto_fill(s->in, s->n, 0x48415348u);
+	return 0;
+}
+
+static int
+hash_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
+{
+	struct hash_state *s = bench_priv(ctx);
+	uint64_t i;
+
+	(void)c;
+	for (i = 0; i < iters; i++)
+		if (s->b->hash_once(s->h, s->in, s->n, s->out) != 0)
+			return bench_fail(ctx, "%s digest failed",
+			    s->b->label);
+	bench_sink(s->out[0]);
+	return 0;
+}
+
+static int
+hash_verify(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	struct hash_state *s = bench_priv(ctx);
+	const struct crypto_hash_alg *a = &crypto_hashes[c->id];
+	struct crypto_hash *h = NULL;
+	uint8_t want[64];
+	char why[160];
+	int rc;
+
+	if (crypto_hash_kat(s->b, (enum crypto_hash_id)c->id, why,
+	    sizeof(why)) != 0)
+		return bench_fail(ctx, "%s", why);
+	rc = s->b->hash_open(&h, (enum crypto_hash_id)c->id, why, sizeof(why));
+	if (rc != 0)
+		return bench_fail(ctx, "%s", why);
+	rc = s->b->hash_once(h, s->in, s->n, want);
+	s->b->hash_close(h);
+	if (crypto_test_fault)
+		s->out[0] ^= 1;
+	if (rc != 0 || memcmp(want, s->out, a->dlen) != 0)
+		return bench_fail(ctx, "%s: the timed digest differs from a "
+		    "fresh one of the same %zu bytes", a->name, s->n);
+	return 0;
+}
+
+static void
+hash_classic(FILE *fp, const struct bench_info *info,
+    const struct result *const *rows, size_t nrows)
+{
+	(void)info;
+	crypto_classic_bytes(fp, "hashes", rows, nrows);
+}
+
+static const struct bench_param hash_params[] = {
+	{
+		.name = "algorithms", .type = BENCH_P_LIST,
+		.def = "all", .quick = "sha256,md5",
+		.check = crypto_check_algorithms,
+		.help = "hashes to measure, or all: md4, md5, sha1, sha224, "
+		    "sha256, sha384, sha512, sha3-256, ripemd160, blake2b512, "
+		    "blake2s256, whirlpool, tiger, crc32, hmac-sha256",
+	},
+	{
+		.name = "sizes", .type = BENCH_P_INTLIST,
+		.min = 1, .max = (double)CRYPTO_MAX_SIZE,
+		.def = CRYPTO_SIZES, .quick = "1024,8192",
+		.help = "message sizes in bytes (at most 64 MiB)",
+	},
+	{
+		.name = "backends", .type = BENCH_P_LIST,
+		.def = "all", .choices = "all|openssl|gcrypt",
+		.check = crypto_check_backends,
+		.help = "libraries: openssl, gcrypt or all (a library this "
+		    "build lacks gives SKIPPED rows under all)",
+	},
+	{ .name = NULL }
+};
+
+const struct bench_info bench_hash_info = {
+	.name = "hash",
+	.group = "crypto",
+	.description = "message digests and HMAC-SHA-256 through OpenSSL "
+	    "EVP and libgcrypt, per message size",
+	.unit = "B/s",
+	.better = BENCH_HIGHER,
+	.flags = BENCH_CPU,
+	.params = hash_params,
+	.plan = hash_plan,
+	.setup = hash_setup,
+	.run = hash_run,
+	.verify = hash_verify,
+	.teardown = hash_teardown,
+	.classic = hash_classic,
+#if !defined(HAVE_OPENSSL) && !defined(HAVE_GCRYPT)
+	.unavailable = "built without OpenSSL and libgcrypt",
+#endif
+	.min_sample = CRYPTO_MIN_SAMPLE,
+	.budget = CRYPTO_BUDGET,
+	.warmup = CRYPTO_WARMUP,
+};

@@ -1,0 +1,382 @@
+/*
+ * clock.c - measure the CPU clock instead of believing cpufreq.  A chain
+ * of dependent register adds retires one add per cycle on every ARM core
+ * (ARM11 to Cortex-X) and on x86.  Timing a loop of 256 adds and the same
+ * loop with 512 adds and subtracting cancels the loop overhead exactly:
+ * the difference is k x 256 cycles.  The best (shortest) of several
+ * rounds is used, so an interrupt or a busy neighbour only makes a round
+ * slower and is dropped.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "perfctr.h"
+#include "store.h"
+#include "sysfs.h"
+#include "sysinfo.h"
+#include "util.h"
+
+#define ROUNDS 101
+#define SHORT_ADDS 256
+#define LONG_ADDS 512
+#define TARGET_S 0.0005		/* one short loop: fits between preemptions */
+#define WARM_S 0.15		/* let the governor raise the clock first */
+
+#if defined(__x86_64__) || defined(__i386__)
+#define ADD_CHAIN(n, acc, inc) __asm__ volatile(".rept " #n "\n\t" \
+	"add %1, %0\n\t.endr" : "+r"(acc) : "r"(inc))
+#define HAVE_CHAIN 1
+#elif defined(__aarch64__) || (defined(__arm__) && !(defined(__thumb__) && \
+    !defined(__thumb2__)))
+/*
+ * The adds written out rather than with .rept: the compiler sizes an asm
+ * block by its lines, and on 32-bit ARM a 2 KiB block it takes for one
+ * instruction puts branches (Thumb-2) and literal pools out of range.
+ */
+#define ADD_1 "add %0, %0, %1\n\t"
+#define ADD_8 ADD_1 ADD_1 ADD_1 ADD_1 ADD_1 ADD_1 ADD_1 ADD_1
+#define ADD_64 ADD_8 ADD_8 ADD_8 ADD_8 ADD_8 ADD_8 ADD_8 ADD_8
+#define ADD_256 ADD_64 ADD_64 ADD_64 ADD_64
+#define ADD_512 ADD_256 ADD_256
+#define ADD_CHAIN(n, acc, inc) __asm__ volatile(ADD_##n : "+r"(acc) : "r"(inc))
+#define HAVE_CHAIN 1
+#else
+#define HAVE_CHAIN 0
+#endif
+
+#if HAVE_CHAIN
+static volatile unsigned long chain_sink;
+
+/* Seconds for k loops of the short (256) or long (512) add chain. */
+static double
+chain_time(unsigned long k, int longer)
+{
+	unsigned long acc = 0, inc = 1, i;
+	double t0 = now_mono(), t;
+
+	if (longer)
+		for (i = 0; i < k; i++)
+			ADD_CHAIN(512, acc, inc);
+	else
+		for (i = 0; i < k; i++)
+			ADD_CHAIN(256, acc, inc);
+	t = now_mono() - t0;
+	chain_sink = acc;
+	return t;
+}
+#endif
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+clock_measure_here(double *mhz, double *spread, double *perf_mhz,
+    char *why_perf, size_t plen, char *why, size_t len)
+{
+#if HAVE_CHAIN
+	double ts[ROUNDS], tl[ROUNDS], est[ROUNDS], t, tmin_s, tmin_l;
+	double total_t = 0, warm;
+	unsigned long k = 1024;
+	uint64_t c0 = 0, c1 = 0, i0, i1;
+	struct perfctr pc;
+	int i, have_perf;
+
+	*perf_mhz = NAN;
+	/* calibrate k so that a short loop lasts about TARGET_S */
+	while ((t = chain_time(k, 0)) < TARGET_S / 4 && k < (1UL << 30))
+		k *= 2;
+	if (t > 0)
+		k = (unsigned long)((double)k * TARGET_S / t) + 1;
+	for (warm = 0; warm < WARM_S; )
+		warm += chain_time(k, 0);
+	have_perf = perfctr_open(&pc, why_perf, plen) == 0;
+	if (have_perf && perfctr_read(&pc, &c0, &i0) != 0)
+		have_perf = 0;
+	for (i = 0; i < ROUNDS; i++) {
+		ts[i] = chain_time(k, 0);
+		tl[i] = chain_time(k, 1);
+		total_t += ts[i] + tl[i];
+	}
+	if (have_perf && perfctr_read(&pc, &c1, &i1) == 0 && total_t > 0)
+		*perf_mhz = (double)(c1 - c0) / total_t / 1e6;
+	if (have_perf)
+		perfctr_close(&pc);
+	tmin_s = ts[0];
+	tmin_l = tl[0];
+	for (i = 0; i < ROUNDS; i++) {
+		if (ts[i] < tmin_s)
+			tmin_s = ts[i];
+		if (tl[i] < tmin_l)
+			tmin_l = tl[i];
+		est[i] = tl[i] > ts[i] ? (double)k * (LONG_ADDS - SHORT_ADDS) /
+		    (tl[i] - ts[i]) / 1e6 : NAN;
+	}
+	if (tmin_l <= tmin_s) {
+		snprintf(why, len, "the longer chain was not slower: the "
+		    "timer or the CPU misbehaves");
+		return -1;
+	}
+	*mhz = (double)k * (LONG_ADDS - SHORT_ADDS) / (tmin_l - tmin_s) / 1e6;
+	qsort(est, ROUNDS, sizeof(est[0]), cmp_double);
+	*spread = (est[ROUNDS * 9 / 10] - est[ROUNDS / 10]) / *mhz;
+	return 0;
+#else
+	(void)mhz;
+	(void)spread;
+	*perf_mhz = NAN;
+	snprintf(why_perf, plen, "not measured");
+	snprintf(why, len, "no dependent-add loop for this architecture");
+	return -1;
+#endif
+}
+
+/* kHz file of a policy as MHz, NAN when unknown. */
+static double
+policy_mhz(int policy, const char *file)
+{
+	char path[160];
+	long long khz;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpufreq/"
+	    "policy%d/%s", policy, file);
+	if (sysfs_read_ll(path, 0, &khz, NULL, 0) != SYSFS_OK || khz <= 0)
+		return NAN;
+	return (double)khz / 1000.0;
+}
+
+static json_t *
+num_or_null(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
+/* Measure one cluster on its first CPU that this process may use. */
+static json_t *
+measure_cluster(unsigned long long mask, int policy, const cpu_set_t *allowed)
+{
+	json_t *o = json_object();
+	char list[128], why[160], why_perf[200];
+	double mhz = NAN, spread = NAN, perf = NAN, claimed = NAN, max = NAN;
+	cpu_set_t one;
+	int cpu, rc;
+
+	json_object_set_new(o, "cpus", json_string(sysfs_format_cpulist(mask,
+	    list, sizeof(list))));
+	for (cpu = 0; cpu < 64; cpu++)
+		if ((mask >> cpu & 1) && CPU_ISSET(cpu, allowed))
+			break;
+	if (cpu == 64) {
+		json_object_set_new(o, "cpu", json_null());
+		json_object_set_new(o, "measured_mhz", json_null());
+		json_object_set_new(o, "error", json_string("none of these "
+		    "CPUs is available to this process"));
+		return o;
+	}
+	json_object_set_new(o, "cpu", json_integer(cpu));
+	if (policy >= 0) {
+		snprintf(list, sizeof(list), "policy%d", policy);
+		json_object_set_new(o, "policy", json_string(list));
+	}
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	if (sched_setaffinity(0, sizeof(one), &one) != 0) {
+		snprintf(why, sizeof(why), "cannot run on CPU %d: %s", cpu,
+		    strerror(errno));
+		json_object_set_new(o, "measured_mhz", json_null());
+		json_object_set_new(o, "error", json_string(why));
+		return o;
+	}
+	why_perf[0] = '\0';
+	rc = clock_measure_here(&mhz, &spread, &perf, why_perf,
+	    sizeof(why_perf), why, sizeof(why));
+	if (policy >= 0) {
+		claimed = policy_mhz(policy, "scaling_cur_freq");
+		max = policy_mhz(policy, "cpuinfo_max_freq");
+	}
+	json_object_set_new(o, "measured_mhz", rc == 0 ? json_real(mhz) :
+	    json_null());
+	if (rc != 0)
+		json_object_set_new(o, "error", json_string(why));
+	else
+		json_object_set_new(o, "spread", json_real(spread));
+	json_object_set_new(o, "claimed_mhz", num_or_null(claimed));
+	json_object_set_new(o, "max_mhz", num_or_null(max));
+	if (rc == 0 && !isnan(claimed)) {
+		json_object_set_new(o, "diff", json_real(mhz / claimed - 1));
+		json_object_set_new(o, "flagged", json_boolean(
+		    fabs(mhz / claimed - 1) > CLOCK_DIFF_FLAG));
+	} else {
+		json_object_set_new(o, "diff", json_null());
+		json_object_set_new(o, "flagged", json_false());
+	}
+	json_object_set_new(o, "perf_mhz", num_or_null(perf));
+	if (isnan(perf))
+		json_object_set_new(o, "perf_why", json_string(why_perf[0] ?
+		    why_perf : "not measured"));
+	else if (rc == 0)
+		json_object_set_new(o, "perf_diff", json_real(mhz / perf - 1));
+	return o;
+}
+
+json_t *
+clock_measure_all(void)
+{
+	json_t *r = json_object(), *a = json_array();
+	int nums[64], n, i;
+	unsigned long long masks[64], all = 0;
+	char when[32], boot[64];
+	cpu_set_t saved;
+
+	if (sched_getaffinity(0, sizeof(saved), &saved) != 0) {
+		CPU_ZERO(&saved);
+		CPU_SET(0, &saved);
+	}
+	iso_utc_now(when, sizeof(when));
+	json_object_set_new(r, "measured_at", json_string(when));
+	if (sysfs_read_str("/proc/sys/kernel/random/boot_id", boot,
+	    sizeof(boot)) == SYSFS_OK)
+		json_object_set_new(r, "boot_id", json_string(boot));
+	json_object_set_new(r, "method", json_string("dependent register adds "
+	    "(1 cycle each), 512 minus 256 per loop, best of 101, "
+	    "CLOCK_MONOTONIC_RAW"));
+	n = sysinfo_policies(nums, masks, 64);
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, measure_cluster(masks[i], nums[i],
+		    &saved));
+	if (n == 0) {
+		for (i = 0; i < 64 && i < CPU_SETSIZE; i++)
+			if (CPU_ISSET(i, &saved))
+				all |= 1ULL << i;
+		json_array_append_new(a, measure_cluster(all, -1, &saved));
+	}
+	sched_setaffinity(0, sizeof(saved), &saved);
+	json_object_set_new(r, "clusters", a);
+	return r;
+}
+
+/* clock.json beside the default store; NULL when there is no home. */
+static char *
+cache_path(void)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char *db, *slash, *p;
+
+	/* no home at all: no cache, and no error from store_default_path */
+	if ((xdg == NULL || xdg[0] != '/') && (home == NULL || home[0] == '\0'))
+		return NULL;
+	db = store_default_path();
+	if (db == NULL)
+		return NULL;
+	slash = strrchr(db, '/');
+	if (slash == NULL) {
+		free(db);
+		return NULL;
+	}
+	*slash = '\0';
+	p = xasprintf("%s/clock.json", db);
+	free(db);
+	return p;
+}
+
+/* mkdir -p of the folder part of path. */
+static int
+make_parent(const char *path)
+{
+	char *d = xstrdup(path), *p;
+
+	for (p = d + 1; (p = strchr(p, '/')) != NULL; p++) {
+		*p = '\0';
+		if (mkdir(d, 0777) != 0 && errno != EEXIST) {
+			free(d);
+			return -1;
+		}
+		*p = '/';
+	}
+	free(d);
+	return 0;
+}
+
+int
+clock_cache_save(const json_t *report)
+{
+	char *path = cache_path(), *tmp;
+	int rc;
+
+	if (path == NULL)
+		return -1;
+	tmp = xasprintf("%s.tmp", path);
+	rc = make_parent(path) == 0 && json_dump_file(report, tmp,
+	    JSON_INDENT(2) | JSON_SORT_KEYS) == 0 && rename(tmp, path) == 0 ?
+	    0 : -1;
+	if (rc != 0) {
+		warning("cannot keep the measured clock in '%s': %s", path,
+		    strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	free(path);
+	return rc;
+}
+
+json_t *
+clock_cache_load(void)
+{
+	char *path = cache_path(), boot[64];
+	const char *cached;
+	json_t *j;
+
+	if (path == NULL)
+		return NULL;
+	j = json_load_file(path, 0, NULL);
+	free(path);
+	if (j == NULL)
+		return NULL;
+	cached = json_string_value(json_object_get(j, "boot_id"));
+	if (cached == NULL || sysfs_read_str("/proc/sys/kernel/random/boot_id",
+	    boot, sizeof(boot)) != SYSFS_OK || strcmp(cached, boot) != 0) {
+		json_decref(j);
+		return NULL;
+	}
+	return j;
+}
+
+int
+clock_cached_mhz(int cpu, double *mhz)
+{
+	json_t *j = clock_cache_load(), *cl;
+	unsigned long long m;
+	const char *s;
+	size_t i;
+	int rc = -1;
+
+	if (j == NULL || cpu < 0 || cpu >= 64) {
+		json_decref(j);
+		return -1;
+	}
+	json_array_foreach(json_object_get(j, "clusters"), i, cl) {
+		s = json_string_value(json_object_get(cl, "cpus"));
+		if (s == NULL || sysfs_parse_cpulist(s, &m) != 0 ||
+		    !(m >> cpu & 1) ||
+		    !json_is_number(json_object_get(cl, "measured_mhz")))
+			continue;
+		*mhz = json_number_value(json_object_get(cl, "measured_mhz"));
+		rc = 0;
+		break;
+	}
+	json_decref(j);
+	return rc;
+}

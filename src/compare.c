@@ -1,0 +1,505 @@
+/*
+ * compare.c - the maths of `boardbench compare`: matching cases across
+ * columns, ratios of medians, direction, the Mann-Whitney U test for the
+ * noise mark, pooling several runs of one build flag set, and the fields
+ * in which builds and systems differ.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "compare.h"
+#include "result.h"
+#include "stats.h"
+#include "util.h"
+
+/* Exact U distribution up to this many values in both samples together. */
+#define MW_EXACT_MAX	50
+
+struct entry {
+	const struct result *r;
+	size_t col, idx;
+};
+
+struct ranked {
+	double v;
+	int from_a;
+};
+
+static int key_cmp(const struct result *, const struct result *);
+static int entry_cmp(const void *, const void *);
+static int ranked_cmp(const void *, const void *);
+static double mw_exact_cdf(size_t m, size_t n, double u);
+static int is_failure(enum result_status);
+static void fill_cell(struct cmp_cell *, const struct cmp_cell *base,
+    const struct result *key, const struct cmp_opts *);
+
+/* Order of cases: bench, case, params, copies. */
+static int
+key_cmp(const struct result *a, const struct result *b)
+{
+	int c;
+
+	if ((c = strcmp(a->bench, b->bench)) != 0)
+		return c;
+	if ((c = strcmp(a->case_name, b->case_name)) != 0)
+		return c;
+	if ((c = strcmp(a->params, b->params)) != 0)
+		return c;
+	return (a->copies > b->copies) - (a->copies < b->copies);
+}
+
+/* By case, then by where it first appeared. */
+static int
+entry_cmp(const void *pa, const void *pb)
+{
+	const struct entry *a = pa, *b = pb;
+	int c;
+
+	if ((c = key_cmp(a->r, b->r)) != 0)
+		return c;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+static int
+ranked_cmp(const void *pa, const void *pb)
+{
+	const struct ranked *a = pa, *b = pb;
+
+	return (a->v > b->v) - (a->v < b->v);
+}
+
+/*
+ * mw_exact_cdf: P(U <= u) for samples of m and n values without ties.
+ * The number of arrangements with U = k is the coefficient of q^k in the
+ * Gaussian binomial [m+n choose m]_q, built as the product over
+ * i = 1..m of (1 - q^(n+i)) / (1 - q^i); after each step the polynomial is
+ * [n+i choose i]_q, so the counts stay exact integers in a double.
+ */
+static double
+mw_exact_cdf(size_t m, size_t n, double u)
+{
+	double *c, total = 0, below = 0;
+	size_t i, j, deg = 0, k, top;
+
+	c = xcalloc(m * n + m + 1, sizeof(*c));
+	c[0] = 1;
+	for (i = 1; i <= m; i++) {
+		k = n + i;
+		top = deg + k;
+		for (j = top; j >= k; j--)	/* times (1 - q^k) */
+			c[j] -= c[j - k];
+		for (j = i; j <= top; j++)	/* over (1 - q^i) */
+			c[j] += c[j - i];
+		deg = top - i;
+	}
+	for (j = 0; j <= deg; j++) {
+		total += c[j];
+		if ((double)j <= u)
+			below += c[j];
+	}
+	free(c);
+	return below / total;
+}
+
+double
+cmp_mann_whitney(const double *a, size_t na, const double *b, size_t nb)
+{
+	struct ranked *v;
+	size_t i, j, n = 0, m1 = 0, m2 = 0;
+	double r1 = 0, ties = 0, u1, umin, mu, var, z, p, t, rank;
+
+	v = xcalloc(na + nb + 1, sizeof(*v));
+	for (i = 0; i < na; i++)
+		if (!isnan(a[i])) {
+			v[n].v = a[i];
+			v[n++].from_a = 1;
+			m1++;
+		}
+	for (i = 0; i < nb; i++)
+		if (!isnan(b[i])) {
+			v[n].v = b[i];
+			v[n++].from_a = 0;
+			m2++;
+		}
+	if (m1 == 0 || m2 == 0) {
+		free(v);
+		return NAN;
+	}
+	qsort(v, n, sizeof(*v), ranked_cmp);
+	/* mid-ranks: the values i..j-1 are equal and share ranks i+1..j */
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && v[j].v == v[i].v; j++)
+			;
+		rank = (double)(i + 1 + j) / 2;
+		t = (double)(j - i);
+		ties += t * t * t - t;
+		for (size_t k = i; k < j; k++)
+			if (v[k].from_a)
+				r1 += rank;
+	}
+	free(v);
+	u1 = r1 - (double)m1 * (double)(m1 + 1) / 2;
+	umin = fmin(u1, (double)m1 * (double)m2 - u1);
+	if (ties == 0 && n <= MW_EXACT_MAX) {
+		p = 2 * mw_exact_cdf(m1, m2, umin);
+		return p > 1 ? 1 : p;
+	}
+	mu = (double)m1 * (double)m2 / 2;
+	var = (double)m1 * (double)m2 / 12 *
+	    ((double)n + 1 - ties / ((double)n * (double)(n - 1)));
+	if (var <= 0)
+		return 1;	/* every value equal */
+	z = (fabs(u1 - mu) - 0.5) / sqrt(var);
+	if (z < 0)
+		z = 0;
+	return erfc(z / M_SQRT2);
+}
+
+static int
+is_failure(enum result_status s)
+{
+	return s == ST_FAILED || s == ST_BADRESULT || s == ST_CRASHED ||
+	    s == ST_TIMEOUT;
+}
+
+/* Ratio, direction, noise test and regression of one non-base cell. */
+static void
+fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
+    const struct result *key, const struct cmp_opts *o)
+{
+	const struct result *r = c->r, *b = base->r;
+	int base_ok = b != NULL && b->status == ST_OK && !isnan(base->value);
+	double worse;
+
+	c->ratio = c->speedup = c->p = NAN;
+	c->mark = CMP_NONE;
+	if (r == NULL)
+		return;
+	if (base_ok && o->fail_pct >= 0 && is_failure(r->status))
+		c->regression = 1;
+	if (!base_ok || r->status != ST_OK || isnan(c->value))
+		return;
+	c->ratio = base->value != 0 ? c->value / base->value : NAN;
+	c->speedup = key->better < 0 ? 1 / c->ratio : c->ratio;
+	c->p = cmp_mann_whitney(b->samples, b->nsamples, r->samples,
+	    r->nsamples);
+	c->mark = isnan(c->p) ? CMP_UNKNOWN :
+	    c->p < o->alpha ? CMP_SIGNIFICANT : CMP_NOISE;
+	if (o->fail_pct < 0 || c->mark != CMP_SIGNIFICANT || key->better == 0)
+		return;
+	/* the share by which it is worse: a rate lower, a time higher */
+	worse = key->better > 0 ? 1 - c->ratio : c->ratio - 1;
+	if (worse * 100 > o->fail_pct)
+		c->regression = 1;
+}
+
+void
+cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
+    size_t base, const struct cmp_opts *o)
+{
+	struct entry *e;
+	struct cmp_row *row;
+	size_t ne = 0, i, j, k, c;
+	size_t *first;
+
+	memset(t, 0, sizeof(*t));
+	t->ncols = ncols;
+	t->base = base;
+	t->common = xcalloc(ncols, sizeof(*t->common));
+	for (c = 0; c < ncols; c++)
+		ne += cols[c].n;
+	e = xcalloc(ne + 1, sizeof(*e));
+	ne = 0;
+	for (c = 0; c < ncols; c++)
+		for (i = 0; i < cols[c].n; i++) {
+			if (cols[c].rows[i].copy != 0)
+				continue;	/* a per-copy row */
+			e[ne].r = &cols[c].rows[i];
+			e[ne].col = c;
+			e[ne++].idx = i;
+		}
+	qsort(e, ne, sizeof(*e), entry_cmp);
+
+	/* one row per run of equal keys; a column's later duplicate wins */
+	t->rows = xcalloc(ne + 1, sizeof(*t->rows));
+	first = xcalloc(ne + 1, sizeof(*first));
+	for (i = 0; i < ne; i = j) {
+		for (j = i + 1; j < ne && key_cmp(e[i].r, e[j].r) == 0; j++)
+			;
+		row = &t->rows[t->nrows];
+		row->key = e[i].r;
+		row->cells = xcalloc(ncols, sizeof(*row->cells));
+		/* the baseline's rows lead, then the columns in order */
+		first[t->nrows] = (size_t)-1;
+		for (k = i; k < j; k++) {
+			size_t rank = (e[k].col == base ? 0 : e[k].col + 1) *
+			    (ne + 1) + e[k].idx;
+
+			row->cells[e[k].col].r = e[k].r;
+			if (rank < first[t->nrows])
+				first[t->nrows] = rank;
+		}
+		t->nrows++;
+	}
+	free(e);
+
+	/* back to the order in which the cases first appeared */
+	for (i = 1; i < t->nrows; i++) {
+		struct cmp_row tmp = t->rows[i];
+		size_t f = first[i];
+
+		for (k = i; k > 0 && first[k - 1] > f; k--) {
+			t->rows[k] = t->rows[k - 1];
+			first[k] = first[k - 1];
+		}
+		t->rows[k] = tmp;
+		first[k] = f;
+	}
+	free(first);
+
+	for (i = 0; i < t->nrows; i++) {
+		row = &t->rows[i];
+		for (c = 0; c < ncols; c++) {
+			struct cmp_cell *cell = &row->cells[c];
+
+			cell->value = cell->r != NULL &&
+			    cell->r->status == ST_OK ? cell->r->st.median : NAN;
+			if (cell->r != NULL && row->cells[base].r != NULL)
+				t->common[c]++;
+		}
+		for (c = 0; c < ncols; c++) {
+			struct cmp_cell *cell = &row->cells[c];
+
+			if (c == base) {
+				cell->ratio = cell->speedup =
+				    isnan(cell->value) ? NAN : 1;
+				cell->p = NAN;
+				cell->mark = cell->r != NULL ? CMP_BASE :
+				    CMP_NONE;
+				continue;
+			}
+			fill_cell(cell, &row->cells[base], row->key, o);
+			if (cell->regression)
+				t->nregressions++;
+		}
+	}
+}
+
+void
+cmp_release(struct cmp_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++)
+		free(t->rows[i].cells);
+	free(t->rows);
+	free(t->common);
+	memset(t, 0, sizeof(*t));
+}
+
+void
+cmp_pool(const struct result *const *runs, const size_t *nrows,
+    size_t nruns, struct result **out, size_t *nout)
+{
+	struct result *o = NULL, *d;
+	struct entry *e;
+	size_t ne = 0, i, j, k, no = 0, ns, *first;
+
+	for (i = 0; i < nruns; i++)
+		ne += nrows[i];
+	e = xcalloc(ne + 1, sizeof(*e));
+	ne = 0;
+	for (i = 0; i < nruns; i++)
+		for (j = 0; j < nrows[i]; j++)
+			if (runs[i][j].copy == 0) {
+				e[ne].r = &runs[i][j];
+				e[ne].col = i;
+				e[ne++].idx = j;
+			}
+	qsort(e, ne, sizeof(*e), entry_cmp);
+	o = xcalloc(ne + 1, sizeof(*o));
+	first = xcalloc(ne + 1, sizeof(*first));
+	for (i = 0; i < ne; i = j) {
+		const struct result *fail = NULL, *ok = NULL, *other = NULL;
+		double *meds;
+		size_t nmed = 0;
+
+		for (j = i + 1; j < ne && key_cmp(e[i].r, e[j].r) == 0; j++)
+			;
+		ns = 0;
+		for (k = i; k < j; k++) {
+			const struct result *r = e[k].r;
+
+			if (is_failure(r->status) && fail == NULL)
+				fail = r;
+			else if (r->status == ST_OK) {
+				ok = r;
+				ns += r->nsamples;
+			} else
+				other = r;
+		}
+		d = &o[no];
+		first[no++] = e[i].col * (ne + 1) + e[i].idx;
+		if (fail != NULL || ok == NULL) {
+			result_copy(d, fail != NULL ? fail : other);
+			continue;
+		}
+		result_copy(d, ok);
+		free(d->samples);
+		d->samples = xcalloc(ns + 1, sizeof(*d->samples));
+		d->nsamples = 0;
+		meds = xcalloc(j - i, sizeof(*meds));
+		for (k = i; k < j; k++) {
+			const struct result *r = e[k].r;
+
+			if (r->status != ST_OK)
+				continue;
+			memcpy(d->samples + d->nsamples, r->samples,
+			    r->nsamples * sizeof(*r->samples));
+			d->nsamples += r->nsamples;
+			meds[nmed++] = r->st.median;
+		}
+		if (d->nsamples > 0) {
+			stats_compute(&d->st, d->samples, d->nsamples);
+		} else {
+			/* rows without raw samples: the median of medians */
+			d->st.median = stats_median(meds, nmed);
+		}
+		free(meds);
+	}
+	free(e);
+	/* keep the order of first appearance */
+	for (i = 1; i < no; i++) {
+		struct result tmp = o[i];
+		size_t f = first[i];
+
+		for (k = i; k > 0 && first[k - 1] > f; k--) {
+			o[k] = o[k - 1];
+			first[k] = first[k - 1];
+		}
+		o[k] = tmp;
+		first[k] = f;
+	}
+	free(first);
+	*out = o;
+	*nout = no;
+}
+
+/* A leaf value as short text: strings bare, the rest as compact JSON. */
+static char *
+leaf_text(const json_t *v)
+{
+	char *s, *copy;
+
+	if (v == NULL)
+		return xstrdup("-");
+	if (json_is_string(v))
+		return xstrdup(json_string_value(v));
+	s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY |
+	    JSON_REAL_PRECISION(6));
+	if (s == NULL)
+		return xstrdup("?");
+	copy = xstrdup(s);
+	free(s);
+	return copy;
+}
+
+/* Append the dotted leaf paths of o under prefix to *keys (no repeats). */
+static void
+collect_keys(const json_t *o, const char *prefix, char ***keys, size_t *n)
+{
+	const char *k;
+	json_t *v;
+	char *path;
+	size_t i;
+
+	json_object_foreach((json_t *)o, k, v) {
+		path = prefix[0] ? xasprintf("%s.%s", prefix, k) : xstrdup(k);
+		if (json_is_object(v)) {
+			collect_keys(v, path, keys, n);
+			free(path);
+			continue;
+		}
+		for (i = 0; i < *n; i++)
+			if (strcmp((*keys)[i], path) == 0)
+				break;
+		if (i < *n) {
+			free(path);
+			continue;
+		}
+		*keys = xreallocarray(*keys, *n + 1, sizeof(**keys));
+		(*keys)[(*n)++] = path;
+	}
+}
+
+/* The value at a dotted path, or NULL. */
+static json_t *
+get_path(json_t *o, const char *path)
+{
+	char *copy, *part, *save;
+	json_t *v = o;
+
+	copy = xstrdup(path);
+	for (part = strtok_r(copy, ".", &save); part != NULL && v != NULL;
+	    part = strtok_r(NULL, ".", &save))
+		v = json_is_object(v) ? json_object_get(v, part) : NULL;
+	free(copy);
+	return v;
+}
+
+size_t
+cmp_differences(json_t *const *objs, size_t n, struct cmp_diff **out)
+{
+	char **keys = NULL;
+	size_t nkeys = 0, i, c, nd = 0;
+	struct cmp_diff *d = NULL;
+
+	for (c = 0; c < n; c++)
+		if (json_is_object(objs[c]))
+			collect_keys(objs[c], "", &keys, &nkeys);
+	for (i = 0; i < nkeys; i++) {
+		json_t *v0 = get_path(objs[0], keys[i]);
+		int same = 1;
+
+		for (c = 1; c < n && same; c++) {
+			json_t *v = get_path(objs[c], keys[i]);
+
+			same = (v == NULL && v0 == NULL) ||
+			    (v != NULL && v0 != NULL && json_equal(v, v0));
+		}
+		if (same) {
+			free(keys[i]);
+			continue;
+		}
+		d = xreallocarray(d, nd + 1, sizeof(*d));
+		d[nd].key = keys[i];
+		d[nd].values = xcalloc(n, sizeof(char *));
+		for (c = 0; c < n; c++)
+			d[nd].values[c] = leaf_text(get_path(objs[c], keys[i]));
+		nd++;
+	}
+	free(keys);
+	*out = d;
+	return nd;
+}
+
+void
+cmp_differences_free(struct cmp_diff *d, size_t count, size_t n)
+{
+	size_t i, c;
+
+	for (i = 0; i < count; i++) {
+		free(d[i].key);
+		for (c = 0; c < n; c++)
+			free(d[i].values[c]);
+		free(d[i].values);
+	}
+	free(d);
+}

@@ -1,0 +1,107 @@
+/*
+ * compare.h - the maths of `boardbench compare` (DESIGN.md section 4):
+ * cases matched across build flag sets, the ratio of medians to a
+ * baseline, the direction taken from each row's `better`, and a noise
+ * mark from a Mann-Whitney U test on the raw samples.  Nothing here
+ * prints; cmd-compare.c does.
+ */
+#ifndef BOARDBENCH_COMPARE_H
+#define BOARDBENCH_COMPARE_H
+
+#include <stddef.h>
+#include <jansson.h>
+#include "result.h"
+
+#define CMP_ALPHA_DEFAULT	0.05
+
+struct cmp_opts {
+	double alpha;		/* level of the noise test, e.g. 0.05 */
+	double fail_pct;	/* --fail-on-regression PCT; < 0: not asked */
+};
+
+/* What a cell says about its difference to the baseline. */
+enum cmp_mark {
+	CMP_NONE = 0,		/* no ratio: case absent or not OK */
+	CMP_BASE,		/* the baseline column itself */
+	CMP_SIGNIFICANT,	/* outside the noise: p < alpha */
+	CMP_NOISE,		/* within the noise: p >= alpha */
+	CMP_UNKNOWN		/* no raw samples to test */
+};
+
+struct cmp_cell {
+	const struct result *r;	/* this column's row; NULL when absent */
+	double value;		/* its median; NAN when absent or not OK */
+	double ratio;		/* value / baseline value */
+	double speedup;		/* direction-aware ratio: above 1 is better */
+	double p;		/* two-sided p of the U test; NAN untested */
+	enum cmp_mark mark;
+	int regression;		/* see cmp_build */
+};
+
+struct cmp_row {
+	const struct result *key;	/* bench, case, params, unit, better */
+	struct cmp_cell *cells;		/* one per column */
+};
+
+struct cmp_table {
+	size_t ncols, base, nrows;
+	struct cmp_row *rows;		/* in order of first appearance */
+	size_t *common;		/* per column: cases it shares with the base */
+	size_t nregressions;
+};
+
+/* The rows of one column (one run, or several pooled by cmp_pool). */
+struct cmp_column {
+	const struct result *rows;
+	size_t n;
+};
+
+/*
+ * cmp_build: one table row per case (bench, case, params, copies; only
+ * the aggregate row of several copies) present in any column.  A cell is
+ * a regression when opts->fail_pct >= 0, the baseline is OK and the cell
+ * is either FAILED, BADRESULT, CRASHED or TIMEOUT, or OK, outside the
+ * noise and worse than the baseline by more than fail_pct percent (a rate
+ * lower by that share, a time higher by it).  The table points into the
+ * columns' rows, which must outlive it.
+ */
+void cmp_build(struct cmp_table *, const struct cmp_column *cols,
+    size_t ncols, size_t base, const struct cmp_opts *);
+void cmp_release(struct cmp_table *);
+
+/*
+ * Two-sided p-value of the Mann-Whitney U (Wilcoxon rank-sum) test of a
+ * against b; NAN values are left out.  Exact (the U distribution counted
+ * with Gaussian binomial coefficients) when there are no ties and at most
+ * 50 values, else the normal approximation with tie and continuity
+ * correction.  NAN when either side is empty.
+ */
+double cmp_mann_whitney(const double *a, size_t na, const double *b,
+    size_t nb);
+
+/*
+ * cmp_pool: merge the rows of several runs of one build flag set into
+ * one row per case (aggregate rows only), the raw samples of its OK rows
+ * concatenated and the statistics recomputed.  A case that FAILED, gave a
+ * BADRESULT, CRASHED or timed out in any run keeps that status; SKIPPED
+ * and INTERRUPTED rows count only when no run has it OK.  *out is owned
+ * (result_release each row, then free).
+ */
+void cmp_pool(const struct result *const *runs, const size_t *nrows,
+    size_t nruns, struct result **out, size_t *nout);
+
+/* One build or system field whose value differs between columns. */
+struct cmp_diff {
+	char *key;		/* dotted path: "cflags", "libraries.openssl" */
+	char **values;		/* one per column, "-" when missing (owned) */
+};
+/*
+ * cmp_differences: the leaves of the objects (NULL: treated as empty)
+ * whose values are not all equal, in the first object's key order, then
+ * keys only later objects have.  Returns the count; *out is owned.
+ */
+size_t cmp_differences(json_t *const *objs, size_t n,
+    struct cmp_diff **out);
+void cmp_differences_free(struct cmp_diff *, size_t count, size_t n);
+
+#endif

@@ -1,0 +1,536 @@
+/*
+ * monitor.c - the sampler thread and the per-case verdicts.  The thread
+ * only reads a handful of small sysfs files per sample with open/read (no
+ * stdio, no allocation) and sleeps on a condition variable, so it costs a
+ * few tens of microseconds a sample; its period stretches if a sample ever
+ * gets expensive, keeping it under 1 % of a core.  `busy` does not come
+ * from the thread: it is /proc/stat's CPU time over the case minus the
+ * CPU time of our own process and of the case's children (getrusage).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "monitor.h"
+#include "runner.h"
+#include "sysfs.h"
+#include "sysinfo.h"
+#include "util.h"
+
+#define MAX_POL 16
+#define MAX_ZONES 32
+#define CPUFREQ "/sys/devices/system/cpu/cpufreq"
+#define GET_THROTTLED "/sys/devices/platform/soc/soc:firmware/get_throttled"
+
+struct acc {
+	unsigned n, below;
+	double mhz_min, mhz_max, temp_max;
+	long bits;
+};
+
+struct monitor {
+	struct monitor_opts o;
+	int npol, pol[MAX_POL];
+	int perf[MAX_POL];		/* governor is performance (this case) */
+	double smax[MAX_POL];		/* scaling_max_freq kHz (this case) */
+	int nzones, zone[MAX_ZONES];
+	int fw_node;			/* the get_throttled sysfs node exists */
+	int vcgencmd;			/* else use vcgencmd at begin and end */
+	double period, tick;
+
+	pthread_t thread;
+	int running, stop, in_case;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct acc acc;
+	double thread_cpu;		/* seconds, updated by the thread */
+
+	/* case start */
+	double t0, self0, kids0, thread_cpu0;
+	unsigned long long busy0;
+	int have_stat0;
+	long bits0;
+};
+
+static double
+tv_s(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+static double
+rusage_s(int who)
+{
+	struct rusage ru;
+
+	if (getrusage(who, &ru) != 0)
+		return 0;
+	return tv_s(&ru.ru_utime) + tv_s(&ru.ru_stime);
+}
+
+int
+monitor_parse_stat(const char *text, unsigned long long *busy,
+    unsigned long long *total)
+{
+	unsigned long long v[8] = { 0 };
+	int n;
+
+	if (strncmp(text, "cpu ", 4) != 0)
+		return -1;
+	n = sscanf(text + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
+	    &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+	if (n < 4)
+		return -1;
+	/* user nice system idle iowait irq softirq steal (guest is in user) */
+	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+	*total = *busy + v[3] + v[4];
+	return 0;
+}
+
+static int
+read_stat(unsigned long long *busy)
+{
+	char buf[512];
+	unsigned long long total;
+
+	if (sysfs_read_str("/proc/stat", buf, sizeof(buf)) != SYSFS_OK)
+		return -1;
+	return monitor_parse_stat(buf, busy, &total);
+}
+
+static double
+clock_tick(void)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+
+	return hz > 0 ? 1.0 / (double)hz : 0.01;
+}
+
+static double
+read_load1(void)
+{
+	char buf[128];
+	double l;
+
+	if (sysfs_read_str("/proc/loadavg", buf, sizeof(buf)) != SYSFS_OK ||
+	    sscanf(buf, "%lf", &l) != 1)
+		return NAN;
+	return l;
+}
+
+double
+monitor_soc_temp(void)
+{
+	int zones[MAX_ZONES], n, i;
+	double t = NAN;
+	char path[96];
+	long long mc;
+
+	n = sysinfo_thermal_zones(zones, MAX_ZONES);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "/sys/class/thermal/"
+		    "thermal_zone%d/temp", zones[i]);
+		if (sysfs_read_ll(path, 0, &mc, NULL, 0) == SYSFS_OK &&
+		    (isnan(t) || (double)mc / 1000.0 > t))
+			t = (double)mc / 1000.0;
+	}
+	return t;
+}
+
+/* One sample: read outside the lock, merge under it. */
+static void
+take_sample(struct monitor *m)
+{
+	double mhz[MAX_POL], temp = NAN;
+	long bits = -1;
+	long long v;
+	char path[128];
+	unsigned below = 0;
+	int i;
+
+	for (i = 0; i < m->npol; i++) {
+		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
+		    "scaling_cur_freq", m->pol[i]);
+		mhz[i] = sysfs_read_ll(path, 0, &v, NULL, 0) == SYSFS_OK &&
+		    v > 0 ? (double)v / 1000.0 : NAN;
+	}
+	for (i = 0; i < m->nzones; i++) {
+		snprintf(path, sizeof(path), "/sys/class/thermal/"
+		    "thermal_zone%d/temp", m->zone[i]);
+		if (sysfs_read_ll(path, 0, &v, NULL, 0) == SYSFS_OK &&
+		    (isnan(temp) || (double)v / 1000.0 > temp))
+			temp = (double)v / 1000.0;
+	}
+	if (m->fw_node && sysfs_read_ll(GET_THROTTLED, 1, &v, NULL, 0) ==
+	    SYSFS_OK && v >= 0)
+		bits = (long)v;
+
+	pthread_mutex_lock(&m->mu);
+	for (i = 0; i < m->npol; i++) {
+		if (isnan(mhz[i]))
+			continue;
+		if (isnan(m->acc.mhz_min) || mhz[i] < m->acc.mhz_min)
+			m->acc.mhz_min = mhz[i];
+		if (isnan(m->acc.mhz_max) || mhz[i] > m->acc.mhz_max)
+			m->acc.mhz_max = mhz[i];
+		if (m->perf[i] && m->smax[i] > 0 &&
+		    mhz[i] * 1000.0 < MONITOR_BELOW_MAX * m->smax[i])
+			below = 1;
+	}
+	m->acc.below += below;
+	if (!isnan(temp) && (isnan(m->acc.temp_max) || temp > m->acc.temp_max))
+		m->acc.temp_max = temp;
+	if (bits >= 0)
+		m->acc.bits = (m->acc.bits < 0 ? 0 : m->acc.bits) | bits;
+	m->acc.n++;
+	pthread_mutex_unlock(&m->mu);
+}
+
+static double
+thread_cpu_now(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The sampler: sample while a case runs, sleep on the condition variable. */
+static void *
+sampler(void *arg)
+{
+	struct monitor *m = arg;
+	struct timespec until;
+	double period = m->period, c0, cost;
+	sigset_t all;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	pthread_mutex_lock(&m->mu);
+	while (!m->stop) {
+		if (m->in_case) {
+			pthread_mutex_unlock(&m->mu);
+			c0 = thread_cpu_now();
+			take_sample(m);
+			cost = thread_cpu_now() - c0;
+			/* never more than 1 % of a core */
+			period = cost * 100 > m->period ? cost * 100 :
+			    m->period;
+			pthread_mutex_lock(&m->mu);
+			m->thread_cpu = thread_cpu_now();
+		}
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_sec += (time_t)period;
+		until.tv_nsec += (long)((period - (double)(time_t)period) * 1e9);
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&m->cv, &m->mu, &until);
+	}
+	pthread_mutex_unlock(&m->mu);
+	return NULL;
+}
+
+struct monitor *
+monitor_new(const struct monitor_opts *o)
+{
+	struct monitor *m = xcalloc(1, sizeof(*m));
+	int nums[64], n, i;
+	unsigned long long masks[64];
+
+	m->o = *o;
+	m->period = o->period > 0 ? o->period : MONITOR_PERIOD;
+	m->tick = clock_tick();
+	n = sysinfo_policies(nums, masks, 64);
+	for (i = 0; i < n && m->npol < MAX_POL; i++)
+		if (o->cpus == 0 || (masks[i] & o->cpus) != 0)
+			m->pol[m->npol++] = nums[i];
+	m->nzones = sysinfo_thermal_zones(m->zone, MAX_ZONES);
+	m->fw_node = sysfs_exists(GET_THROTTLED);
+	m->vcgencmd = !m->fw_node && sysinfo_have_vcgencmd();
+	pthread_mutex_init(&m->mu, NULL);
+	pthread_cond_init(&m->cv, NULL);
+	if (o->sample && pthread_create(&m->thread, NULL, sampler, m) == 0)
+		m->running = 1;
+	return m;
+}
+
+void
+monitor_free(struct monitor *m)
+{
+	if (m == NULL)
+		return;
+	if (m->running) {
+		pthread_mutex_lock(&m->mu);
+		m->stop = 1;
+		pthread_cond_signal(&m->cv);
+		pthread_mutex_unlock(&m->mu);
+		pthread_join(m->thread, NULL);
+	}
+	pthread_mutex_destroy(&m->mu);
+	pthread_cond_destroy(&m->cv);
+	free(m);
+}
+
+/* Firmware bits through vcgencmd (begin and end of a case only). */
+static long
+vc_bits(struct monitor *m)
+{
+	unsigned long bits;
+	const char *src;
+
+	if (!m->vcgencmd || sysinfo_throttled(&bits, &src, NULL) != 0)
+		return -1;
+	return (long)bits;
+}
+
+void
+monitor_case_begin(struct monitor *m)
+{
+	char path[128], buf[64];
+	long long v;
+	int i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->npol; i++) {
+		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
+		    "scaling_governor", m->pol[i]);
+		m->perf[i] = sysfs_read_str(path, buf, sizeof(buf)) ==
+		    SYSFS_OK && strcmp(buf, "performance") == 0;
+		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
+		    "scaling_max_freq", m->pol[i]);
+		m->smax[i] = sysfs_read_ll(path, 0, &v, NULL, 0) == SYSFS_OK ?
+		    (double)v : 0;
+	}
+	pthread_mutex_lock(&m->mu);
+	m->acc.n = m->acc.below = 0;
+	m->acc.mhz_min = m->acc.mhz_max = m->acc.temp_max = NAN;
+	m->acc.bits = -1;
+	m->thread_cpu0 = m->thread_cpu;
+	pthread_mutex_unlock(&m->mu);
+	m->bits0 = vc_bits(m);
+	m->have_stat0 = read_stat(&m->busy0) == 0;
+	m->self0 = rusage_s(RUSAGE_SELF);
+	m->kids0 = rusage_s(RUSAGE_CHILDREN);
+	m->t0 = now_mono();
+	take_sample(m);
+	pthread_mutex_lock(&m->mu);
+	m->in_case = 1;
+	pthread_cond_signal(&m->cv);
+	pthread_mutex_unlock(&m->mu);
+}
+
+unsigned
+monitor_flags(const struct monitor_summary *s, double hot_temp, double tick)
+{
+	unsigned f = 0;
+
+	if ((s->throttle_bits >= 0 && (s->throttle_bits & 0xf) != 0) ||
+	    (s->throttle_new > 0 && (s->throttle_new & 0xf0000) != 0) ||
+	    s->below_max > 0 || s->max_dropped)
+		f |= RF_THROTTLED;
+	if (!isnan(s->temp_max) && s->temp_max > hot_temp)
+		f |= RF_HOT;
+	if (!isnan(s->busy_cores) && s->wall > 0 &&
+	    s->busy_cores * s->wall > MONITOR_BUSY_CORES * s->wall + 2 * tick)
+		f |= RF_BUSY;
+	return f;
+}
+
+void
+monitor_case_end(struct monitor *m, struct monitor_summary *s)
+{
+	unsigned long long busy1;
+	double self1, kids1, t1, others;
+	char path[128];
+	long long v;
+	long bits1;
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	if (m == NULL)
+		return;
+	pthread_mutex_lock(&m->mu);
+	m->in_case = 0;
+	pthread_mutex_unlock(&m->mu);
+	take_sample(m);
+	t1 = now_mono();
+	kids1 = rusage_s(RUSAGE_CHILDREN);
+	self1 = rusage_s(RUSAGE_SELF);
+	bits1 = vc_bits(m);
+
+	s->valid = 1;
+	s->wall = t1 - m->t0;
+	s->busy_cores = NAN;
+	if (m->have_stat0 && read_stat(&busy1) == 0 && s->wall > 0) {
+		others = (double)(busy1 - m->busy0) * m->tick -
+		    (kids1 - m->kids0) - (self1 - m->self0);
+		s->busy_cores = (others > 0 ? others : 0) / s->wall;
+	}
+	for (i = 0; i < m->npol; i++) {
+		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
+		    "scaling_max_freq", m->pol[i]);
+		if (m->smax[i] > 0 && sysfs_read_ll(path, 0, &v, NULL, 0) ==
+		    SYSFS_OK && (double)v < m->smax[i])
+			s->max_dropped = 1;
+	}
+	pthread_mutex_lock(&m->mu);
+	s->nsamples = m->acc.n;
+	s->below_max = m->acc.below;
+	s->mhz_min = m->acc.mhz_min;
+	s->mhz_max = m->acc.mhz_max;
+	s->temp_max = m->acc.temp_max;
+	s->throttle_bits = m->acc.bits;
+	s->sampler_share = s->wall > 0 ? (m->thread_cpu - m->thread_cpu0) /
+	    s->wall : 0;
+	pthread_mutex_unlock(&m->mu);
+	s->throttle_new = -1;
+	if (m->bits0 >= 0 && bits1 >= 0) {
+		s->throttle_bits = (s->throttle_bits < 0 ? 0 :
+		    s->throttle_bits) | m->bits0 | bits1;
+		s->throttle_new = bits1 & ~m->bits0;
+	}
+	s->load1 = read_load1();
+	s->flags = monitor_flags(s, m->o.hot_temp, m->tick);
+}
+
+void
+monitor_apply(const struct monitor_summary *s, struct result *r)
+{
+	if (s == NULL || !s->valid || r->status == ST_SKIPPED)
+		return;
+	r->flags |= s->flags;
+	result_add_extra(r, "mon.samples", (double)s->nsamples);
+	if (!isnan(s->mhz_min)) {
+		result_add_extra(r, "mon.mhz_min", s->mhz_min);
+		result_add_extra(r, "mon.mhz_max", s->mhz_max);
+	}
+	if (!isnan(s->temp_max))
+		result_add_extra(r, "mon.temp_max_c", s->temp_max);
+	if (s->throttle_bits >= 0)
+		result_add_extra(r, "mon.throttle_bits",
+		    (double)s->throttle_bits);
+	if (!isnan(s->busy_cores))
+		result_add_extra(r, "mon.busy_cores", s->busy_cores);
+	if (!isnan(s->load1))
+		result_add_extra(r, "mon.load1", s->load1);
+	result_add_extra(r, "mon.sampler_cpu", s->sampler_share);
+}
+
+/* ---- before a run ------------------------------------------------------- */
+
+int
+monitor_governor_check(unsigned long long cpus, char *msg, size_t len)
+{
+	int nums[64], n, i, bad = 0;
+	unsigned long long masks[64];
+	char path[128], gov[64];
+	size_t used = 0;
+
+	msg[0] = '\0';
+	n = sysinfo_policies(nums, masks, 64);
+	for (i = 0; i < n; i++) {
+		if (cpus != 0 && (masks[i] & cpus) == 0)
+			continue;
+		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
+		    "scaling_governor", nums[i]);
+		if (sysfs_read_str(path, gov, sizeof(gov)) != SYSFS_OK ||
+		    strcmp(gov, "performance") == 0)
+			continue;
+		bad = 1;
+		used += (size_t)snprintf(msg + used, used < len ? len - used : 0,
+		    "%s%s (policy%d)", used ? ", " : "", gov, nums[i]);
+	}
+	return bad;
+}
+
+/* Sleep s seconds, in short steps so that SIGINT stops a wait soon. */
+static void
+nap(double s)
+{
+	struct timespec ts;
+	double end = now_mono() + s, left;
+
+	while (!runner_stop_requested() && (left = end - now_mono()) > 0) {
+		left = left > 0.1 ? 0.1 : left;
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)(left * 1e9);
+		nanosleep(&ts, NULL);
+	}
+}
+
+double
+monitor_busy_probe(double window)
+{
+	unsigned long long b0, b1;
+	double s0, s1, t0, t1, others;
+
+	if (read_stat(&b0) != 0)
+		return NAN;
+	s0 = rusage_s(RUSAGE_SELF);
+	t0 = now_mono();
+	nap(window);
+	if (read_stat(&b1) != 0)
+		return NAN;
+	s1 = rusage_s(RUSAGE_SELF);
+	t1 = now_mono();
+	if (t1 <= t0)
+		return NAN;
+	others = (double)(b1 - b0) * clock_tick() - (s1 - s0);
+	return (others > 0 ? others : 0) / (t1 - t0);
+}
+
+int
+monitor_wait_idle(double max_wait, double *waited, double *busy)
+{
+	double start = now_mono(), b;
+	int quiet = 0;
+
+	*busy = NAN;
+	while (!runner_stop_requested()) {
+		b = monitor_busy_probe(1.0);
+		*busy = b;
+		*waited = now_mono() - start;
+		if (isnan(b))
+			return 0;	/* cannot tell: do not wait */
+		quiet = b <= MONITOR_BUSY_CORES + 2 * clock_tick() ?
+		    quiet + 1 : 0;
+		if (quiet >= 2)
+			return 0;
+		if (*waited >= max_wait)
+			return -1;
+	}
+	return -1;
+}
+
+int
+monitor_cool_down(double temp, double max_wait, double *waited,
+    double *now_temp)
+{
+	double start = now_mono(), t;
+
+	*waited = 0;
+	for (;;) {
+		t = monitor_soc_temp();
+		*now_temp = t;
+		if (isnan(t))
+			return 1;
+		if (t < temp)
+			return 0;
+		*waited = now_mono() - start;
+		if (*waited >= max_wait || runner_stop_requested())
+			return -1;
+		nap(max_wait - *waited < 1.0 ? max_wait - *waited : 1.0);
+	}
+}

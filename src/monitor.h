@@ -1,0 +1,86 @@
+/*
+ * monitor.h - watching the machine while benchmarks run.  A sampler
+ * thread in the parent reads the clock of each cpufreq policy, the
+ * hottest thermal zone and the Raspberry Pi throttling bits a few times a
+ * second (its own CPU time is kept under 1 % of a core); around each case
+ * the runner's hooks turn what it saw into the row flags `throttled`,
+ * `hot` and `busy` and into per-case "mon.*" extras stored with each row.
+ */
+#ifndef BOARDBENCH_MONITOR_H
+#define BOARDBENCH_MONITOR_H
+
+#include <stddef.h>
+#include "result.h"
+
+#define MONITOR_PERIOD		0.25	/* seconds between samples */
+#define MONITOR_BUSY_CORES	0.05	/* others above 5 % of a core: busy */
+#define MONITOR_BELOW_MAX	0.98	/* clock below 98 % of max: throttled */
+#define MONITOR_HOT_DEFAULT	80.0
+
+struct monitor_opts {
+	double hot_temp;		/* degrees C */
+	double period;			/* 0: MONITOR_PERIOD */
+	unsigned long long cpus;	/* CPUs the cases run on, 0: all */
+	int sample;			/* 0: no sampler thread (--no-monitor) */
+};
+
+/* What one case saw.  NAN / -1 where unknown. */
+struct monitor_summary {
+	int valid;
+	unsigned flags;			/* RF_THROTTLED | RF_HOT | RF_BUSY */
+	unsigned nsamples;
+	unsigned below_max;		/* samples with the clock below max */
+	double mhz_min, mhz_max;	/* cpufreq's current clock */
+	double temp_max;		/* hottest zone, C */
+	long throttle_bits;		/* firmware bits seen (OR), -1 */
+	long throttle_new;		/* "since boot" bits that appeared */
+	int max_dropped;		/* a policy's scaling_max_freq fell */
+	double busy_cores;		/* other processes, in cores */
+	double wall;			/* seconds of the case */
+	double load1;
+	double sampler_share;		/* the sampler's CPU / wall time */
+};
+
+struct monitor;
+
+struct monitor *monitor_new(const struct monitor_opts *);
+void monitor_free(struct monitor *);	/* stops the thread */
+
+/* Around each case, in the parent, while no case child is left unreaped. */
+void monitor_case_begin(struct monitor *);
+void monitor_case_end(struct monitor *, struct monitor_summary *);
+/* Set a row's flags and add the mon.* extras (not to SKIPPED rows). */
+void monitor_apply(const struct monitor_summary *, struct result *);
+
+/* ---- before a run ----------------------------------------------------- */
+
+/*
+ * Governors of the policies covering cpus (0: all) that are not
+ * "performance", as "ondemand (policy0)"; 1 when there is one, 0 not.
+ */
+int monitor_governor_check(unsigned long long cpus, char *msg, size_t len);
+/* CPU use of other processes over window seconds, in cores; NAN unknown. */
+double monitor_busy_probe(double window);
+/* Wait until others use < 5 % of a core for 2 s; 0 settled, -1 not. */
+int monitor_wait_idle(double max_wait, double *waited, double *busy);
+/* The hottest thermal zone now, C; NAN when there is none. */
+double monitor_soc_temp(void);
+/* Wait until below temp: 0 cool, 1 no sensor, -1 still hot at max_wait. */
+int monitor_cool_down(double temp, double max_wait, double *waited,
+    double *now_temp);
+
+/* ---- pure parts, for the unit tests ------------------------------------ */
+
+/* Busy and total jiffies from the "cpu" line of /proc/stat; 0 or -1. */
+int monitor_parse_stat(const char *text, unsigned long long *busy,
+    unsigned long long *total);
+/*
+ * Flags from a summary (RF_*): throttled when firmware bits were set now
+ * or appeared since boot, the clock sat below max under `performance`,
+ * or the policy maximum fell; hot above hot_temp; busy when others used
+ * more than 5 % of a core plus two ticks of /proc/stat's resolution.
+ */
+unsigned monitor_flags(const struct monitor_summary *, double hot_temp,
+    double tick);
+
+#endif

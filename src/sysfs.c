@@ -1,0 +1,256 @@
+/*
+ * sysfs.c - reads of /proc, /sys and /etc under one movable root, so that
+ * the tests can point the whole tool at a fixture tree of a board it does
+ * not run on.  Readers never fail loudly: they return a code that the
+ * caller turns into "unknown" and, for malformed text, a note.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sysfs.h"
+#include "util.h"
+
+static char root[512];
+static int root_known;
+
+const char *
+sysfs_root(void)
+{
+	const char *env;
+	size_t n;
+
+	if (root_known)
+		return root;
+	root_known = 1;
+	root[0] = '\0';
+	env = getenv("BOARDBENCH_SYSROOT");
+	if (env == NULL || *env == '\0')
+		return root;
+	strlcpy_bb(root, env, sizeof(root));
+	n = strlen(root);
+	while (n > 0 && root[n - 1] == '/')
+		root[--n] = '\0';
+	return root;
+}
+
+int
+sysfs_is_real(void)
+{
+	return sysfs_root()[0] == '\0';
+}
+
+void
+sysfs_reset(void)
+{
+	root_known = 0;
+}
+
+char *
+sysfs_path(char *buf, size_t len, const char *path)
+{
+	snprintf(buf, len, "%s%s", sysfs_root(), path);
+	return buf;
+}
+
+FILE *
+sysfs_fopen(const char *path)
+{
+	char p[1024];
+
+	return fopen(sysfs_path(p, sizeof(p), path), "r");
+}
+
+DIR *
+sysfs_opendir(const char *path)
+{
+	char p[1024];
+
+	return opendir(sysfs_path(p, sizeof(p), path));
+}
+
+int
+sysfs_exists(const char *path)
+{
+	char p[1024];
+	struct stat st;
+
+	return stat(sysfs_path(p, sizeof(p), path), &st) == 0;
+}
+
+/*
+ * Read a small file with open/read (no stdio: the sampler thread uses
+ * this too and must stay cheap), then tidy the text.
+ */
+int
+sysfs_read_str(const char *path, char *buf, size_t len)
+{
+	char p[1024];
+	size_t got = 0, i;
+	ssize_t r;
+	int fd;
+
+	if (len == 0)
+		return SYSFS_MISSING;
+	buf[0] = '\0';
+	fd = open(sysfs_path(p, sizeof(p), path), O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return SYSFS_MISSING;
+	while (got < len - 1) {
+		r = read(fd, buf + got, len - 1 - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			close(fd);
+			buf[0] = '\0';
+			return SYSFS_MISSING;
+		}
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	while (got > 0 && (buf[got - 1] == '\0' ||
+	    isspace((unsigned char)buf[got - 1])))
+		got--;
+	buf[got] = '\0';
+	for (i = 0; i < got; i++)
+		if (buf[i] == '\0')
+			buf[i] = '\n';
+	return got > 0 ? SYSFS_OK : SYSFS_EMPTY;
+}
+
+int
+sysfs_read_ll(const char *path, int hex, long long *out, char *raw,
+    size_t rawlen)
+{
+	char buf[128], *s, *end;
+	long long v;
+	int rc;
+
+	rc = sysfs_read_str(path, buf, sizeof(buf));
+	if (raw != NULL && rawlen > 0)
+		strlcpy_bb(raw, buf, rawlen);
+	if (rc != SYSFS_OK)
+		return rc;
+	s = buf;
+	while (isspace((unsigned char)*s))
+		s++;
+	errno = 0;
+	v = strtoll(s, &end, hex ? 16 : 10);
+	if (end == s || errno != 0)
+		return SYSFS_MALFORMED;
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end != '\0')
+		return SYSFS_MALFORMED;
+	*out = v;
+	return SYSFS_OK;
+}
+
+int
+sysfs_read_strf(char *buf, size_t len, const char *fmt, ...)
+{
+	char path[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(path, sizeof(path), fmt, ap);
+	va_end(ap);
+	return sysfs_read_str(path, buf, len);
+}
+
+int
+sysfs_read_llf(long long *out, const char *fmt, ...)
+{
+	char path[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(path, sizeof(path), fmt, ap);
+	va_end(ap);
+	return sysfs_read_ll(path, 0, out, NULL, 0);
+}
+
+const char *
+sysfs_strerror(int rc)
+{
+	switch (rc) {
+	case SYSFS_OK:
+		return "ok";
+	case SYSFS_EMPTY:
+		return "empty";
+	case SYSFS_MALFORMED:
+		return "not a number";
+	default:
+		return "missing or unreadable";
+	}
+}
+
+int
+sysfs_parse_cpulist(const char *s, unsigned long long *mask)
+{
+	unsigned long long m = 0;
+	long lo, hi, c;
+	char *end;
+
+	while (*s != '\0') {
+		while (*s == ' ' || *s == ',' || *s == '\n' || *s == '\t')
+			s++;
+		if (*s == '\0')
+			break;
+		if (!isdigit((unsigned char)*s))
+			return -1;
+		lo = strtol(s, &end, 10);
+		hi = lo;
+		if (*end == '-') {
+			s = end + 1;
+			if (!isdigit((unsigned char)*s))
+				return -1;
+			hi = strtol(s, &end, 10);
+		}
+		if (hi < lo || hi > 4096)
+			return -1;
+		for (c = lo; c <= hi && c < 64; c++)
+			m |= 1ULL << c;
+		s = end;
+		if (*s != '\0' && *s != ',' && *s != ' ' && *s != '\n' &&
+		    *s != '\t')
+			return -1;
+	}
+	*mask = m;
+	return 0;
+}
+
+char *
+sysfs_format_cpulist(unsigned long long mask, char *buf, size_t len)
+{
+	size_t used = 0;
+	int c, start;
+
+	buf[0] = '\0';
+	for (c = 0; c < 64; c++) {
+		if (!(mask >> c & 1))
+			continue;
+		start = c;
+		while (c + 1 < 64 && (mask >> (c + 1) & 1))
+			c++;
+		if (start == c)
+			used += (size_t)snprintf(buf + used,
+			    used < len ? len - used : 0, "%s%d",
+			    used ? "," : "", c);
+		else
+			used += (size_t)snprintf(buf + used,
+			    used < len ? len - used : 0, "%s%d-%d",
+			    used ? "," : "", start, c);
+	}
+	return buf;
+}

@@ -1,0 +1,65 @@
+/*
+ * sysfs.h - every read of /proc, /sys and /etc about the machine goes
+ * through one root: $BOARDBENCH_SYSROOT when set (a fixture tree in the
+ * tests), else "/".  Small files only; values are trimmed text.
+ */
+#ifndef BOARDBENCH_SYSFS_H
+#define BOARDBENCH_SYSFS_H
+
+#include <dirent.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Return codes of the readers. */
+#define SYSFS_OK	 0
+#define SYSFS_MISSING	-1	/* no such file, or unreadable */
+#define SYSFS_EMPTY	-2	/* readable but empty (or only whitespace) */
+#define SYSFS_MALFORMED	-3	/* text where a number belongs */
+
+/* The root prefix: "" for the real machine, else the fixture folder. */
+const char *sysfs_root(void);
+/* Is this the real machine (no BOARDBENCH_SYSROOT)? */
+int sysfs_is_real(void);
+/* Forget the cached root (tests change the environment). */
+void sysfs_reset(void);
+
+/* root + path into buf; path starts with '/'. Returns buf. */
+char *sysfs_path(char *buf, size_t len, const char *path);
+
+FILE *sysfs_fopen(const char *path);
+DIR *sysfs_opendir(const char *path);
+int sysfs_exists(const char *path);
+
+/*
+ * The whole file (at most len - 1 bytes) with trailing whitespace and NUL
+ * bytes trimmed and inner NULs (device-tree string lists) turned into
+ * '\n'.  SYSFS_OK, SYSFS_MISSING or SYSFS_EMPTY.
+ */
+int sysfs_read_str(const char *path, char *buf, size_t len);
+
+/*
+ * A decimal integer (base 16 with hex set, "0x" allowed).  Also
+ * SYSFS_MALFORMED; with raw non-NULL the text read is copied there for
+ * a note.
+ */
+int sysfs_read_ll(const char *path, int hex, long long *out, char *raw,
+    size_t rawlen);
+
+/* Printf-style path helpers for the common cases. */
+int sysfs_read_strf(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int sysfs_read_llf(long long *out, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* What a return code means, for notes: "missing", "empty", "not a number". */
+const char *sysfs_strerror(int rc);
+
+/*
+ * Parse a CPU list such as "0-3,6" or "0 1 2 3" (cpufreq's related_cpus)
+ * into a bit mask of up to 64 CPUs; -1 when malformed.
+ */
+int sysfs_parse_cpulist(const char *s, unsigned long long *mask);
+/* Format a mask as "0-3,6". Returns buf. */
+char *sysfs_format_cpulist(unsigned long long mask, char *buf, size_t len);
+
+#endif

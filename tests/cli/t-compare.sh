@@ -1,0 +1,131 @@
+#!/bin/sh
+# compare: golden output on fixture runs (exported by boardbench itself),
+# ratios, direction and noise marks; --baseline; --fail-on-regression
+# exits 3; bad input exits 2 with one line; --plot through gnuplot.
+. "${top_srcdir:-.}/tests/cli/lib.sh"
+
+data="$top_srcdir/tests/data"
+db="$TMP/c.db"
+
+# golden: diff against the .exp file, the difference as TAP comments
+golden() { # EXP OUT DESCRIPTION
+	diff -u "$1" "$2" > "$TMP/diff"
+	st=$?
+	ok $st "$3"
+	[ $st -eq 0 ] || sed 's/^/# /' "$TMP/diff" | head -40
+}
+
+expect 0 "import the fixture runs" -- bb import --db "$db" \
+	"$data/cmp-O0.json" "$data/cmp-O2.json" "$data/cmp-O2b.json" \
+	"$data/cmp-null.json" "$data/cmp-lp50.json"
+
+# by tag, from the store
+expect 0 "compare three tags" -- bb compare --db "$db" O0 O2 O2b
+golden "$data/cmp-tags.exp" "$TMP/out" "text output matches cmp-tags.exp"
+awk '$1 == "linpack" && $NF + 0 > 1.5 && $(NF-1) + 0 > 1.5 { n++ }
+	END { exit n != 4 }' "$TMP/out"
+ok $? "-O2 ahead of -O0 in every linpack case"
+grep -q '^== A O0: run 1 |.*(baseline)$' "$TMP/out"; ok $? "the first is the baseline"
+grep -q '^  cflags  *-O0  *-O2  *-O2$' "$TMP/out"; ok $? "build differences listed above the table"
+
+expect 0 "two runs of one build" -- bb compare --db "$db" O2 O2b
+grep -q '^null  *add  .* ~$' "$TMP/out"; ok $? "a difference within the noise is marked ~"
+
+# the same runs as files, CSV
+expect 0 "compare three files, csv" -- bb compare --format csv \
+	"$data/cmp-O2.json" "$data/cmp-O2b.json" "$data/cmp-O0.json"
+golden "$data/cmp-files.csv.exp" "$TMP/out" "csv output matches cmp-files.csv.exp"
+csv_counts "$TMP/out" | sort -u > "$TMP/counts"
+[ "$(cat "$TMP/counts")" = 17 ]; ok $? "every csv line has 17 fields"
+expect 0 "tsv" -- bb compare --format tsv "$data/cmp-O0.json" "$data/cmp-O2.json"
+[ "$(csv_counts "$TMP/out" "	" | sort -u)" = 17 ]; ok $? "every tsv line has 17 fields"
+[ "$(wc -l < "$TMP/out")" -eq 13 ]; ok $? "tsv: a header and one line per case and column"
+
+expect 0 "json" -- bb compare --format json --db "$db" O0 O2
+grep -q '"kind": "compare"' "$TMP/out" && grep -q '"regressions": 0' "$TMP/out"
+ok $? "json: a compare document without regressions"
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(not (len(d["columns"]) == 2 and len(d["cases"]) == 6 and d["cases"][0]["cells"][1]["speedup"] > 1))' "$TMP/out"
+	ok $? "json parses: 2 columns, 6 cases, O2 ahead"
+else
+	echo "ok $((n = n + 1)) # SKIP python3 not installed"
+fi
+
+# --baseline
+expect 0 "--baseline names one of the inputs" -- bb compare --db "$db" --baseline O2 O0 O2
+grep -q '^== B O2: .*(baseline)$' "$TMP/out" && grep -q 'ratios to B' "$TMP/out"
+ok $? "the baseline is column B"
+awk '$1 == "linpack" && $3 + 0 > 0.1 && $3 + 0 < 0.5 { n++ } END { exit n != 4 }' "$TMP/out"
+ok $? "ratios turn over: -O0 below 1 against -O2"
+expect 0 "--baseline not among the inputs is added first" -- bb compare --db "$db" --baseline O0 O2 O2b
+grep -q '^== A O0: .*(baseline)$' "$TMP/out"; ok $? "and is the baseline"
+
+# regressions
+expect 3 "-O0 against -O2 with --fail-on-regression 10: exit 3" -- \
+	bb compare --db "$db" --baseline O2 O0 --fail-on-regression 10
+grep -q 'regression' "$TMP/err" && [ "$(wc -l < "$TMP/err")" -eq 1 ]
+ok $? "one line on stderr: $(cat "$TMP/err")"
+grep -q '^linpack .* !$' "$TMP/out"; ok $? "regressions are marked !"
+expect 0 "the same with --fail-on-regression 90: none that large" -- \
+	bb compare --db "$db" --baseline O2 O0 --fail-on-regression 90
+expect 0 "-O2 against -O0 with --fail-on-regression 5: no regression" -- \
+	bb compare --db "$db" O0 O2 --fail-on-regression 5
+
+# bad input
+expect 2 "unknown tag" -- bb compare --db "$db" O0 nosuchtag
+expect 2 "unknown run id" -- bb compare --db "$db" 1 99
+expect 2 "no case in common" -- bb compare "$data/cmp-null.json" "$data/cmp-lp50.json"
+grep -q "no case in common" "$TMP/err"; ok $? "says so"
+echo '{"schema": 1, "rows": []}' > "$TMP/other.json"
+expect 2 "a JSON file that is not a boardbench export" -- bb compare "$data/cmp-O0.json" "$TMP/other.json"
+echo 'hello' > "$TMP/notjson.json"
+expect 2 "a file that is not JSON" -- bb compare "$data/cmp-O0.json" "$TMP/notjson.json"
+expect 2 "a missing file" -- bb compare "$data/cmp-O0.json" "$TMP/missing.json"
+expect 2 "only one input" -- bb compare --db "$db" O0
+expect 2 "bad --fail-on-regression" -- bb compare --db "$db" O0 O2 --fail-on-regression lots
+expect 2 "bad --alpha" -- bb compare --db "$db" O0 O2 --alpha 1.5
+expect 2 "bad --format" -- bb compare --db "$db" O0 O2 --format xml
+expect 2 "missing store" -- bb compare --db "$TMP/none.db" O0 O2
+[ ! -e "$TMP/none.db" ]; ok $? "compare does not create a store"
+
+# --plot
+if command -v gnuplot >/dev/null 2>&1; then
+	expect 0 "--plot draws an SVG" -- bb compare --db "$db" O0 O2 O2b --plot "$TMP/c.svg"
+	grep -q '<svg' "$TMP/c.svg" && grep -q 'linpack double-rolled' "$TMP/c.svg"
+	ok $? "the SVG names the cases"
+	ls "$TMP"/c.svg.tmp* >/dev/null 2>&1; ok $(( ! $? )) "no temporary file left"
+else
+	echo "ok $((n = n + 1)) # SKIP gnuplot not installed"
+	echo "ok $((n = n + 1)) # SKIP gnuplot not installed"
+	echo "ok $((n = n + 1)) # SKIP gnuplot not installed"
+fi
+BOARDBENCH_GNUPLOT="$TMP/no-gnuplot" expect 2 "--plot without gnuplot: exit 2" -- \
+	bb compare --db "$db" O0 O2 --plot "$TMP/d.svg"
+grep -q '^BENCH' "$TMP/out"; ok $? "the table is still printed"
+[ ! -e "$TMP/d.svg" ] && ! ls "$TMP"/d.svg.tmp* >/dev/null 2>&1
+ok $? "and no file is left"
+# SIGINT while gnuplot draws: no half-written chart, no temporary file
+printf '#!/bin/sh\necho $$ > "%s/gp.pid"\nexec sleep 30\n' "$TMP" > "$TMP/slow-gnuplot"
+chmod +x "$TMP/slow-gnuplot"
+BOARDBENCH_GNUPLOT="$TMP/slow-gnuplot" $TEST_RUNNER "$BOARDBENCH" compare \
+	--db "$db" O0 O2 --plot "$TMP/e.svg" >/dev/null 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 200 ] && ! ls "$TMP"/e.svg.tmp* >/dev/null 2>&1; do
+	sleep 0.05
+	i=$((i + 1))
+done
+ls "$TMP"/e.svg.tmp* >/dev/null 2>&1; ok $? "the chart goes to a temporary file first"
+kill -INT $pid
+wait $pid
+st=$?
+[ $st -eq 130 ]; ok $? "SIGINT ends compare (status $st)"
+[ ! -e "$TMP/e.svg" ] && ! ls "$TMP"/e.svg.tmp* >/dev/null 2>&1
+ok $? "and removes the temporary file"
+sleep 0.2
+gp=$(cat "$TMP/gp.pid" 2>/dev/null)
+# gone, or a zombie that nobody has reaped yet
+[ -n "$gp" ] && { ! kill -0 "$gp" 2>/dev/null ||
+	[ "$(ps -o stat= -p "$gp" | cut -c1)" = Z ]; }
+ok $? "and stops gnuplot"
+done_testing

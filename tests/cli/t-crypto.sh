@@ -1,0 +1,87 @@
+#!/bin/sh
+# t-crypto.sh - the crypto group from the command line: bad input exits 2
+# with one line, rows of both libraries have the same shape, a library
+# this build lacks gives SKIPPED rows, CSV has a fixed column count, and
+# --classic prints the `openssl speed` table.
+. "${top_srcdir}/tests/cli/lib.sh"
+
+# what this build has, from its own build identity (HAVE_OPENSSL and
+# HAVE_GCRYPT from make check are not filled in by configure)
+HAVE_OPENSSL=no
+HAVE_GCRYPT=no
+bb info >"$TMP/info" 2>/dev/null
+grep '^build\.libraries\.openssl ' "$TMP/info" | grep -vq 'not built' &&
+    HAVE_OPENSSL=yes
+grep '^build\.libraries\.libgcrypt ' "$TMP/info" | grep -vq 'not built' &&
+    HAVE_GCRYPT=yes
+
+fast="--profile quick --budget 0.05 --min-sample 0.005 --warmup 0 --no-save"
+
+expect 2 "crypto.sizes=0 is refused" -- bb run hash -p crypto.sizes=0 $fast
+expect 2 "a negative size is refused" -- bb run cipher -p cipher.sizes=16,-1 $fast
+expect 2 "a non-numeric size is refused" -- bb run crypto -p crypto.sizes=big $fast
+expect 2 "a size over 64 MiB is refused" -- bb run hash -p hash.sizes=65Mi $fast
+expect 2 "an unknown algorithm is refused" -- bb run crypto -p crypto.algorithms=sha256,rot13 $fast
+expect 2 "an unknown backend is refused" -- bb run hash -p hash.backends=nss $fast
+bb run crypto -p crypto.algorithms=rot13 $fast 2>"$TMP/err" >/dev/null
+grep -q "unknown algorithm 'rot13'" "$TMP/err"
+ok $? "the message names the unknown algorithm"
+if [ "$HAVE_GCRYPT" != yes ]; then
+	expect 2 "asking for libgcrypt in a build without it is refused" -- \
+	    bb run hash -p hash.backends=gcrypt $fast
+else
+	expect 0 "asking for libgcrypt works when built" -- \
+	    bb run hash -p hash.backends=gcrypt -p hash.algorithms=sha1 \
+	    -p hash.sizes=64 $fast
+fi
+if [ "$HAVE_OPENSSL" != yes ]; then
+	expect 2 "asking for OpenSSL in a build without it is refused" -- \
+	    bb run hash -p crypto.backends=openssl $fast
+fi
+
+# one small run of each benchmark, as CSV
+bb run crypto -p crypto.algorithms=sha256,md5,aes-128-cbc,aes-128-gcm,ed25519 \
+    -p crypto.sizes=64,1000 -p pubkey.operations=sign,verify $fast \
+    --format csv >"$TMP/c.csv" 2>"$TMP/err"
+rc=$?
+[ $rc -eq 0 ]
+ok $? "a small crypto run succeeds (exit $rc)"
+sed 's/^/# /' "$TMP/err" | head -5
+csv_counts "$TMP/c.csv" | sort -u >"$TMP/counts"
+[ "$(wc -l <"$TMP/counts")" -eq 1 ]
+ok $? "every CSV line has the same number of fields"
+for b in openssl gcrypt; do
+	grep -c ",$b/\|/$b/" "$TMP/c.csv" >"$TMP/n.$b"
+done
+[ "$(cat "$TMP/n.openssl")" -eq "$(cat "$TMP/n.gcrypt")" ] &&
+    [ "$(cat "$TMP/n.openssl")" -eq 14 ]
+ok $? "14 rows per library: the same shape for both ($(cat "$TMP/n.openssl"), $(cat "$TMP/n.gcrypt"))"
+grep -q ',sha256/openssl/1000,.*,B/s,' "$TMP/c.csv" &&
+    grep -q ',aes-128-gcm/gcrypt/decrypt/64,.*,B/s,' "$TMP/c.csv" &&
+    grep -q ',ed25519/openssl/verify,.*,op/s,' "$TMP/c.csv"
+ok $? "case names algorithm/backend/[direction/]size|operation, base units"
+grep -q ',aes-128-cbc/[a-z]*/[a-z]*/1000,.*SKIPPED,.*not a multiple' "$TMP/c.csv"
+ok $? "CBC at a size that is not whole blocks is SKIPPED with the reason"
+for lib in openssl:OpenSSL gcrypt:libgcrypt; do
+	name=${lib%%:*}
+	eval have=\$HAVE_$(echo "$name" | tr a-z A-Z)
+	if [ "$have" = yes ]; then
+		grep "/$name/" "$TMP/c.csv" | grep -vq ',SKIPPED,\|,OK,'
+		[ $? -ne 0 ]
+		ok $? "$name rows are OK or SKIPPED"
+	else
+		rows=$(grep "/$name/" "$TMP/c.csv" |
+		    grep -c "SKIPPED,.*built without ${lib#*:}")
+		[ "$rows" -eq 14 ]
+		ok $? "$name rows are SKIPPED: built without ${lib#*:} ($rows)"
+	fi
+done
+
+# --classic: the openssl speed table
+bb run hash -p hash.algorithms=sha256 -p hash.sizes=16,1024 $fast \
+    --classic --format text >"$TMP/t.txt" 2>/dev/null
+grep -q "The 'numbers' are in 1000s of bytes per second processed" "$TMP/t.txt" &&
+    grep -q "^type  *16 bytes  *1024 bytes" "$TMP/t.txt"
+ok $? "--classic prints the openssl speed table"
+
+done_testing

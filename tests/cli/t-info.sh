@@ -1,0 +1,110 @@
+#!/bin/sh
+# info on this machine and on the fixture trees; monitoring flags on rows;
+# --hot-temp, --cool-down, --wait-max, --no-monitor, --measure-clock.
+. "${top_srcdir:-.}/tests/cli/lib.sh"
+
+fx="$top_srcdir/tests/fixtures"
+fast="--profile quick --budget 0.05 --min-sample 0.005 --warmup 0"
+
+# has LINE-REGEX DESCRIPTION: a line of the last output matches
+has() { grep -q "$1" "$TMP/out"; ok $? "$2"; }
+
+expect 0 "info on this machine" -- bb info
+has "^system.kernel " "info names the kernel"
+has "^build.elf.agrees  *true" "macros and ELF attributes agree"
+test ! -s "$TMP/err"; ok $? "nothing on stderr"
+expect 0 "info --format json" -- bb info --format json
+has '"build": {' "JSON carries the build"
+has '"throttling": {' "JSON carries the throttling bits"
+
+BOARDBENCH_SYSROOT="$fx/rpi4"; export BOARDBENCH_SYSROOT
+expect 0 "info on the Pi 4 tree" -- bb info
+has "^system.board  *Raspberry Pi 4 Model B Rev 1.4$" "rpi4: board"
+has "^system.cpu_model  *4 x Cortex-A72$" "rpi4: four A72 cores"
+has "^system.clusters.0.governor  *ondemand$" "rpi4: governor"
+has "^system.clusters.0.max_mhz  *1500" "rpi4: max clock"
+has "^system.thermal.0.temp_c  *51.121$" "rpi4: temperature"
+has "^system.throttling.since_boot.under_voltage  *true$" \
+	"rpi4: under-voltage since boot"
+has "^system.throttling.now.under_voltage  *false$" "rpi4: not now"
+expect 0 "rows are hot above --hot-temp" -- \
+	bb run null $fast --no-save --hot-temp 50
+grep "^null *add " "$TMP/out" | grep -q "hot"; ok $? "the add row says hot"
+expect 0 "not hot at the default 80 C" -- bb run null $fast --no-save
+grep "^null *add " "$TMP/out" | grep -q "hot"; ok $(( ! $? )) "no hot flag"
+expect 0 "--no-monitor sets no flags" -- \
+	bb run null $fast --no-save --hot-temp 50 --no-monitor
+grep "^null *add " "$TMP/out" | grep -q "hot"; ok $(( ! $? )) "no hot flag"
+expect 0 "CSV carries the flags" -- \
+	bb run null $fast --no-save --hot-temp 50 --format csv
+grep ',null,selftest,add,' "$TMP/out" | grep -Eq ',(hot|"hot,[a-z,]*"),$'
+ok $? "the flags column of a CSV row says hot"
+expect 0 "a stored run keeps flags and monitor extras" -- \
+	bb run null $fast --db "$TMP/m.db" --hot-temp 50
+expect 0 "export it" -- bb export --db "$TMP/m.db" --format json
+has '"mon.temp_max_c": 51.121' "the temperature is stored with the row"
+has '"hot"' "the flag is stored"
+has "not 'performance'" "the governor warning is in the snapshot"
+expect 0 "--cool-down below the current temperature" -- \
+	bb run null $fast --no-save --cool-down 60
+expect 0 "--cool-down that cannot be reached gives up at --wait-max" -- \
+	bb run null $fast --no-save --cool-down 40 --wait-max 1
+
+cp -R "$fx/rpi4" "$TMP/pi"
+printf '50005\n' > "$TMP/pi/sys/devices/platform/soc/soc:firmware/get_throttled"
+BOARDBENCH_SYSROOT="$TMP/pi"
+expect 0 "under-voltage now" -- bb run null $fast --no-save
+grep "^null *add " "$TMP/out" | grep -q "throttled"
+ok $? "rows say throttled"
+expect 0 "info decodes it" -- bb info
+has "^system.throttling.now.under_voltage  *true$" "under-voltage now"
+has "^system.throttling.now.throttled  *true$" "throttled now"
+
+BOARDBENCH_SYSROOT="$fx/rk3588"
+expect 0 "info on the RK3588 tree" -- bb info
+has "^system.cpu_model  *4 x Cortex-A55 + 4 x Cortex-A76$" "rk3588: cores"
+has "^system.clusters.1.cpus  *4-5$" "rk3588: policy4 cluster"
+has "^system.clusters.2.cur_mhz  *2256" "rk3588: policy6 clock"
+has "^system.memory.swap_devices.0.algorithm  *zstd$" "rk3588: zram"
+expect 0 "a clock below max under performance" -- bb run null $fast --no-save
+grep "^null *add " "$TMP/out" | grep -q "throttled"
+ok $? "rows say throttled"
+expect 0 "pinned to the A55 cluster" -- bb run null $fast --no-save --cpu 0
+grep "^null *add " "$TMP/out" | grep -q "throttled"
+ok $(( ! $? )) "rows are not throttled"
+
+BOARDBENCH_SYSROOT="$fx/bare"
+expect 0 "info on a bare container" -- bb info
+test ! -s "$TMP/err"; ok $? "no errors"
+has "^system.board  *unknown$" "bare: board unknown"
+has "^system.clusters  *none$" "bare: no clusters"
+has "^system.thermal  *none$" "bare: no thermal zones"
+expect 0 "info --format json on a bare container" -- bb info --format json
+has '"board": null' "bare: JSON null"
+expect 0 "run on a bare container" -- bb run null $fast --no-save
+expect 0 "--measure-clock on a bare container" -- \
+	bb info --measure-clock --format json
+has '"measured_mhz"' "a clock report"
+has '"perf_mhz"' "with the counter cross-check field"
+
+BOARDBENCH_SYSROOT="$fx/malformed"
+expect 0 "info on malformed values" -- bb info
+has "^system.clusters.0.max_mhz  *unknown$" "malformed: unknown clock"
+has "cpuinfo_max_freq: not a number ('fast')" "malformed: a note says why"
+has "temp: not a number ('hot')" "malformed: temperature note"
+expect 0 "run on malformed values" -- bb run null $fast --no-save
+unset BOARDBENCH_SYSROOT
+
+expect 0 "info --measure-clock" -- bb info --measure-clock
+has "^  CPUS  *CPU  *MEASURED" "the clock table"
+test -s "$XDG_DATA_HOME/boardbench/clock.json"; ok $? "the result is kept"
+
+expect 2 "bad --hot-temp" -- bb run null --no-save --hot-temp 10
+expect 2 "text --hot-temp" -- bb run null --no-save --hot-temp warm
+expect 2 "bad --cool-down" -- bb run null --no-save --cool-down 5
+expect 2 "too hot --cool-down" -- bb run null --no-save --cool-down 200
+expect 2 "bad --wait-max" -- bb run null --no-save --wait-max 0
+expect 2 "info with an unknown option" -- bb info --bogus
+expect 2 "info --format xml" -- bb info --format xml
+
+done_testing

@@ -1,0 +1,243 @@
+/*
+ * t-mem.c - known answers for the memory benchmarks: membw's cases, the
+ * bytes each operation moves, every operation verifying at odd and even
+ * sizes, and verify() rejecting a corrupted output; memlat's cases, the
+ * chase verifying (a single cycle, the pointer where the load count says)
+ * and rejecting a wrong pointer and a cycle cut in two; the size limits.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem.h"
+#include "registry.h"
+#include "result.h"
+#include "runner-int.h"
+#include "tap.h"
+
+static const char *const ops[] = { "read", "write", "copy", "set", "triad" };
+
+static struct bench_ctx *
+ctx_with(const struct bench_info *b, const char *spec1, const char *spec2)
+{
+	struct param_set ps;
+	struct bench_ctx *ctx;
+
+	param_set_init(&ps);
+	if (spec1 != NULL && param_set_add(&ps, spec1) != 0)
+		bail("cannot set '%s'", spec1);
+	if (spec2 != NULL && param_set_add(&ps, spec2) != 0)
+		bail("cannot set '%s'", spec2);
+	ctx = bench_ctx_new(b, "quick", &ps);
+	param_set_release(&ps);
+	if (ctx == NULL)
+		bail("bench_ctx_new(%s) failed", b->name);
+	return ctx;
+}
+
+/* Bytes an operation moves per pass over a working set of `size`. */
+static double
+moved(const char *op, long long size)
+{
+	long long arrays = strcmp(op, "copy") == 0 ? 2 :
+	    strcmp(op, "triad") == 0 ? 3 : 1;
+	long long per = size / arrays - (size / arrays) % 64;
+
+	return (double)(per * arrays);
+}
+
+static void
+exercise_all(struct bench_ctx *ctx, uint64_t iters, const char *what)
+{
+	size_t i;
+	int vf, rc;
+
+	for (i = 0; i < ctx->ncases; i++) {
+		rc = bench_ctx_exercise(ctx, i, iters, &vf);
+		ok(rc == 0 && vf == 0, "%s %s x%llu verifies%s%s", what,
+		    ctx->cases[i].name, (unsigned long long)iters,
+		    ctx->reason[0] ? ": " : "", ctx->reason);
+	}
+}
+
+static void
+test_membw(void)
+{
+	static const long long quick[] = { 32768, 1048576, 33554432 };
+	struct bench_ctx *ctx;
+	char name[64];
+	size_t i, j, k;
+	int vf, rc;
+
+	/* quick defaults: five operations by three sizes, in that order */
+	ctx = bench_ctx_new(&bench_membw_info, "quick", NULL);
+	if (ctx == NULL)
+		bail("membw: bench_ctx_new failed");
+	is_int((long long)ctx->ncases, 15, "membw quick: 15 cases");
+	for (i = 0, k = 0; i < 5 && k < ctx->ncases; i++) {
+		for (j = 0; j < 3 && k < ctx->ncases; j++, k++) {
+			snprintf(name, sizeof(name), "%s/%lld", ops[i],
+			    quick[j]);
+			is_str(ctx->cases[k].name, name, "case %zu name", k);
+			ok(strcmp(ctx->cases[k].unit, "B/s") == 0 &&
+			    ctx->cases[k].kind == BENCH_RATE &&
+			    ctx->cases[k].better == BENCH_HIGHER,
+			    "%s is a rate in B/s, higher better", name);
+			is_double(ctx->cases[k].work, moved(ops[i], quick[j]),
+			    0, "%s moves %.0f bytes per pass", name,
+			    moved(ops[i], quick[j]));
+		}
+	}
+	bench_ctx_free(ctx);
+
+	/* STREAM's counting: copy reads and writes, triad three arrays */
+	ctx = ctx_with(&bench_membw_info, "membw.sizes=6144,6Ki,12Ki", NULL);
+	ok(ctx->ncases == 10, "a size given twice is one case (%zu)",
+	    ctx->ncases);
+	ok(ctx->ncases == 10 && ctx->cases[0].work == 6144 &&
+	    ctx->cases[4].work == 6144 && ctx->cases[8].work == 6144,
+	    "6 KiB: read 6144, copy 2 x 3072, triad 3 x 2048 bytes");
+	bench_ctx_free(ctx);
+
+	/* every operation verifies, at line-multiple and odd sizes */
+	ctx = ctx_with(&bench_membw_info, "membw.sizes=4Ki,5000,64Ki,1Mi",
+	    NULL);
+	exercise_all(ctx, 1, "membw");
+	exercise_all(ctx, 3, "membw");
+	bench_ctx_free(ctx);
+
+	/* a corrupted output fails verify(), for every operation */
+	ctx = ctx_with(&bench_membw_info, "membw.sizes=64Ki", NULL);
+	membw_test_fault = 1;
+	for (i = 0; i < ctx->ncases; i++) {
+		rc = bench_ctx_exercise(ctx, i, 2, &vf);
+		ok(rc == -1 && vf == 1 && ctx->reason[0] != '\0',
+		    "%s: corrupted output fails verify: %s",
+		    ctx->cases[i].name, ctx->reason);
+	}
+	membw_test_fault = 0;
+	rc = bench_ctx_exercise(ctx, 0, 2, &vf);
+	ok(rc == 0 && vf == 0, "and passes again without the fault");
+	bench_ctx_free(ctx);
+
+	/* ops select the cases */
+	ctx = ctx_with(&bench_membw_info, "membw.ops=triad,copy,triad",
+	    "membw.sizes=4Ki");
+	ok(ctx->ncases == 2 && strcmp(ctx->cases[0].name, "triad/4096") == 0 &&
+	    strcmp(ctx->cases[1].name, "copy/4096") == 0,
+	    "ops=triad,copy,triad gives triad/4096 then copy/4096");
+	bench_ctx_free(ctx);
+}
+
+static void
+test_memlat(void)
+{
+	static const char *const quick[] = { "4096", "32768", "262144",
+	    "2097152", "16777216", "67108864" };
+	struct bench_ctx *ctx;
+	size_t i;
+	int vf, rc;
+
+	ctx = bench_ctx_new(&bench_memlat_info, "quick", NULL);
+	if (ctx == NULL)
+		bail("memlat: bench_ctx_new failed");
+	is_int((long long)ctx->ncases, 6, "memlat quick: 6 cases");
+	for (i = 0; i < ctx->ncases && i < 6; i++) {
+		is_str(ctx->cases[i].name, quick[i], "memlat case %zu", i);
+		ok(strcmp(ctx->cases[i].unit, "s") == 0 &&
+		    ctx->cases[i].kind == BENCH_TIME &&
+		    ctx->cases[i].better == BENCH_LOWER &&
+		    ctx->cases[i].work == 1024,
+		    "%s: seconds per load, lower better, 1024 loads an "
+		    "iteration", quick[i]);
+	}
+	bench_ctx_free(ctx);
+
+	/*
+	 * 64 lines (1024 loads: whole cycles), 78 lines (1024 mod 78 = 10:
+	 * the pointer must stand 10 steps on), and larger sets
+	 */
+	ctx = ctx_with(&bench_memlat_info,
+	    "memlat.sizes=4Ki,5000,64Ki,1Mi", NULL);
+	exercise_all(ctx, 1, "memlat");
+	exercise_all(ctx, 7, "memlat");
+	bench_ctx_free(ctx);
+
+	ctx = ctx_with(&bench_memlat_info, "memlat.sizes=5000,256Ki", NULL);
+	for (i = 0; i < ctx->ncases; i++) {
+		memlat_test_fault = 1;
+		rc = bench_ctx_exercise(ctx, i, 3, &vf);
+		ok(rc == -1 && vf == 1 && strstr(ctx->reason, "stands at"),
+		    "%s: a pointer one step off fails verify: %s",
+		    ctx->cases[i].name, ctx->reason);
+		memlat_test_fault = 2;
+		rc = bench_ctx_exercise(ctx, i, 3, &vf);
+		ok(rc == -1 && vf == 1 && strstr(ctx->reason, "not one cycle"),
+		    "%s: a cycle cut in two fails verify: %s",
+		    ctx->cases[i].name, ctx->reason);
+	}
+	memlat_test_fault = 0;
+	bench_ctx_free(ctx);
+}
+
+static void
+test_limits(void)
+{
+	uint64_t ram = mem_total_bytes(), big;
+	struct param_set ps;
+	struct bench_ctx *ctx;
+	char spec[96], err[160];
+	int rc;
+
+	ok(ram > 0, "physical memory is known (%" PRIu64 " bytes)", ram);
+	ok(mem_available_bytes() > 0, "MemAvailable is known");
+	param_set_init(&ps);
+	ok(param_set_add(&ps, "membw.sizes=0") != 0, "sizes=0 is refused");
+	ok(param_set_add(&ps, "memlat.sizes=4Ki,0") != 0,
+	    "a 0 in the list is refused");
+	ok(param_set_add(&ps, "membw.sizes=lots") != 0,
+	    "sizes=lots is refused");
+	ok(param_set_add(&ps, "memlat.sizes=4Ki,,8Ki") != 0,
+	    "an empty item is refused");
+	ok(param_set_add(&ps, "memory.sizes=4095") != 0,
+	    "4095 (below 4 KiB) is refused for the group");
+	ok(param_set_add(&ps, "membw.sizes=128Gi") != 0,
+	    "128 GiB is beyond the range");
+	ok(param_set_add(&ps, "membw.ops=read,fly") != 0, "ops=fly is refused");
+	big = ram / 4 + 4096;
+	snprintf(spec, sizeof(spec), "memlat.sizes=%" PRIu64, big);
+	ok(param_set_add(&ps, spec) != 0, "a quarter of RAM plus 4 KiB is "
+	    "refused");
+	snprintf(spec, sizeof(spec), "%" PRIu64, big);
+	rc = mem_check_sizes(spec, err, sizeof(err));
+	ok(rc == -1 && strstr(err, "quarter") != NULL,
+	    "the check says why: %s", err);
+	snprintf(spec, sizeof(spec), "4Ki,%" PRIu64, ram / 4);
+	ok(mem_check_sizes(spec, err, sizeof(err)) == 0,
+	    "a quarter of RAM itself passes the check");
+	ok(param_set_add(&ps, "memory.sizes=4Ki,16Mi") == 0,
+	    "memory.sizes=4Ki,16Mi is accepted");
+	param_set_release(&ps);
+
+	ctx = bench_ctx_new(&bench_memlat_info, "quick", NULL);
+	if (ctx == NULL)
+		bail("memlat: bench_ctx_new failed");
+	rc = mem_fits(ctx, UINT64_MAX / 2);
+	ok(rc == BENCH_SKIP && strstr(ctx->reason, "available") != NULL,
+	    "more than a quarter of MemAvailable is skipped: %s",
+	    ctx->reason);
+	ok(mem_fits(ctx, 4096) == 0, "4 KiB fits");
+	bench_ctx_free(ctx);
+}
+
+int
+main(void)
+{
+	test_membw();
+	test_memlat();
+	test_limits();
+	return done_testing();
+}

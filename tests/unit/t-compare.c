@@ -1,0 +1,250 @@
+/*
+ * t-compare.c - the maths of compare: the Mann-Whitney U test against
+ * hand-counted and textbook values, matching, ratios, direction, noise
+ * marks, regressions, pooling and the differences list.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "compare.h"
+#include "result.h"
+#include "stats.h"
+#include "tap.h"
+#include "util.h"
+
+/* A row with n samples around v (spread by +-1 %, no ties). */
+static void
+mkrow(struct result *r, const char *bench, const char *cname, int better,
+    double v, size_t n, enum result_status status)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	strlcpy_bb(r->bench, bench, sizeof(r->bench));
+	strlcpy_bb(r->case_name, cname, sizeof(r->case_name));
+	strlcpy_bb(r->unit, better > 0 ? "flop/s" : "s", sizeof(r->unit));
+	r->better = better;
+	r->status = status;
+	r->copies = 1;
+	if (status != ST_OK)
+		return;
+	r->samples = xcalloc(n, sizeof(*r->samples));
+	for (i = 0; i < n; i++)
+		r->samples[i] = v * (1 + 0.01 * ((double)i / (double)n - 0.5));
+	r->nsamples = n;
+	stats_compute(&r->st, r->samples, n);
+}
+
+static void
+test_mann_whitney(void)
+{
+	double a[30], b[30], p, z;
+	static const double lo[] = { 1, 2, 3, 4, 5 }, hi[] = { 6, 7, 8, 9, 10 };
+	static const double x[] = { 1, 3 }, y[] = { 2, 4 };
+	static const double same[] = { 1, 2, 3 };
+	static const double withnan[] = { NAN, 1, 2, 3, 4, 5, NAN };
+	size_t i;
+
+	is_double(cmp_mann_whitney(lo, 5, hi, 5), 2.0 / 252, 1e-15,
+	    "5 vs 5 fully apart: exact p = 2/C(10,5)");
+	is_double(cmp_mann_whitney(hi, 5, lo, 5), 2.0 / 252, 1e-15,
+	    "symmetric in its arguments");
+	is_double(cmp_mann_whitney(x, 2, y, 2), 4.0 / 6, 1e-15,
+	    "2 vs 2, U = 1: p = 2 x 2/6 (counted by hand)");
+	is_double(cmp_mann_whitney(same, 3, same, 3), 1, 1e-15,
+	    "equal samples (ties): p = 1");
+	is_double(cmp_mann_whitney(withnan, 7, hi, 5), 2.0 / 252, 1e-15,
+	    "NAN values are left out");
+	ok(isnan(cmp_mann_whitney(lo, 0, hi, 5)), "an empty side: NAN");
+	is_double(cmp_mann_whitney(lo, 1, hi, 5), 2.0 / 6, 1e-15,
+	    "1 vs 5: the smallest p is 2/6, never significant");
+
+	/* 30 vs 30: the normal approximation */
+	for (i = 0; i < 30; i++) {
+		a[i] = (double)i;
+		b[i] = 100 + (double)i;
+	}
+	z = (450 - 0.5) / sqrt(30.0 * 30 * 61 / 12);
+	p = cmp_mann_whitney(a, 30, b, 30);
+	is_double(p, erfc(z / M_SQRT2), 1e-20,
+	    "30 vs 30 apart: normal approximation, p = %g", p);
+	/* interleaved: no difference */
+	for (i = 0; i < 30; i++)
+		b[i] = (double)i + 0.5;
+	p = cmp_mann_whitney(a, 30, b, 30);
+	ok(p > 0.5, "30 vs 30 interleaved: p = %g, not significant", p);
+	/* 10 vs 10 apart, exact: 2 / C(20,10) */
+	is_double(cmp_mann_whitney(a, 10, b + 15, 10), 2.0 / 184756, 1e-18,
+	    "10 vs 10 apart: exact p = 2/C(20,10)");
+}
+
+static void
+test_build(void)
+{
+	struct result base[4], other[4];
+	struct cmp_column cols[2];
+	struct cmp_table t;
+	struct cmp_opts o = { .alpha = 0.05, .fail_pct = 10 };
+	const struct cmp_cell *c;
+
+	mkrow(&base[0], "lp", "rate", 1, 100, 10, ST_OK);
+	mkrow(&base[1], "lp", "time", -1, 2, 10, ST_OK);
+	mkrow(&base[2], "lp", "crashy", 1, 50, 10, ST_OK);
+	mkrow(&base[3], "lp", "same", 1, 70, 10, ST_OK);
+	/* other order, and a case the baseline lacks */
+	mkrow(&other[0], "lp", "only-b", 1, 5, 10, ST_OK);
+	mkrow(&other[1], "lp", "time", -1, 4, 10, ST_OK);
+	mkrow(&other[2], "lp", "rate", 1, 200, 10, ST_OK);
+	mkrow(&other[3], "lp", "crashy", 1, 0, 0, ST_CRASHED);
+	cols[0].rows = base;
+	cols[0].n = 4;
+	cols[1].rows = other;
+	cols[1].n = 4;
+	cmp_build(&t, cols, 2, 0, &o);
+	is_int((long long)t.nrows, 5, "one row per case in any column");
+	ok(strcmp(t.rows[0].key->case_name, "rate") == 0 &&
+	    strcmp(t.rows[3].key->case_name, "same") == 0 &&
+	    strcmp(t.rows[4].key->case_name, "only-b") == 0,
+	    "rows in order of first appearance, baseline first");
+	is_int((long long)t.common[1], 3, "three cases in common");
+
+	c = &t.rows[0].cells[1];
+	is_double(c->ratio, 2, 1e-12, "rate doubled: ratio 2");
+	is_double(c->speedup, 2, 1e-12, "higher is better: speedup 2");
+	ok(c->mark == CMP_SIGNIFICANT && c->p < 0.001,
+	    "10 vs 10 apart: significant (p = %g)", c->p);
+	ok(!c->regression, "faster is no regression");
+	ok(t.rows[0].cells[0].mark == CMP_BASE &&
+	    t.rows[0].cells[0].speedup == 1, "the baseline cell: 1, marked");
+
+	c = &t.rows[1].cells[1];
+	is_double(c->ratio, 2, 1e-12, "time doubled: ratio 2");
+	is_double(c->speedup, 0.5, 1e-12, "lower is better: speedup 0.5");
+	ok(c->regression, "twice the time is a regression at 10 %%");
+
+	c = &t.rows[2].cells[1];
+	ok(c->regression && isnan(c->speedup),
+	    "crashed where the baseline was OK: a regression, no ratio");
+	c = &t.rows[3].cells[1];
+	ok(c->r == NULL && c->mark == CMP_NONE, "absent case: no cell");
+	c = &t.rows[4].cells[1];
+	ok(isnan(c->speedup) && fabs(c->value - 5) < 0.1,
+	    "case without baseline: value kept, no ratio");
+	is_int((long long)t.nregressions, 2, "two regressions");
+	cmp_release(&t);
+
+	/* within the noise; no threshold asked */
+	result_release(&other[2]);
+	mkrow(&other[2], "lp", "rate", 1, 100.01, 10, ST_OK);
+	o.fail_pct = -1;
+	cmp_build(&t, cols, 2, 0, &o);
+	c = &t.rows[0].cells[1];
+	ok(c->mark == CMP_NOISE && c->p > 0.05,
+	    "the same spread shifted 0.01 %%: within the noise (p = %g)",
+	    c->p);
+	is_int((long long)t.nregressions, 0,
+	    "no regressions without --fail-on-regression");
+	cmp_release(&t);
+
+	/* the other column as baseline: its order, the ratios turn over */
+	o.fail_pct = 10;
+	cmp_build(&t, cols, 2, 1, &o);
+	ok(strcmp(t.rows[0].key->case_name, "only-b") == 0 &&
+	    strcmp(t.rows[1].key->case_name, "time") == 0,
+	    "baseline B: rows in B's order");
+	is_double(t.rows[1].cells[0].speedup, 2, 1e-12,
+	    "baseline B: A takes half the time, speedup 2");
+	ok(t.rows[3].cells[0].mark == CMP_NONE && !t.rows[3].cells[0].regression,
+	    "baseline B crashed: A's case has no ratio and is no regression");
+	cmp_release(&t);
+
+	/* per-copy rows are left out, the aggregate compared */
+	base[3].copies = 2;
+	base[3].copy = 1;
+	cmp_build(&t, cols, 2, 0, &o);
+	is_int((long long)t.nrows, 4, "a per-copy row is no case");
+	cmp_release(&t);
+	for (int i = 0; i < 4; i++) {
+		result_release(&base[i]);
+		result_release(&other[i]);
+	}
+}
+
+static void
+test_pool(void)
+{
+	struct result r1[2], r2[2], r3[1], *out;
+	const struct result *runs[3] = { r1, r2, r3 };
+	size_t nr[3] = { 2, 2, 1 }, n, i;
+
+	mkrow(&r1[0], "lp", "a", 1, 10, 5, ST_OK);
+	mkrow(&r1[1], "lp", "b", 1, 10, 5, ST_OK);
+	mkrow(&r2[0], "lp", "a", 1, 20, 5, ST_OK);
+	mkrow(&r2[1], "lp", "b", 1, 10, 0, ST_BADRESULT);
+	mkrow(&r3[0], "lp", "c", 1, 0, 0, ST_INTERRUPTED);
+	cmp_pool(runs, nr, 3, &out, &n);
+	is_int((long long)n, 3, "pool: one row per case");
+	ok(strcmp(out[0].case_name, "a") == 0 && out[0].nsamples == 10,
+	    "pool: the samples of both runs");
+	is_double(out[0].st.median, (10 * 1.003 + 20 * 0.995) / 2, 1e-9,
+	    "pool: median recomputed over them");
+	ok(out[1].status == ST_BADRESULT,
+	    "pool: a bad result in any run wins over OK");
+	ok(out[2].status == ST_INTERRUPTED,
+	    "pool: interrupted only where nothing else ran");
+	for (i = 0; i < n; i++)
+		result_release(&out[i]);
+	free(out);
+	result_release(&r1[0]);
+	result_release(&r1[1]);
+	result_release(&r2[0]);
+	result_release(&r2[1]);
+	result_release(&r3[0]);
+}
+
+static void
+test_differences(void)
+{
+	json_t *o[3];
+	struct cmp_diff *d;
+	size_t n;
+
+	o[0] = json_loads("{\"cc\":\"gcc\",\"cflags\":\"-O2\","
+	    "\"libs\":{\"ssl\":\"3.0\",\"z\":1}}", 0, NULL);
+	o[1] = json_loads("{\"cc\":\"gcc\",\"cflags\":\"-O3\","
+	    "\"libs\":{\"ssl\":\"3.0\",\"z\":1},\"neon\":true}", 0, NULL);
+	o[2] = NULL;
+	n = cmp_differences(o, 2, &d);
+	is_int((long long)n, 2, "two fields differ");
+	ok(n == 2 && strcmp(d[0].key, "cflags") == 0 &&
+	    strcmp(d[0].values[0], "-O2") == 0 &&
+	    strcmp(d[0].values[1], "-O3") == 0, "cflags: -O2 vs -O3");
+	ok(n == 2 && strcmp(d[1].key, "neon") == 0 &&
+	    strcmp(d[1].values[0], "-") == 0 &&
+	    strcmp(d[1].values[1], "true") == 0,
+	    "a field only one side has: '-' for the other");
+	cmp_differences_free(d, n, 2);
+	n = cmp_differences(o, 1, &d);
+	is_int((long long)n, 0, "one object: no differences");
+	cmp_differences_free(d, n, 1);
+	n = cmp_differences(o + 1, 2, &d);
+	is_int((long long)n, 5, "against a missing object every leaf differs");
+	cmp_differences_free(d, n, 2);
+	json_decref(o[0]);
+	json_decref(o[1]);
+}
+
+int
+main(void)
+{
+	test_mann_whitney();
+	test_build();
+	test_pool();
+	test_differences();
+	return done_testing();
+}

@@ -1,0 +1,196 @@
+/*
+ * t-monitor.c - the monitor's verdicts: /proc/stat parsing, the flag
+ * rules, and a sampler run against the fixture trees (a Pi 4 at 51 C with
+ * under-voltage since boot, an RK3588 whose policy6 sits below its
+ * maximum under the performance governor, a bare container).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "monitor.h"
+#include "result.h"
+#include "sysfs.h"
+#include "tap.h"
+#include "util.h"
+
+static const char *srcdir;
+
+static void
+use_root(const char *board)
+{
+	char root[1024];
+
+	snprintf(root, sizeof(root), "%s/tests/fixtures/%s", srcdir, board);
+	setenv("BOARDBENCH_SYSROOT", root, 1);
+	sysfs_reset();
+}
+
+static void
+blank(struct monitor_summary *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->valid = 1;
+	s->temp_max = s->busy_cores = NAN;
+	s->throttle_bits = s->throttle_new = -1;
+	s->wall = 1.0;
+}
+
+static void
+test_stat(void)
+{
+	unsigned long long busy = 0, total = 0;
+
+	ok(monitor_parse_stat("cpu  100 5 50 1000 20 3 2 1 0 0\ncpu0 1\n",
+	    &busy, &total) == 0, "parse /proc/stat");
+	is_int((long long)busy, 161, "busy = user+nice+system+irq+softirq+"
+	    "steal");
+	is_int((long long)total, 1181, "total adds idle and iowait");
+	ok(monitor_parse_stat("cpu  a b c d\n", &busy, &total) == -1,
+	    "text is refused");
+	ok(monitor_parse_stat("intr 1 2 3\n", &busy, &total) == -1,
+	    "no cpu line is refused");
+}
+
+static void
+test_flags(void)
+{
+	struct monitor_summary s;
+
+	blank(&s);
+	is_int(monitor_flags(&s, 80, 0.01), 0, "nothing seen, no flags");
+	s.throttle_bits = 0x10000;
+	is_int(monitor_flags(&s, 80, 0.01), 0, "an old since-boot bit alone "
+	    "is not throttling");
+	s.throttle_bits = 0x50005;
+	is_int(monitor_flags(&s, 80, 0.01), RF_THROTTLED, "under-voltage "
+	    "now is");
+	blank(&s);
+	s.throttle_bits = 0x40000;
+	s.throttle_new = 0x40000;
+	is_int(monitor_flags(&s, 80, 0.01), RF_THROTTLED, "a since-boot bit "
+	    "that appeared during the case is");
+	blank(&s);
+	s.below_max = 1;
+	is_int(monitor_flags(&s, 80, 0.01), RF_THROTTLED, "the clock below "
+	    "max under performance is");
+	blank(&s);
+	s.max_dropped = 1;
+	is_int(monitor_flags(&s, 80, 0.01), RF_THROTTLED, "a falling policy "
+	    "maximum is");
+	blank(&s);
+	s.temp_max = 80.5;
+	is_int(monitor_flags(&s, 80, 0.01), RF_HOT, "80.5 C is hot at 80");
+	s.temp_max = 79.9;
+	is_int(monitor_flags(&s, 80, 0.01), 0, "79.9 C is not");
+	blank(&s);
+	s.busy_cores = 0.2;
+	is_int(monitor_flags(&s, 80, 0.01), RF_BUSY, "others at 20 %% of a "
+	    "core: busy");
+	s.busy_cores = 0.06;
+	is_int(monitor_flags(&s, 80, 0.01), 0, "6 %% over 1 s is within two "
+	    "ticks of /proc/stat");
+	s.wall = 10;
+	is_int(monitor_flags(&s, 80, 0.01), RF_BUSY, "6 %% over 10 s is busy");
+}
+
+static void
+run_one(const struct monitor_opts *o, struct monitor_summary *s)
+{
+	struct monitor *m = monitor_new(o);
+
+	monitor_case_begin(m);
+	monitor_case_end(m, s);
+	monitor_free(m);
+}
+
+static void
+test_fixtures(void)
+{
+	struct monitor_opts o = { .hot_temp = 80, .sample = 1 };
+	struct monitor_summary s;
+	struct result r;
+	char msg[200];
+	double waited, t;
+
+	use_root("rpi4");
+	run_one(&o, &s);
+	ok(s.valid && s.nsamples >= 2, "rpi4: sampled at begin and end (%u)",
+	    s.nsamples);
+	is_double(s.temp_max, 51.121, 1e-9, "rpi4: temperature");
+	is_int(s.throttle_bits, 0x10000, "rpi4: firmware bits");
+	is_double(s.mhz_max, 1500, 1e-9, "rpi4: clock");
+	ok(s.busy_cores == 0, "rpi4: a still /proc/stat is not busy");
+	is_int(s.flags, 0, "rpi4: no flags at --hot-temp 80");
+	o.hot_temp = 50;
+	run_one(&o, &s);
+	is_int(s.flags, RF_HOT, "rpi4: hot at --hot-temp 50");
+	ok(monitor_governor_check(0, msg, sizeof(msg)) == 1 &&
+	    strcmp(msg, "ondemand (policy0)") == 0, "rpi4: governor warning "
+	    "'%s'", msg);
+	is_double(monitor_soc_temp(), 51.121, 1e-9, "rpi4: SoC temperature");
+	is_int(monitor_cool_down(60, 5, &waited, &t), 0, "rpi4: already "
+	    "below 60 C");
+	is_int(monitor_cool_down(40, 0.05, &waited, &t), -1, "rpi4: still "
+	    "above 40 C when the wait ends");
+
+	memset(&r, 0, sizeof(r));
+	r.status = ST_OK;
+	monitor_apply(&s, &r);
+	ok(r.flags & RF_HOT, "apply sets the flag");
+	ok(result_get_extra(&r, "mon.temp_max_c", &t) == 0 && t == 51.121,
+	    "and the mon.temp_max_c extra");
+	ok(result_get_extra(&r, "mon.throttle_bits", &t) == 0 && t == 65536,
+	    "and mon.throttle_bits");
+	result_release(&r);
+	memset(&r, 0, sizeof(r));
+	r.status = ST_SKIPPED;
+	monitor_apply(&s, &r);
+	ok(r.flags == 0 && r.nextra == 0, "a skipped row gets nothing");
+
+	use_root("rk3588");
+	o.hot_temp = 80;
+	run_one(&o, &s);
+	is_int(s.flags, RF_THROTTLED, "rk3588: policy6 below its maximum "
+	    "under performance: throttled");
+	ok(s.below_max >= 1, "rk3588: below-max samples counted");
+	is_double(s.mhz_min, 1800, 1e-9, "rk3588: slowest policy clock");
+	o.cpus = 0x0f;
+	run_one(&o, &s);
+	is_int(s.flags, 0, "rk3588: the A55 cluster alone is not throttled");
+	ok(monitor_governor_check(0, msg, sizeof(msg)) == 0,
+	    "rk3588: performance everywhere, no warning");
+
+	use_root("bare");
+	o.cpus = 0;
+	run_one(&o, &s);
+	ok(s.valid && isnan(s.temp_max) && s.throttle_bits == -1 &&
+	    isnan(s.busy_cores) && s.flags == 0, "bare: unknown everything, "
+	    "no flags");
+	ok(isnan(monitor_soc_temp()), "bare: no temperature");
+	is_int(monitor_cool_down(40, 1, &waited, &t), 1, "bare: cool-down "
+	    "has no sensor to wait for");
+	ok(isnan(monitor_busy_probe(0.01)), "bare: busy unknown");
+
+	use_root("malformed");
+	run_one(&o, &s);
+	ok(s.valid && isnan(s.temp_max) && s.flags == 0, "malformed: "
+	    "unreadable values are unknown, no flags");
+}
+
+int
+main(void)
+{
+	srcdir = getenv("top_srcdir");
+	if (srcdir == NULL)
+		srcdir = ".";
+	test_stat();
+	test_flags();
+	test_fixtures();
+	unsetenv("BOARDBENCH_SYSROOT");
+	sysfs_reset();
+	return done_testing();
+}

@@ -1,0 +1,284 @@
+/*
+ * t-sysinfo.c - the system snapshot read from the fixture trees (a
+ * Raspberry Pi 4, an RK3588-like big.LITTLE board, a bare container, a
+ * tree of malformed values), sysfs parsing helpers, core names, and the
+ * clock used for per-MHz figures (cache of a measured clock vs cpufreq).
+ */
+#include "config.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "sysfs.h"
+#include "sysinfo.h"
+#include "tap.h"
+#include "util.h"
+
+static const char *srcdir;
+
+static json_t *
+snapshot(const char *board)
+{
+	char root[1024];
+
+	snprintf(root, sizeof(root), "%s/tests/fixtures/%s", srcdir, board);
+	setenv("BOARDBENCH_SYSROOT", root, 1);
+	sysfs_reset();
+	return sysinfo_json();
+}
+
+static const char *
+jstr(const json_t *o, const char *path)
+{
+	return json_string_value(json_object_get(o, path));
+}
+
+/* Do any of the notes contain text? */
+static int
+notes_mention(const json_t *s, const char *text)
+{
+	json_t *n;
+	size_t i;
+
+	json_array_foreach(json_object_get(s, "notes"), i, n)
+		if (strstr(json_string_value(n), text) != NULL)
+			return 1;
+	return 0;
+}
+
+static void
+test_helpers(void)
+{
+	unsigned long long m;
+	char buf[64];
+
+	ok(sysfs_parse_cpulist("0-3,6", &m) == 0 && m == 0x4f,
+	    "cpu list 0-3,6");
+	ok(sysfs_parse_cpulist("0 1 2 3\n", &m) == 0 && m == 0xf,
+	    "cpufreq's space-separated list");
+	ok(sysfs_parse_cpulist("zero-three", &m) == -1, "text is refused");
+	ok(sysfs_parse_cpulist("3-1", &m) == -1, "a backwards range is refused");
+	is_str(sysfs_format_cpulist(0x4f, buf, sizeof(buf)), "0-3,6",
+	    "format 0-3,6");
+	is_str(sysfs_format_cpulist(0x30, buf, sizeof(buf)), "4-5",
+	    "format 4-5");
+	sysinfo_core_name(0x41, 0xd03, buf, sizeof(buf));
+	is_str(buf, "Cortex-A53", "0x41/0xd03 is a Cortex-A53");
+	sysinfo_core_name(0x41, 0xd0b, buf, sizeof(buf));
+	is_str(buf, "Cortex-A76", "0x41/0xd0b is a Cortex-A76");
+	sysinfo_core_name(0x41, 0xb76, buf, sizeof(buf));
+	is_str(buf, "ARM1176", "0x41/0xb76 is the Pi 1's ARM1176");
+	sysinfo_core_name(0x41, 0xfff, buf, sizeof(buf));
+	is_str(buf, "ARM part 0xfff", "an unknown ARM part says so");
+	sysinfo_core_name(0x99, 0x001, buf, sizeof(buf));
+	is_str(buf, "implementer 0x99 part 0x001", "an unknown implementer");
+}
+
+static void
+test_rpi4(void)
+{
+	json_t *s = snapshot("rpi4"), *cl, *t, *th;
+	double mhz;
+	const char *src;
+	char label[256];
+
+	is_str(jstr(s, "board"), "Raspberry Pi 4 Model B Rev 1.4",
+	    "rpi4: board from the device tree");
+	is_str(jstr(s, "soc"), "brcm,bcm2711", "rpi4: SoC");
+	is_str(jstr(s, "cpu_model"), "4 x Cortex-A72", "rpi4: four A72 cores");
+	is_str(jstr(s, "kernel"), "6.1.21-v8+", "rpi4: kernel from the tree");
+	is_str(jstr(s, "distribution"), "Raspbian GNU/Linux 11 (bullseye)",
+	    "rpi4: distribution");
+	cl = json_array_get(json_object_get(s, "clusters"), 0);
+	is_int((long long)json_array_size(json_object_get(s, "clusters")), 1,
+	    "rpi4: one cluster");
+	is_str(jstr(cl, "cpus"), "0-3", "rpi4: cluster CPUs");
+	is_str(jstr(cl, "governor"), "ondemand", "rpi4: governor");
+	is_double(json_number_value(json_object_get(cl, "max_mhz")), 1500,
+	    1e-9, "rpi4: max 1500 MHz");
+	is_double(json_number_value(json_object_get(cl, "min_mhz")), 600,
+	    1e-9, "rpi4: min 600 MHz");
+	t = json_array_get(json_object_get(s, "thermal"), 0);
+	is_str(jstr(t, "type"), "cpu-thermal", "rpi4: thermal zone type");
+	is_double(json_number_value(json_object_get(t, "temp_c")), 51.121,
+	    1e-9, "rpi4: 51.121 C");
+	th = json_object_get(s, "throttling");
+	is_str(jstr(th, "source"), "firmware sysfs", "rpi4: throttling from "
+	    "the firmware node (no vcgencmd under a sysroot)");
+	is_str(jstr(th, "raw"), "0x10000", "rpi4: raw bits");
+	ok(json_is_true(json_object_get(json_object_get(th, "since_boot"),
+	    "under_voltage")), "rpi4: under-voltage since boot");
+	ok(json_is_false(json_object_get(json_object_get(th, "now"),
+	    "under_voltage")), "rpi4: no under-voltage now");
+	is_int(json_integer_value(json_object_get(json_object_get(s, "memory"),
+	    "total_mb")), 3793, "rpi4: memory MiB");
+	is_int((long long)json_array_size(json_object_get(s, "caches")), 3,
+	    "rpi4: L1d, L1i, shared L2");
+	is_int((long long)json_array_size(json_object_get(s, "notes")), 0,
+	    "rpi4: no notes");
+	ok(sysinfo_cpu_mhz(2, &mhz, &src) == 0 && mhz == 1500 &&
+	    strcmp(src, "cpufreq") == 0, "rpi4: cpu 2 at 1500 MHz by cpufreq");
+	sysinfo_label(s, label, sizeof(label));
+	is_str(label, "Raspberry Pi 4 Model B Rev 1.4 | 4 x Cortex-A72 @ "
+	    "1500 MHz | Linux 6.1.21-v8+", "rpi4: label");
+	json_decref(s);
+}
+
+static void
+test_rk3588(void)
+{
+	json_t *s = snapshot("rk3588"), *cls, *sw;
+	double mhz;
+	const char *src;
+
+	is_str(jstr(s, "cpu_model"), "4 x Cortex-A55 + 4 x Cortex-A76",
+	    "rk3588: big.LITTLE cores by name");
+	is_str(jstr(s, "soc"), "rockchip,rk3588", "rk3588: SoC");
+	cls = json_object_get(s, "clusters");
+	is_int((long long)json_array_size(cls), 3, "rk3588: three policies");
+	is_str(jstr(json_array_get(cls, 0), "core"), "Cortex-A55",
+	    "rk3588: policy0 is the A55 cluster");
+	is_str(jstr(json_array_get(cls, 1), "cpus"), "4-5",
+	    "rk3588: policy4 covers 4-5");
+	is_str(jstr(json_array_get(cls, 2), "core"), "Cortex-A76",
+	    "rk3588: policy6 is A76");
+	is_double(json_number_value(json_object_get(s, "cpu_max_mhz")), 2400,
+	    1e-9, "rk3588: fastest cluster 2400 MHz");
+	is_str(jstr(s, "governor"), "performance", "rk3588: governor");
+	is_int((long long)json_array_size(json_object_get(s, "thermal")), 7,
+	    "rk3588: seven thermal zones");
+	is_double(json_number_value(json_object_get(s, "soc_temp_c")), 46.153,
+	    1e-9, "rk3588: hottest zone");
+	sw = json_array_get(json_object_get(json_object_get(s, "memory"),
+	    "swap_devices"), 0);
+	ok(json_is_true(json_object_get(sw, "zram")), "rk3588: zram swap");
+	is_str(jstr(sw, "algorithm"), "zstd", "rk3588: zram algorithm");
+	ok(json_is_null(json_object_get(json_object_get(s, "throttling"),
+	    "raw")), "rk3588: no Raspberry Pi throttling bits");
+	ok(sysinfo_cpu_mhz(0, &mhz, &src) == 0 && mhz == 1800,
+	    "rk3588: cpu 0 at 1800 MHz");
+	ok(sysinfo_cpu_mhz(7, &mhz, &src) == 0 && mhz == 2400,
+	    "rk3588: cpu 7 at 2400 MHz");
+	json_decref(s);
+}
+
+static void
+test_bare(void)
+{
+	json_t *s = snapshot("bare");
+	double mhz = 0;
+	const char *src = NULL;
+	char label[256];
+
+	ok(json_is_null(json_object_get(s, "board")), "bare: board unknown");
+	ok(json_is_null(json_object_get(s, "kernel")),
+	    "bare: kernel unknown (no syscall fallback under a sysroot)");
+	ok(json_is_null(json_object_get(s, "cpus_online")), "bare: CPUs unknown");
+	is_int((long long)json_array_size(json_object_get(s, "clusters")), 0,
+	    "bare: no clusters");
+	ok(json_is_null(json_object_get(s, "cpu_max_mhz")), "bare: no clock");
+	ok(json_is_null(json_object_get(s, "loadavg")), "bare: no load");
+	is_int((long long)json_array_size(json_object_get(s, "notes")), 0,
+	    "bare: missing files are not malformed ones");
+	ok(sysinfo_cpu_mhz(0, &mhz, &src) == -1, "bare: per-MHz clock unknown");
+	sysinfo_label(s, label, sizeof(label));
+	is_str(label, "unknown | unknown CPUs | Linux unknown", "bare: label");
+	json_decref(s);
+}
+
+static void
+test_malformed(void)
+{
+	json_t *s = snapshot("malformed"), *cl;
+
+	ok(json_is_null(json_object_get(s, "board")),
+	    "malformed: empty model is unknown");
+	cl = json_array_get(json_object_get(s, "clusters"), 0);
+	ok(json_is_null(json_object_get(cl, "max_mhz")),
+	    "malformed: 'fast' max freq is unknown");
+	ok(json_is_null(json_object_get(cl, "governor")),
+	    "malformed: empty governor is unknown");
+	ok(json_is_null(json_object_get(json_array_get(json_object_get(s,
+	    "thermal"), 0), "temp_c")), "malformed: 'hot' temp is unknown");
+	ok(json_is_null(json_object_get(json_object_get(s, "memory"),
+	    "total_mb")), "malformed: memory unknown");
+	ok(json_is_null(json_object_get(s, "loadavg")),
+	    "malformed: load unknown");
+	ok(notes_mention(s, "cpuinfo_max_freq: not a number ('fast')"),
+	    "malformed: note names the file and the text");
+	ok(notes_mention(s, "thermal_zone0/temp: not a number ('hot')"),
+	    "malformed: note for the temperature");
+	ok(notes_mention(s, "get_throttled: not a number ('zz')"),
+	    "malformed: note for get_throttled");
+	ok(notes_mention(s, "scaling_governor: empty"),
+	    "malformed: note for an empty file");
+	ok(notes_mention(s, "CPU implementer 'banana'"),
+	    "malformed: note for /proc/cpuinfo");
+	json_decref(s);
+}
+
+/* A cached measurement for this boot beats cpufreq; another boot's not. */
+static void
+test_clock_cache(void)
+{
+	char dir[1024], path[1100];
+	FILE *fp;
+	double mhz = 0;
+	const char *src = "";
+	json_t *s;
+
+	snprintf(dir, sizeof(dir), "%s/xdg", tap_tmpdir());
+	setenv("XDG_DATA_HOME", dir, 1);
+	s = snapshot("rpi4");
+	json_decref(s);
+	snprintf(path, sizeof(path), "%s/boardbench", dir);
+	ok(mkdir(dir, 0777) == 0 && mkdir(path, 0777) == 0,
+	    "made the data folder");
+	snprintf(path + strlen(path), sizeof(path) - strlen(path),
+	    "/clock.json");
+	fp = fopen(path, "w");
+	fprintf(fp, "{\"boot_id\": \"0c2f8e11-1d2b-4a55-8f0e-000000000004\","
+	    " \"measured_at\": \"2026-01-01T00:00:00Z\", \"clusters\": "
+	    "[{\"cpus\": \"0-3\", \"measured_mhz\": 1498.5}]}\n");
+	fclose(fp);
+	ok(sysinfo_cpu_mhz(1, &mhz, &src) == 0 && mhz == 1498.5 &&
+	    strcmp(src, "measured") == 0, "the measured clock of this boot "
+	    "is used (%g %s)", mhz, src);
+	s = sysinfo_json();
+	is_double(json_number_value(json_object_get(json_array_get(
+	    json_object_get(s, "clusters"), 0), "measured_mhz")), 1498.5, 0,
+	    "and shown in the snapshot");
+	json_decref(s);
+	fp = fopen(path, "w");
+	fprintf(fp, "{\"boot_id\": \"another-boot\", \"clusters\": "
+	    "[{\"cpus\": \"0-3\", \"measured_mhz\": 1498.5}]}\n");
+	fclose(fp);
+	ok(sysinfo_cpu_mhz(1, &mhz, &src) == 0 && mhz == 1500 &&
+	    strcmp(src, "cpufreq") == 0, "another boot's measurement is not");
+	fp = fopen(path, "w");
+	fprintf(fp, "not json\n");
+	fclose(fp);
+	ok(sysinfo_cpu_mhz(1, &mhz, &src) == 0 && mhz == 1500,
+	    "a damaged cache is ignored");
+}
+
+int
+main(void)
+{
+	srcdir = getenv("top_srcdir");
+	if (srcdir == NULL)
+		srcdir = ".";
+	test_helpers();
+	test_rpi4();
+	test_rk3588();
+	test_bare();
+	test_malformed();
+	test_clock_cache();
+	unsetenv("BOARDBENCH_SYSROOT");
+	sysfs_reset();
+	return done_testing();
+}
