@@ -30,6 +30,19 @@ if [ ! -r /sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq ]; then
 	grep -q "noclock" "$TMP/out"; ok $? "no cpufreq here: flagged noclock"
 fi
 
+# a known clock (the Raspberry Pi 4 fixture's cpufreq, 1500 MHz): a number
+if [ -d "$top_srcdir/tests/fixtures/rpi4" ]; then
+	expect 0 "run dhrystone, clock from a sysroot" -- \
+	    env BOARDBENCH_SYSROOT="$top_srcdir/tests/fixtures/rpi4" \
+	    $TEST_RUNNER "$BOARDBENCH" run dhrystone $fast --format json
+	awk '/"case": "v2.1\/dmips-per-mhz"/ { in_row = 1 }
+		in_row && /"status": "OK"/ { good = 1 }
+		in_row && /"clock:cpufreq": 1500/ { clock = 1 }
+		in_row && /"samples"/ { exit }
+		END { exit !(good && clock) }' "$TMP/out"
+	ok $? "DMIPS/MHz with a known clock: OK, naming clock:cpufreq 1500"
+fi
+
 expect 0 "run whetstone" -- bb run whetstone $fast -p whetstone.loops=20
 grep -q "^whetstone *double .*WI/s" "$TMP/out"; ok $? "a WI/s row"
 for m in array-elements array-param cond-jumps integer-arith trig-funcs \
