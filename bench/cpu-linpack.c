@@ -217,6 +217,13 @@ lp_solve(struct lp_state *s)
 	s->solved = 1;
 }
 
+/* MFLOPS per MHz of the clock, beside each case's flop/s. */
+static const struct bench_derived lp_derived[] = {
+	{ .name = "mflops-per-mhz", .unit = "MFLOPS/MHz",
+	  .how = BENCH_D_PER_MHZ, .scale = 1e-6 },
+	{ .name = NULL }
+};
+
 /*
  * plan(): one case per precision and BLAS style, in the order the lists
  * give; a word given twice adds no second case.
@@ -254,6 +261,7 @@ lp_plan(struct bench_ctx *ctx)
 			if (c == NULL)
 				return -1;
 			c->id = id;
+			c->derived = lp_derived;
 		}
 	}
 	return 0;

@@ -41,7 +41,7 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	fprintf(f->fp, "== %s  %s  profile %s%s%s\n", runid, ri->started,
 	    ri->profile[0] ? ri->profile : "-", done ? "" : "  ",
 	    done ? "" : ri->status);
-	fprintf(f->fp, "%-*s %-*s %10s %-9s %6s %4s  %s\n", W_BENCH, "BENCH",
+	fprintf(f->fp, "%-*s %-*s %10s %-11s %6s %4s  %s\n", W_BENCH, "BENCH",
 	    W_CASE, "CASE", "VALUE", "UNIT", "±CV%", "N", "FLAGS");
 	json_decref(b);
 	json_decref(s);
@@ -62,7 +62,7 @@ text_result(struct fmt *f, const struct result *r)
 		snprintf(cname, sizeof(cname), "%s", r->case_name);
 	result_flags_str(r->flags, flags, sizeof(flags));
 	if (r->status != ST_OK) {
-		fprintf(f->fp, "%-*s %-*s %10s %-9s %6s %4s  %s\n", W_BENCH,
+		fprintf(f->fp, "%-*s %-*s %10s %-11s %6s %4s  %s\n", W_BENCH,
 		    r->bench, W_CASE, cname, result_status_name(r->status),
 		    "", "", "", r->reason);
 		return;
@@ -70,7 +70,7 @@ text_result(struct fmt *f, const struct result *r)
 	fmt_human(r->st.median, r->unit, num, sizeof(num), unit,
 	    sizeof(unit));
 	snprintf(cv, sizeof(cv), "%.1f%%", r->st.cv * 100);
-	fprintf(f->fp, "%-*s %-*s %10s %-9s %6s %4u  %s\n", W_BENCH, r->bench,
+	fprintf(f->fp, "%-*s %-*s %10s %-11s %6s %4u  %s\n", W_BENCH, r->bench,
 	    W_CASE, cname, num, unit, cv, r->st.n, flags);
 }
 
