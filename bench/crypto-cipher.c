@@ -112,18 +112,9 @@ one_message(struct cipher_state *s, int encrypt, const uint8_t *in,
     uint8_t *out, uint8_t *tag, char *why, size_t len)
 {
 	struct crypto_cipher_spec sp = s->spec;
-	struct crypto_cipher *c = NULL;
-	int rc;
 
 	sp.encrypt = encrypt;
-	if ((rc = s->b->cipher_open(&c, &sp, why, len)) != 0)
-		return rc;
-	rc = s->b->cipher_msg(c, in, out, s->n, tag);
-	s->b->cipher_close(c);
-	if (rc != 0)
-		snprintf(why, len, "%s %s failed", s->b->label,
-		    encrypt ? "encryption" : "decryption");
-	return rc;
+	return crypto_cipher_once(s->b, &sp, in, out, s->n, tag, why, len);
 }
 
 static int
@@ -138,8 +129,7 @@ cipher_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	int rc;
 
 	if ((rc = crypto_backend_ready(b, why, sizeof(why))) != 0)
-		return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
-		    bench_fail(ctx, "%s", why);
+		return crypto_skip_or_fail(ctx, rc, why);
 	if ((mode == M_ECB || mode == M_CBC) &&
 	    (size_t)c->work % a->blen != 0)
 		return bench_skip(ctx, "%s takes whole %zu-byte blocks: size "
@@ -180,8 +170,7 @@ cipher_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	return 0;
 fail:
 	cipher_teardown(ctx, c);
-	return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
-	    bench_fail(ctx, "%s", why);
+	return crypto_skip_or_fail(ctx, rc, why);
 }
 
 static int
@@ -260,24 +249,13 @@ static const struct bench_param cipher_params[] = {
 		    "des-ede3, des, bf, cast5, camellia-128, camellia-256, "
 		    "seed, twofish-128, serpent-128, idea, rc4), or all",
 	},
-	{
-		.name = "sizes", .type = BENCH_P_INTLIST,
-		.min = 1, .max = (double)CRYPTO_MAX_SIZE,
-		.def = CRYPTO_SIZES, .quick = "1024,8192",
-		.help = "message sizes in bytes (at most 64 MiB)",
-	},
+	CRYPTO_PARAM_SIZES,
 	{
 		.name = "directions", .type = BENCH_P_LIST,
 		.def = "encrypt,decrypt", .choices = "encrypt|decrypt",
 		.help = "encrypt, decrypt or both",
 	},
-	{
-		.name = "backends", .type = BENCH_P_LIST,
-		.def = "all", .choices = "all|openssl|gcrypt",
-		.check = crypto_check_backends,
-		.help = "libraries: openssl, gcrypt or all (a library this "
-		    "build lacks gives SKIPPED rows under all)",
-	},
+	CRYPTO_PARAM_BACKENDS,
 	{ .name = NULL }
 };
 
@@ -297,9 +275,7 @@ const struct bench_info bench_cipher_info = {
 	.verify = cipher_verify,
 	.teardown = cipher_teardown,
 	.classic = cipher_classic,
-#if !defined(HAVE_OPENSSL) && !defined(HAVE_GCRYPT)
-	.unavailable = "built without OpenSSL and libgcrypt",
-#endif
+	.unavailable = CRYPTO_UNAVAILABLE,
 	.min_sample = CRYPTO_MIN_SAMPLE,
 	.budget = CRYPTO_BUDGET,
 	.warmup = CRYPTO_WARMUP,

@@ -237,6 +237,13 @@ crypto_backend_ready(const struct crypto_ops *b, char *why, size_t len)
 	return 0;
 }
 
+int
+crypto_skip_or_fail(struct bench_ctx *ctx, int rc, const char *why)
+{
+	return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
+	    bench_fail(ctx, "%s", why);
+}
+
 long
 crypto_unhex(const char *hex, uint8_t *out, size_t max)
 {
@@ -334,11 +341,10 @@ crypto_hash_kat(const struct crypto_ops *b, enum crypto_hash_id id,
 	return 0;
 }
 
-/* One message through a fresh context. */
-static int
-cipher_once(const struct crypto_ops *b, const struct crypto_cipher_spec *s,
-    const uint8_t *in, uint8_t *out, size_t n, uint8_t *tag, char *why,
-    size_t len)
+int
+crypto_cipher_once(const struct crypto_ops *b,
+    const struct crypto_cipher_spec *s, const uint8_t *in, uint8_t *out,
+    size_t n, uint8_t *tag, char *why, size_t len)
 {
 	struct crypto_cipher *c = NULL;
 	int rc;
@@ -515,8 +521,8 @@ kat_chacha_poly(const struct crypto_ops *b, char *why, size_t len)
 	crypto_unhex(AEAD_KEY, key, sizeof(key));
 	crypto_unhex(AEAD_NONCE, nonce, sizeof(nonce));
 	crypto_unhex(AEAD_AAD, aad, sizeof(aad));
-	if ((rc = cipher_once(b, &s, (const uint8_t *)aead_pt, ct, n, tag,
-	    why, len)) != 0)
+	if ((rc = crypto_cipher_once(b, &s, (const uint8_t *)aead_pt, ct, n,
+	    tag, why, len)) != 0)
 		return rc;
 	crypto_unhex(AEAD_CT16, want, sizeof(want));
 	if (memcmp(ct, want, 16) != 0) {
@@ -531,7 +537,7 @@ kat_chacha_poly(const struct crypto_ops *b, char *why, size_t len)
 		return -1;
 	}
 	s.encrypt = 0;
-	if ((rc = cipher_once(b, &s, ct, back, n, tag, why, len)) != 0)
+	if ((rc = crypto_cipher_once(b, &s, ct, back, n, tag, why, len)) != 0)
 		return rc;
 	if (memcmp(back, aead_pt, n) != 0) {
 		snprintf(why, len, "chacha20-poly1305: decryption does not "
@@ -571,7 +577,7 @@ crypto_cipher_kat(const struct crypto_ops *b, enum crypto_cipher_id id,
 	crypto_cipher_name(id, m, name, sizeof(name));
 	/* 1. the published vector: one ECB block, or the stream */
 	s.mode = (a->flags & CIPHER_STREAM) ? M_NONE : M_ECB;
-	if ((rc = cipher_once(b, &s, in, got, (size_t)nl, NULL, why,
+	if ((rc = crypto_cipher_once(b, &s, in, got, (size_t)nl, NULL, why,
 	    len)) != 0)
 		return rc;
 	if (memcmp(got, want, (size_t)nl) != 0) {
@@ -590,7 +596,7 @@ crypto_cipher_kat(const struct crypto_ops *b, enum crypto_cipher_id id,
 	if ((rc = crypto_ref_mode(b, id, m, key, s.klen, iv, in, want, n, reftag,
 	    why, len)) != 0)
 		return rc;
-	if ((rc = cipher_once(b, &s, in, got, n, tag, why, len)) != 0)
+	if ((rc = crypto_cipher_once(b, &s, in, got, n, tag, why, len)) != 0)
 		return rc;
 	if (memcmp(got, want, n) != 0) {
 		snprintf(what, sizeof(what), "%s %s differs from %s built on "
@@ -608,7 +614,7 @@ roundtrip:
 	/* 3. decryption gives the input back */
 	s.encrypt = 0;
 	memcpy(want, in, (size_t)nl);
-	if ((rc = cipher_once(b, &s, got, back, (size_t)nl, tag, why,
+	if ((rc = crypto_cipher_once(b, &s, got, back, (size_t)nl, tag, why,
 	    len)) != 0)
 		return rc;
 	if (memcmp(back, want, (size_t)nl) != 0) {
@@ -622,6 +628,13 @@ roundtrip:
 
 /* ---- parameters ----------------------------------------------------------- */
 
+/* Is the word w of length n (in a comma list) exactly `name`? */
+static int
+word_is(const char *w, size_t n, const char *name)
+{
+	return strlen(name) == n && strncmp(w, name, n) == 0;
+}
+
 /* Is `w` (length n) a name some crypto benchmark knows? */
 static int
 known_algorithm(const char *w, size_t n)
@@ -630,25 +643,22 @@ known_algorithm(const char *w, size_t n)
 	size_t i;
 	int m;
 
-	if (n == 3 && strncmp(w, "all", 3) == 0)
+	if (word_is(w, n, "all"))
 		return 1;
 	for (i = 0; i < H_COUNT; i++)
-		if (strlen(crypto_hashes[i].name) == n &&
-		    strncmp(w, crypto_hashes[i].name, n) == 0)
+		if (word_is(w, n, crypto_hashes[i].name))
 			return 1;
 	for (i = 0; i < P_COUNT; i++)
-		if (strlen(crypto_pks[i].name) == n &&
-		    strncmp(w, crypto_pks[i].name, n) == 0)
+		if (word_is(w, n, crypto_pks[i].name))
 			return 1;
 	for (i = 0; i < C_COUNT; i++) {
-		if (strlen(crypto_ciphers[i].name) == n &&
-		    strncmp(w, crypto_ciphers[i].name, n) == 0)
+		if (word_is(w, n, crypto_ciphers[i].name))
 			return 1;
 		for (m = M_NONE; m < M_COUNT; m++) {
 			if (!crypto_cipher_has_mode(i, m))
 				continue;
 			crypto_cipher_name(i, m, name, sizeof(name));
-			if (strlen(name) == n && strncmp(w, name, n) == 0)
+			if (word_is(w, n, name))
 				return 1;
 		}
 	}
@@ -685,8 +695,7 @@ crypto_check_backends(const char *value, char *err, size_t len)
 		for (i = 0; i < CB_COUNT; i++) {
 			const struct crypto_ops *b = crypto_backends[i];
 
-			if (strlen(b->name) == n && strncmp(s, b->name, n) == 0 &&
-			    b->unavailable != NULL) {
+			if (word_is(s, n, b->name) && b->unavailable != NULL) {
 				snprintf(err, len, "backend '%s' was asked for "
 				    "but this boardbench was %s", b->name,
 				    b->unavailable);
@@ -726,10 +735,8 @@ crypto_param_wants(const struct bench_ctx *ctx, const char *name,
 
 	for (;;) {
 		n = strcspn(s, ",");
-		if ((n == 3 && strncmp(s, "all", 3) == 0) ||
-		    (strlen(name) == n && strncmp(s, name, n) == 0) ||
-		    (family != NULL && strlen(family) == n &&
-		    strncmp(s, family, n) == 0))
+		if (word_is(s, n, "all") || word_is(s, n, name) ||
+		    (family != NULL && word_is(s, n, family)))
 			return 1;
 		if (s[n] == '\0')
 			return 0;

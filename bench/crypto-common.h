@@ -36,6 +36,13 @@
 #define CRYPTO_PK_MIN_SAMPLE	0.020
 #define CRYPTO_PK_BUDGET	0.300
 
+/* bench_info.unavailable of hash, cipher and pubkey: NULL with a library */
+#if !defined(HAVE_OPENSSL) && !defined(HAVE_GCRYPT)
+#define CRYPTO_UNAVAILABLE	"built without OpenSSL and libgcrypt"
+#else
+#define CRYPTO_UNAVAILABLE	NULL
+#endif
+
 /* ---- backends --------------------------------------------------------- */
 
 enum crypto_backend_id { CB_OPENSSL = 0, CB_GCRYPT, CB_COUNT };
@@ -196,6 +203,8 @@ extern int crypto_test_fault;
 
 /* Initialise a backend once per process; 0, CRYPTO_NA or -1 with why. */
 int crypto_backend_ready(const struct crypto_ops *, char *why, size_t len);
+/* A setup that cannot go on: SKIPPED when rc is CRYPTO_NA, else FAILED. */
+int crypto_skip_or_fail(struct bench_ctx *, int rc, const char *why);
 /* Parse hex text into out (at most max bytes); returns bytes or -1. */
 long crypto_unhex(const char *hex, uint8_t *out, size_t max);
 /* Deterministic filler for inputs (xorshift from a fixed seed). */
@@ -212,6 +221,14 @@ int crypto_ref_mode(const struct crypto_ops *, enum crypto_cipher_id,
     enum crypto_mode, const uint8_t *key, size_t klen, const uint8_t *iv,
     const uint8_t *in, uint8_t *out, size_t n, uint8_t *tag,
     char *why, size_t len);
+
+/*
+ * One message of n bytes through a fresh context opened for spec: 0, or
+ * the error of cipher_open, or -1 with why naming the failed direction.
+ */
+int crypto_cipher_once(const struct crypto_ops *,
+    const struct crypto_cipher_spec *, const uint8_t *in, uint8_t *out,
+    size_t n, uint8_t *tag, char *why, size_t len);
 
 /*
  * Check one algorithm (and mode) of one backend against its published
@@ -237,6 +254,22 @@ size_t crypto_param_sizes(const struct bench_ctx *, long long *v,
 /* check() hooks of the shared parameters */
 int crypto_check_backends(const char *value, char *err, size_t len);
 int crypto_check_algorithms(const char *value, char *err, size_t len);
+
+/* The `sizes` row of the hash and cipher parameter tables. */
+#define CRYPTO_PARAM_SIZES { \
+		.name = "sizes", .type = BENCH_P_INTLIST, \
+		.min = 1, .max = (double)CRYPTO_MAX_SIZE, \
+		.def = CRYPTO_SIZES, .quick = "1024,8192", \
+		.help = "message sizes in bytes (at most 64 MiB)", \
+	}
+/* The `backends` row of every crypto parameter table. */
+#define CRYPTO_PARAM_BACKENDS { \
+		.name = "backends", .type = BENCH_P_LIST, \
+		.def = "all", .choices = "all|openssl|gcrypt", \
+		.check = crypto_check_backends, \
+		.help = "libraries: openssl, gcrypt or all (a library this " \
+		    "build lacks gives SKIPPED rows under all)", \
+	}
 
 /* ---- --classic ---------------------------------------------------------- */
 

@@ -81,8 +81,7 @@ hash_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	int rc;
 
 	if ((rc = crypto_backend_ready(b, why, sizeof(why))) != 0)
-		return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
-		    bench_fail(ctx, "%s", why);
+		return crypto_skip_or_fail(ctx, rc, why);
 	s = calloc(1, sizeof(*s));
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
@@ -92,8 +91,7 @@ hash_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	rc = b->hash_open(&s->h, (enum crypto_hash_id)c->id, why, sizeof(why));
 	if (rc != 0) {
 		hash_teardown(ctx, c);
-		return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
-		    bench_fail(ctx, "%s", why);
+		return crypto_skip_or_fail(ctx, rc, why);
 	}
 	s->in = crypto_buf(s->n);
 	crypto_fill(s->in, s->n, 0x48415348u);
@@ -158,19 +156,8 @@ static const struct bench_param hash_params[] = {
 		    "sha256, sha384, sha512, sha3-256, ripemd160, blake2b512, "
 		    "blake2s256, whirlpool, tiger, crc32, hmac-sha256",
 	},
-	{
-		.name = "sizes", .type = BENCH_P_INTLIST,
-		.min = 1, .max = (double)CRYPTO_MAX_SIZE,
-		.def = CRYPTO_SIZES, .quick = "1024,8192",
-		.help = "message sizes in bytes (at most 64 MiB)",
-	},
-	{
-		.name = "backends", .type = BENCH_P_LIST,
-		.def = "all", .choices = "all|openssl|gcrypt",
-		.check = crypto_check_backends,
-		.help = "libraries: openssl, gcrypt or all (a library this "
-		    "build lacks gives SKIPPED rows under all)",
-	},
+	CRYPTO_PARAM_SIZES,
+	CRYPTO_PARAM_BACKENDS,
 	{ .name = NULL }
 };
 
@@ -189,9 +176,7 @@ const struct bench_info bench_hash_info = {
 	.verify = hash_verify,
 	.teardown = hash_teardown,
 	.classic = hash_classic,
-#if !defined(HAVE_OPENSSL) && !defined(HAVE_GCRYPT)
-	.unavailable = "built without OpenSSL and libgcrypt",
-#endif
+	.unavailable = CRYPTO_UNAVAILABLE,
 	.min_sample = CRYPTO_MIN_SAMPLE,
 	.budget = CRYPTO_BUDGET,
 	.warmup = CRYPTO_WARMUP,

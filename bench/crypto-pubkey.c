@@ -106,8 +106,7 @@ pk_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	int rc;
 
 	if ((rc = crypto_backend_ready(b, why, sizeof(why))) != 0)
-		return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
-		    bench_fail(ctx, "%s", why);
+		return crypto_skip_or_fail(ctx, rc, why);
 	s = calloc(1, sizeof(*s));
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
@@ -119,8 +118,7 @@ pk_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	rc = b->pk_open(&s->p, id, s->msg, s->n, why, sizeof(why));
 	if (rc != 0) {
 		pk_teardown(ctx, c);
-		return rc == CRYPTO_NA ? bench_skip(ctx, "%s", why) :
-		    bench_fail(ctx, "%s", why);
+		return crypto_skip_or_fail(ctx, rc, why);
 	}
 	return 0;
 }
@@ -286,13 +284,7 @@ static const struct bench_param pk_params[] = {
 		.help = "operations to measure where the key can do them; "
 		    "keygen (seconds per RSA-4096 key) is left out of quick",
 	},
-	{
-		.name = "backends", .type = BENCH_P_LIST,
-		.def = "all", .choices = "all|openssl|gcrypt",
-		.check = crypto_check_backends,
-		.help = "libraries: openssl, gcrypt or all (a library this "
-		    "build lacks gives SKIPPED rows under all)",
-	},
+	CRYPTO_PARAM_BACKENDS,
 	{ .name = NULL }
 };
 
@@ -312,9 +304,7 @@ const struct bench_info bench_pubkey_info = {
 	.verify = pk_verify,
 	.teardown = pk_teardown,
 	.classic = pk_classic,
-#if !defined(HAVE_OPENSSL) && !defined(HAVE_GCRYPT)
-	.unavailable = "built without OpenSSL and libgcrypt",
-#endif
+	.unavailable = CRYPTO_UNAVAILABLE,
 	.min_sample = CRYPTO_PK_MIN_SAMPLE,
 	.budget = CRYPTO_PK_BUDGET,
 	.warmup = CRYPTO_WARMUP,

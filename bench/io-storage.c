@@ -300,6 +300,18 @@ st_probe_device(const char *path)
 
 /* ---- parameters ------------------------------------------------------ */
 
+/* stat() the path a parameter names; -1 with the reason in err. */
+static int
+st_stat_value(const char *value, struct stat *st, char *err, size_t errlen)
+{
+	if (stat(value, st) != 0) {
+		bufprintf(err, errlen, "'%s' %s", value, errno == ENOENT ?
+		    "does not exist" : strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int
 st_check_dir(const char *value, char *err, size_t errlen)
 {
@@ -307,11 +319,8 @@ st_check_dir(const char *value, char *err, size_t errlen)
 
 	if (*value == '\0')
 		return 0;
-	if (stat(value, &st) != 0) {
-		bufprintf(err, errlen, "'%s' %s", value, errno == ENOENT ?
-		    "does not exist" : strerror(errno));
+	if (st_stat_value(value, &st, err, errlen) != 0)
 		return -1;
-	}
 	if (!S_ISDIR(st.st_mode)) {
 		bufprintf(err, errlen, "'%s' is not a folder", value);
 		return -1;
@@ -343,11 +352,8 @@ st_check_device(const char *value, char *err, size_t errlen)
 
 	if (*value == '\0')
 		return 0;
-	if (stat(value, &st) != 0) {
-		bufprintf(err, errlen, "'%s' %s", value, errno == ENOENT ?
-		    "does not exist" : strerror(errno));
+	if (st_stat_value(value, &st, err, errlen) != 0)
 		return -1;
-	}
 	if (!S_ISBLK(st.st_mode) && !S_ISREG(st.st_mode)) {
 		bufprintf(err, errlen, "'%s' is not a block device or a file",
 		    value);

@@ -41,6 +41,19 @@ jnum(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
+/* jnum's inverse: a number, or null as NAN; -1 for anything else. */
+static int
+unjnum(const json_t *v, double *out)
+{
+	if (json_is_number(v))
+		*out = json_number_value(v);
+	else if (json_is_null(v))
+		*out = NAN;
+	else
+		return -1;
+	return 0;
+}
+
 /*
  * jstr: a JSON string, null for NULL.  Text that is not valid UTF-8 (a
  * name cut inside a character, say) gets '?' for every non-ASCII byte.
@@ -139,11 +152,7 @@ export_parse_samples(const json_t *a, struct result *r)
 		return 0;
 	r->samples = xcalloc(json_array_size(a), sizeof(*r->samples));
 	json_array_foreach(a, i, v) {
-		if (json_is_number(v))
-			r->samples[i] = json_number_value(v);
-		else if (json_is_null(v))
-			r->samples[i] = NAN;
-		else
+		if (unjnum(v, &r->samples[i]) != 0)
 			return -1;
 		r->nsamples = i + 1;
 	}
@@ -156,16 +165,14 @@ export_parse_extra(const json_t *o, struct result *r)
 {
 	const char *name;
 	json_t *v;
+	double x;
 
 	if (!json_is_object(o))
 		return -1;
 	json_object_foreach((json_t *)o, name, v) {
-		if (json_is_number(v))
-			result_add_extra(r, name, json_number_value(v));
-		else if (json_is_null(v))
-			result_add_extra(r, name, NAN);
-		else
+		if (unjnum(v, &x) != 0)
 			return -1;
+		result_add_extra(r, name, x);
 	}
 	return 0;
 }

@@ -403,11 +403,15 @@ khz_json(json_t *notes, const char *dir, const char *file, double *out)
 	return json_real((double)v / 1000.0);
 }
 
-/* Policy folder names under cpufreq/, sorted by number. */
+/*
+ * The numbers N of the entries named <prefix>N in folder dir (at most
+ * max of them), sorted; 0 when the folder cannot be read.
+ */
 static int
-policy_list(int *nums, int max)
+numbered_entries(const char *dir, const char *prefix, int *nums, int max)
 {
-	DIR *d = sysfs_opendir(CPU_DIR "/cpufreq");
+	DIR *d = sysfs_opendir(dir);
+	size_t plen = strlen(prefix);
 	struct dirent *e;
 	int n = 0, i, j, t;
 	char *end;
@@ -416,10 +420,10 @@ policy_list(int *nums, int max)
 	if (d == NULL)
 		return 0;
 	while ((e = readdir(d)) != NULL && n < max) {
-		if (strncmp(e->d_name, "policy", 6) != 0)
+		if (strncmp(e->d_name, prefix, plen) != 0)
 			continue;
-		v = strtol(e->d_name + 6, &end, 10);
-		if (*end != '\0' || end == e->d_name + 6 || v < 0)
+		v = strtol(e->d_name + plen, &end, 10);
+		if (*end != '\0' || end == e->d_name + plen || v < 0)
 			continue;
 		nums[n++] = (int)v;
 	}
@@ -431,6 +435,13 @@ policy_list(int *nums, int max)
 			nums[j - 1] = t;
 		}
 	return n;
+}
+
+/* Policy folder names under cpufreq/, sorted by number. */
+static int
+policy_list(int *nums, int max)
+{
+	return numbered_entries(CPU_DIR "/cpufreq", "policy", nums, max);
 }
 
 static int
@@ -786,29 +797,8 @@ memory_json(json_t *notes)
 int
 sysinfo_thermal_zones(int *nums, int max)
 {
-	DIR *d = sysfs_opendir("/sys/class/thermal");
-	struct dirent *e;
-	int n = 0, i, j, t;
-	char *end;
-	long v;
-
-	if (d == NULL)
-		return 0;
-	while ((e = readdir(d)) != NULL && n < max) {
-		if (strncmp(e->d_name, "thermal_zone", 12) != 0)
-			continue;
-		v = strtol(e->d_name + 12, &end, 10);
-		if (*end == '\0' && end != e->d_name + 12 && v >= 0)
-			nums[n++] = (int)v;
-	}
-	closedir(d);
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && nums[j - 1] > nums[j]; j--) {
-			t = nums[j];
-			nums[j] = nums[j - 1];
-			nums[j - 1] = t;
-		}
-	return n;
+	return numbered_entries("/sys/class/thermal", "thermal_zone", nums,
+	    max);
 }
 
 static json_t *
