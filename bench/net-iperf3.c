@@ -748,6 +748,7 @@ static const struct bench_param ip_params[] = {
 	},
 	{
 		.name = "tests", .type = BENCH_P_LIST, .def = "up,down,bidir",
+		.quick = "up,down",
 		.choices = "up|down|bidir|udp",
 		.help = "up: this host sends; down: receives (-R); bidir: "
 		    "both (--bidir); udp: sends UDP at network.bitrate",
