@@ -87,7 +87,7 @@ esac
 # a copy of iperf3 under $TMP, so that its processes are ours to find
 mkdir "$TMP/bin" && ln -s "$iperf3" "$TMP/bin/iperf3"
 mine="-p network.iperf3=$TMP/bin/iperf3"
-expect 0 "iperf3 on loopback" -- bb run iperf3 $fast $mine -p network.time=1 --no-save --format csv
+expect 0 "iperf3 on loopback" -- bb run iperf3 $fast $mine -p network.time=1 -p network.tests=up,down,bidir --no-save --format csv
 cp "$TMP/out" "$TMP/ip.csv"
 for c in up down bidir bidir/up bidir/down; do
 	row "$TMP/ip.csv" "$c" OK bit/s; ok $? "$c is OK in bit/s"
