@@ -866,6 +866,25 @@ make_plan(const struct runner_opts *o, struct child_plan *cp)
 	    60 + 10 * (cp->budget + cp->warmup);
 }
 
+/*
+ * The plan for one benchmark's cases: the run's, with the benchmark's own
+ * sampling overrides where the user gave none (bench.h).
+ */
+static void
+bench_plan(const struct runner_opts *o, const struct child_plan *base,
+    const struct bench_info *b, struct child_plan *cp)
+{
+	*cp = *base;
+	if (b->min_sample > 0 && o->min_sample <= 0)
+		cp->min_sample = b->min_sample;
+	if (b->budget > 0 && o->budget <= 0)
+		cp->budget = b->budget;
+	if (b->min_samples > 0 && b->min_samples <= cp->max_samples)
+		cp->min_samples = b->min_samples;
+	if (b->warmup > 0 && o->warmup < 0)
+		cp->warmup = b->warmup;
+}
+
 int
 runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
     size_t nb, runner_sink_fn sink, void *arg, int *interrupted)
@@ -874,7 +893,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	struct child_plan base, cp;
 	struct progress pg;
 	struct case_run cr;
-	size_t i, j, total = 0;
+	size_t i, j, n, total = 0;
 	int bad = 0, stop = 0;
 	char why[160];
 	unsigned k;
@@ -887,13 +906,15 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			bad = 1;
 			continue;
 		}
-		total += ctxs[i]->ncases ? ctxs[i]->ncases : 1;
+		n = ctxs[i]->ncases ? ctxs[i]->ncases : 1;
+		total += n;
+		bench_plan(o, &base, bl[i], &cp);
+		pg.est_total += (double)n * case_estimate(&cp) *
+		    (o->copies > 1 ? 1.3 : 1.0);
 	}
 	pg.on = o->progress;
 	pg.n = total;
 	pg.start = now_mono();
-	pg.est_total = (double)total * case_estimate(&base) *
-	    (o->copies > 1 ? 1.3 : 1.0);
 
 	for (i = 0; i < nb && !stop && !stop_signal; i++) {
 		struct bench_ctx *ctx = ctxs[i];
@@ -913,16 +934,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 		for (j = 0; j < ctx->ncases && !stop && !stop_signal; j++) {
 			const struct bench_case *c = &ctx->cases[j];
 
-			cp = base;
-			if (ctx->info->min_sample > 0 && o->min_sample <= 0)
-				cp.min_sample = ctx->info->min_sample;
-			if (ctx->info->budget > 0 && o->budget <= 0)
-				cp.budget = ctx->info->budget;
-			if (ctx->info->min_samples > 0 &&
-			    ctx->info->min_samples <= cp.max_samples)
-				cp.min_samples = ctx->info->min_samples;
-			if (ctx->info->warmup > 0 && o->warmup < 0)
-				cp.warmup = ctx->info->warmup;
+			bench_plan(o, &base, ctx->info, &cp);
 			nc = (c->flags & BENCH_CPU) &&
 			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
 			if (nc > 1)
@@ -943,7 +955,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				copy_acc_release(&cr.acc[k]);
 			free(cr.acc);
 			pg.i++;
-			pg.est_done += case_estimate(&base);
+			pg.est_done += case_estimate(&cp);
 		}
 	}
 	progress_clear(&pg);
