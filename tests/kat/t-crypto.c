@@ -15,6 +15,7 @@
 #include "crypto-common.h"
 #include "registry.h"
 #include "runner-int.h"
+#include "kat.h"
 #include "tap.h"
 
 #ifndef KAT_BACKEND
@@ -176,20 +177,9 @@ static struct bench_ctx *
 ctx_with(const struct bench_info *info, const char *a, const char *b,
     const char *c)
 {
-	const char *spec[3] = { a, b, c };
-	struct bench_ctx *ctx;
-	struct param_set ps;
-	size_t i;
+	const char *spec[] = { a, b, c };
 
-	param_set_init(&ps);
-	for (i = 0; i < 3; i++)
-		if (spec[i] != NULL && param_set_add(&ps, spec[i]) != 0)
-			bail("cannot set '%s'", spec[i]);
-	ctx = bench_ctx_new(info, "quick", &ps);
-	param_set_release(&ps);
-	if (ctx == NULL)
-		bail("cannot plan %s", info->name);
-	return ctx;
+	return kat_ctx(info, spec, 3);
 }
 
 /* Every case of ctx through setup, run(iters), verify, teardown. */

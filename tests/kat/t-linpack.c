@@ -15,6 +15,7 @@
 #include "registry.h"
 #include "result.h"
 #include "runner-int.h"
+#include "kat.h"
 #include "tap.h"
 
 static const char *const case_names[] = {
@@ -31,15 +32,7 @@ flops(long long n)
 static struct bench_ctx *
 ctx_with(const char *spec)
 {
-	struct param_set ps;
-	struct bench_ctx *ctx;
-
-	param_set_init(&ps);
-	if (spec != NULL && param_set_add(&ps, spec) != 0)
-		bail("cannot set '%s'", spec);
-	ctx = bench_ctx_new(&bench_linpack_info, "quick", &ps);
-	param_set_release(&ps);
-	return ctx;
+	return kat_ctx(&bench_linpack_info, &spec, 1);
 }
 
 /* The four cases, their names, units and work for order n. */

@@ -16,6 +16,7 @@
 #include "registry.h"
 #include "result.h"
 #include "runner-int.h"
+#include "kat.h"
 #include "tap.h"
 
 static const char *const ops[] = { "read", "write", "copy", "set", "triad" };
@@ -23,19 +24,9 @@ static const char *const ops[] = { "read", "write", "copy", "set", "triad" };
 static struct bench_ctx *
 ctx_with(const struct bench_info *b, const char *spec1, const char *spec2)
 {
-	struct param_set ps;
-	struct bench_ctx *ctx;
+	const char *spec[] = { spec1, spec2 };
 
-	param_set_init(&ps);
-	if (spec1 != NULL && param_set_add(&ps, spec1) != 0)
-		bail("cannot set '%s'", spec1);
-	if (spec2 != NULL && param_set_add(&ps, spec2) != 0)
-		bail("cannot set '%s'", spec2);
-	ctx = bench_ctx_new(b, "quick", &ps);
-	param_set_release(&ps);
-	if (ctx == NULL)
-		bail("bench_ctx_new(%s) failed", b->name);
-	return ctx;
+	return kat_ctx(b, spec, 2);
 }
 
 /* Bytes an operation moves per pass over a working set of `size`. */

@@ -16,6 +16,7 @@
 #include "result.h"
 #include "runner-int.h"
 #include "sync.h"
+#include "kat.h"
 #include "tap.h"
 
 static const char *const mechs[] = {
@@ -26,19 +27,9 @@ static const char *const mechs[] = {
 static struct bench_ctx *
 ctx_with(const char *spec1, const char *spec2)
 {
-	struct param_set ps;
-	struct bench_ctx *ctx;
+	const char *spec[] = { spec1, spec2 };
 
-	param_set_init(&ps);
-	if (spec1 != NULL && param_set_add(&ps, spec1) != 0)
-		bail("cannot set '%s'", spec1);
-	if (spec2 != NULL && param_set_add(&ps, spec2) != 0)
-		bail("cannot set '%s'", spec2);
-	ctx = bench_ctx_new(&bench_pingpong_info, "quick", &ps);
-	param_set_release(&ps);
-	if (ctx == NULL)
-		bail("bench_ctx_new failed");
-	return ctx;
+	return kat_ctx(&bench_pingpong_info, spec, 2);
 }
 
 static const struct ctx_metric *

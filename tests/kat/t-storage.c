@@ -19,6 +19,7 @@
 #include "io-storage.h"
 #include "registry.h"
 #include "runner-int.h"
+#include "kat.h"
 #include "tap.h"
 #include "util.h"
 
@@ -43,18 +44,11 @@ dir_entries(const char *dir)
 static struct bench_ctx *
 ctx_with(const char *const *specs)
 {
-	struct param_set ps;
-	struct bench_ctx *ctx;
+	size_t n = 0;
 
-	param_set_init(&ps);
-	for (; *specs != NULL; specs++)
-		if (param_set_add(&ps, *specs) != 0)
-			bail("cannot set '%s'", *specs);
-	ctx = bench_ctx_new(&bench_storage_info, "quick", &ps);
-	param_set_release(&ps);
-	if (ctx == NULL)
-		bail("bench_ctx_new failed");
-	return ctx;
+	while (specs[n] != NULL)
+		n++;
+	return kat_ctx(&bench_storage_info, specs, n);
 }
 
 /* The pattern: one good page, then each kind of damage. */

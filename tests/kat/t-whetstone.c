@@ -13,6 +13,7 @@
 #include "cpu-whetstone.h"
 #include "registry.h"
 #include "runner-int.h"
+#include "kat.h"
 #include "tap.h"
 
 extern const struct bench_info bench_whetstone_info;
@@ -73,17 +74,7 @@ check_known(size_t i)
 static struct bench_ctx *
 ctx_loops(const char *spec)
 {
-	struct param_set ps;
-	struct bench_ctx *ctx;
-
-	param_set_init(&ps);
-	if (spec != NULL && param_set_add(&ps, spec) != 0)
-		bail("cannot set %s", spec);
-	ctx = bench_ctx_new(&bench_whetstone_info, "quick", &ps);
-	param_set_release(&ps);
-	if (ctx == NULL)
-		bail("bench_ctx_new failed");
-	return ctx;
+	return kat_ctx(&bench_whetstone_info, &spec, 1);
 }
 
 int

@@ -1,0 +1,27 @@
+/*
+ * kat.c - a benchmark context with parameters, for the known-answer tests.
+ */
+#include "config.h"
+
+#include "kat.h"
+#include "registry.h"
+#include "runner-int.h"
+#include "tap.h"
+
+struct bench_ctx *
+kat_ctx(const struct bench_info *b, const char *const *specs, size_t n)
+{
+	struct param_set ps;
+	struct bench_ctx *ctx;
+	size_t i;
+
+	param_set_init(&ps);
+	for (i = 0; i < n; i++)
+		if (specs[i] != NULL && param_set_add(&ps, specs[i]) != 0)
+			bail("cannot set '%s'", specs[i]);
+	ctx = bench_ctx_new(b, "quick", &ps);
+	param_set_release(&ps);
+	if (ctx == NULL)
+		bail("cannot plan %s", b->name);
+	return ctx;
+}
