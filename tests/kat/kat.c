@@ -8,6 +8,26 @@
 #include "runner-int.h"
 #include "tap.h"
 
+int
+kat_collect(void *arg, struct result *r)
+{
+	struct kat_rows *rs = arg;
+
+	if (rs->n < KAT_MAX_ROWS)
+		result_copy(&rs->r[rs->n++], r);
+	return 0;
+}
+
+void
+kat_rows_release(struct kat_rows *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		result_release(&rs->r[i]);
+	rs->n = 0;
+}
+
 struct bench_ctx *
 kat_ctx(const struct bench_info *b, const char *const *specs, size_t n)
 {

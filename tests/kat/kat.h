@@ -6,8 +6,19 @@
 
 #include <stddef.h>
 
+#include "result.h"
+
 struct bench_info;
 struct bench_ctx;
+
+/* Rows a test run collected: kat_collect() is a runner sink. */
+#define KAT_MAX_ROWS 16
+struct kat_rows {
+	struct result r[KAT_MAX_ROWS];
+	size_t n;
+};
+int kat_collect(void *arg, struct result *r);
+void kat_rows_release(struct kat_rows *);
 
 /*
  * A context for b in the quick profile with the -p settings specs[0..n-1]

@@ -14,37 +14,13 @@
 #include "registry.h"
 #include "runner.h"
 #include "runner-int.h"
+#include "kat.h"
 #include "tap.h"
 
 extern const struct bench_info bench_dhrystone_info;
 
-struct rows {
-	struct result r[8];
-	size_t n;
-};
-
 static int
-collect(void *arg, struct result *r)
-{
-	struct rows *rs = arg;
-
-	if (rs->n < 8)
-		result_copy(&rs->r[rs->n++], r);
-	return 0;
-}
-
-static void
-rows_release(struct rows *rs)
-{
-	size_t i;
-
-	for (i = 0; i < rs->n; i++)
-		result_release(&rs->r[i]);
-	rs->n = 0;
-}
-
-static int
-run_dhry(struct rows *rs)
+run_dhry(struct kat_rows *rs)
 {
 	const struct bench_info *b = &bench_dhrystone_info;
 	struct runner_opts ro;
@@ -57,7 +33,7 @@ run_dhry(struct rows *rs)
 	ro.warmup = 0;
 	ro.timeout = 30;
 	ro.copies = 1;
-	return runner_run(&ro, &b, 1, collect, rs, &intr);
+	return runner_run(&ro, &b, 1, kat_collect, rs, &intr);
 }
 
 int
@@ -65,7 +41,7 @@ main(void)
 {
 	static const uint64_t runs[] = { 1, 2, 3, 1000, 100000 };
 	struct bench_ctx *ctx;
-	struct rows rs = { .n = 0 };
+	struct kat_rows rs = { .n = 0 };
 	double v;
 	size_t i;
 	int vf, rc;
@@ -104,7 +80,7 @@ main(void)
 	    "and carries no number");
 	ok(strstr(rs.r[0].reason, "Int_Glob") != NULL, "the reason: %s",
 	    rs.r[0].reason);
-	rows_release(&rs);
+	kat_rows_release(&rs);
 	dhrystone_test_fault = 0;
 
 	/* a good run: the main row and its derived rows */
@@ -127,7 +103,7 @@ main(void)
 		    (rs.r[2].flags & RF_NOCLOCK) && rs.r[2].nsamples == 0,
 		    "without a clock, SKIPPED and flagged noclock: %s",
 		    rs.r[2].reason);
-	rows_release(&rs);
+	kat_rows_release(&rs);
 	bench_ctx_free(ctx);
 	return done_testing();
 }

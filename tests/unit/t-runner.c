@@ -12,37 +12,14 @@
 #include "perfctr.h"
 #include "registry.h"
 #include "runner.h"
+#include "kat/kat.h"
 #include "tap.h"
 #include "util.h"
 
-struct rows {
-	struct result r[16];
-	size_t n;
-};
-
-static int
-collect(void *arg, struct result *r)
-{
-	struct rows *rs = arg;
-
-	if (rs->n < 16)
-		result_copy(&rs->r[rs->n++], r);
-	return 0;
-}
-
-static void
-rows_release(struct rows *rs)
-{
-	size_t i;
-
-	for (i = 0; i < rs->n; i++)
-		result_release(&rs->r[i]);
-	rs->n = 0;
-}
-
 /* Run null with mode=<mode>; returns runner_run's value. */
 static int
-run_null(const char *mode, unsigned copies, double timeout, struct rows *rs)
+run_null(const char *mode, unsigned copies, double timeout,
+    struct kat_rows *rs)
 {
 	const struct bench_info *b = registry_find("null");
 	struct runner_opts ro;
@@ -62,7 +39,7 @@ run_null(const char *mode, unsigned copies, double timeout, struct rows *rs)
 	if (param_set_add(&ps, spec) != 0)
 		bail("cannot set %s", spec);
 	ro.params = &ps;
-	rc = runner_run(&ro, &b, 1, collect, rs, &intr);
+	rc = runner_run(&ro, &b, 1, kat_collect, rs, &intr);
 	param_set_release(&ps);
 	return rc;
 }
@@ -70,7 +47,7 @@ run_null(const char *mode, unsigned copies, double timeout, struct rows *rs)
 int
 main(void)
 {
-	struct rows rs = { .n = 0 };
+	struct kat_rows rs = { .n = 0 };
 	struct perfctr pc;
 	uint64_t c0, c1, i0, i1;
 	char why[200];
@@ -90,7 +67,7 @@ main(void)
 	is_str(rs.r[0].unit, "op/s", "unit from the case");
 	ok(isnan(rs.r[0].cycles) || rs.r[0].cycles > 0,
 	    "cycles empty or positive");
-	rows_release(&rs);
+	kat_rows_release(&rs);
 
 	rc = run_null("crash", 1, 30, &rs);
 	is_int(rc, 1, "a crash makes the run return 1");
@@ -100,12 +77,12 @@ main(void)
 	is_str(rs.r[1].reason, "SIGSEGV", "the signal is named");
 	ok(rs.r[1].nsamples == 0 && isnan(rs.r[1].st.median),
 	    "a crashed row has no number");
-	rows_release(&rs);
+	kat_rows_release(&rs);
 
 	rc = run_null("hang", 1, 2, &rs);
 	is_str(result_status_name(rs.r[1].status), "TIMEOUT", "hang: TIMEOUT");
 	ok(rs.r[1].nsamples == 0, "a timed-out row has no number");
-	rows_release(&rs);
+	kat_rows_release(&rs);
 
 	rc = run_null("bad", 1, 30, &rs);
 	is_str(result_status_name(rs.r[1].status), "BADRESULT",
@@ -113,17 +90,17 @@ main(void)
 	ok(rs.r[1].nsamples == 0 && isnan(rs.r[1].st.median),
 	    "a BADRESULT row has no number");
 	is_str(rs.r[1].reason, "wrong on purpose", "the reason is kept");
-	rows_release(&rs);
+	kat_rows_release(&rs);
 
 	rc = run_null("fail", 1, 30, &rs);
 	is_str(result_status_name(rs.r[1].status), "FAILED", "setup failure");
-	rows_release(&rs);
+	kat_rows_release(&rs);
 
 	rc = run_null("skip", 1, 30, &rs);
 	is_int(rc, 0, "a skip is not a failure");
 	is_str(result_status_name(rs.r[1].status), "SKIPPED", "SKIPPED row");
 	is_str(rs.r[1].reason, "skipped on purpose", "with its reason");
-	rows_release(&rs);
+	kat_rows_release(&rs);
 
 	rc = run_null("ok", 2, 30, &rs);
 	is_int((long long)rs.n, 6, "two copies: 2 per-copy rows + aggregate, "
@@ -136,7 +113,7 @@ main(void)
 	ok(rs.r[2].st.median > rs.r[0].st.median &&
 	    rs.r[2].st.median > rs.r[1].st.median,
 	    "aggregate throughput exceeds each copy's");
-	rows_release(&rs);
+	kat_rows_release(&rs);
 
 	if (perfctr_open(&pc, why, sizeof(why)) != 0) {
 		ok(strlen(why) > 0, "counters unavailable, and why: %s", why);
