@@ -45,3 +45,17 @@ kat_ctx(const struct bench_info *b, const char *const *specs, size_t n)
 		bail("cannot plan %s", b->name);
 	return ctx;
 }
+
+void
+kat_exercise_all(struct bench_ctx *ctx, uint64_t iters, const char *what)
+{
+	size_t i;
+	int vf, rc;
+
+	for (i = 0; i < ctx->ncases; i++) {
+		rc = bench_ctx_exercise(ctx, i, iters, &vf);
+		ok(rc == 0 && vf == 0, "%s %s x%llu runs and verifies%s%s",
+		    what, ctx->cases[i].name, (unsigned long long)iters,
+		    ctx->reason[0] ? ": " : "", ctx->reason);
+	}
+}

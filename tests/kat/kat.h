@@ -5,6 +5,7 @@
 #define BOARDBENCH_KAT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "result.h"
 
@@ -27,5 +28,12 @@ void kat_rows_release(struct kat_rows *);
  */
 struct bench_ctx *kat_ctx(const struct bench_info *b,
     const char *const *specs, size_t n);
+
+/*
+ * Every case of ctx through setup, `iters` iterations, verify and
+ * teardown: one test each, passing only when the case runs and verifies.
+ */
+void kat_exercise_all(struct bench_ctx *ctx, uint64_t iters,
+    const char *what);
 
 #endif

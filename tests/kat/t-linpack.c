@@ -54,21 +54,6 @@ check_cases(struct bench_ctx *ctx, long long n)
 	}
 }
 
-/* Every case runs `iters` iterations and verifies. */
-static void
-exercise_all(struct bench_ctx *ctx, uint64_t iters, const char *what)
-{
-	size_t i;
-	int vf, rc;
-
-	for (i = 0; i < ctx->ncases; i++) {
-		rc = bench_ctx_exercise(ctx, i, iters, &vf);
-		ok(rc == 0 && vf == 0, "%s %s solves and verifies%s%s", what,
-		    ctx->cases[i].name, ctx->reason[0] ? ": " : "",
-		    ctx->reason);
-	}
-}
-
 /*
  * Rolled and unrolled BLAS give the same solution (up to a few ulps, as
  * contraction into fused multiply-adds may differ), and every solve of
@@ -143,7 +128,7 @@ main(void)
 	check_cases(ctx, 200);
 	is_double(ctx->cases[0].work, 5413333.0 + 1.0 / 3.0, 1e-6,
 	    "n=200: 5413333.33 operations per solve");
-	exercise_all(ctx, 2, "n=200");
+	kat_exercise_all(ctx, 2, "n=200");
 
 	/* a corrupted solution must fail verify() in both precisions */
 	linpack_test_fault = 1;
@@ -163,7 +148,7 @@ main(void)
 	if (ctx == NULL)
 		bail("n=10 refused");
 	check_cases(ctx, 10);
-	exercise_all(ctx, 5, "n=10");
+	kat_exercise_all(ctx, 5, "n=10");
 	bench_ctx_free(ctx);
 
 	/* a larger order, one precision and style */
@@ -203,7 +188,7 @@ main(void)
 	ctx = ctx_with("linpack.n=128");
 	if (ctx == NULL)
 		bail("n=128 refused");
-	exercise_all(ctx, 1, "n=128 (nearly singular)");
+	kat_exercise_all(ctx, 1, "n=128 (nearly singular)");
 	bench_ctx_free(ctx);
 
 	/* lists select the cases */

@@ -41,20 +41,6 @@ moved(const char *op, long long size)
 }
 
 static void
-exercise_all(struct bench_ctx *ctx, uint64_t iters, const char *what)
-{
-	size_t i;
-	int vf, rc;
-
-	for (i = 0; i < ctx->ncases; i++) {
-		rc = bench_ctx_exercise(ctx, i, iters, &vf);
-		ok(rc == 0 && vf == 0, "%s %s x%llu verifies%s%s", what,
-		    ctx->cases[i].name, (unsigned long long)iters,
-		    ctx->reason[0] ? ": " : "", ctx->reason);
-	}
-}
-
-static void
 test_membw(void)
 {
 	static const long long quick[] = { 32768, 1048576, 33554432 };
@@ -96,8 +82,8 @@ test_membw(void)
 	/* every operation verifies, at line-multiple and odd sizes */
 	ctx = ctx_with(&bench_membw_info, "membw.sizes=4Ki,5000,64Ki,1Mi",
 	    NULL);
-	exercise_all(ctx, 1, "membw");
-	exercise_all(ctx, 3, "membw");
+	kat_exercise_all(ctx, 1, "membw");
+	kat_exercise_all(ctx, 3, "membw");
 	bench_ctx_free(ctx);
 
 	/* a corrupted output fails verify(), for every operation */
@@ -153,8 +139,8 @@ test_memlat(void)
 	 */
 	ctx = ctx_with(&bench_memlat_info,
 	    "memlat.sizes=4Ki,5000,64Ki,1Mi", NULL);
-	exercise_all(ctx, 1, "memlat");
-	exercise_all(ctx, 7, "memlat");
+	kat_exercise_all(ctx, 1, "memlat");
+	kat_exercise_all(ctx, 7, "memlat");
 	bench_ctx_free(ctx);
 
 	ctx = ctx_with(&bench_memlat_info, "memlat.sizes=5000,256Ki", NULL);

@@ -122,15 +122,7 @@ check_tmpfile(const char *dir)
 static void
 exercise_all(struct bench_ctx *ctx, const char *dir, const char *what)
 {
-	size_t i;
-	int vf, rc;
-
-	for (i = 0; i < ctx->ncases; i++) {
-		rc = bench_ctx_exercise(ctx, i, 40, &vf);
-		ok(rc == 0 && vf == 0, "%s %s runs and verifies%s%s", what,
-		    ctx->cases[i].name, ctx->reason[0] ? ": " : "",
-		    ctx->reason);
-	}
+	kat_exercise_all(ctx, 40, what);
 	is_int(dir_entries(dir), 0, "%s: the folder is empty afterwards",
 	    what);
 }
