@@ -15,12 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "clock.h"
 #include "perfctr.h"
-#include "store.h"
 #include "sysfs.h"
 #include "sysinfo.h"
 #include "util.h"
@@ -266,117 +264,4 @@ clock_measure_all(void)
 	sched_setaffinity(0, sizeof(saved), &saved);
 	json_object_set_new(r, "clusters", a);
 	return r;
-}
-
-/* clock.json beside the default store; NULL when there is no home. */
-static char *
-cache_path(void)
-{
-	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-	char *db, *slash, *p;
-
-	/* no home at all: no cache, and no error from store_default_path */
-	if ((xdg == NULL || xdg[0] != '/') && (home == NULL || home[0] == '\0'))
-		return NULL;
-	db = store_default_path();
-	if (db == NULL)
-		return NULL;
-	slash = strrchr(db, '/');
-	if (slash == NULL) {
-		free(db);
-		return NULL;
-	}
-	*slash = '\0';
-	p = xasprintf("%s/clock.json", db);
-	free(db);
-	return p;
-}
-
-/* mkdir -p of the folder part of path. */
-static int
-make_parent(const char *path)
-{
-	char *d = xstrdup(path), *p;
-
-	for (p = d + 1; (p = strchr(p, '/')) != NULL; p++) {
-		*p = '\0';
-		if (mkdir(d, 0777) != 0 && errno != EEXIST) {
-			free(d);
-			return -1;
-		}
-		*p = '/';
-	}
-	free(d);
-	return 0;
-}
-
-int
-clock_cache_save(const json_t *report)
-{
-	char *path = cache_path(), *tmp;
-	int rc;
-
-	if (path == NULL)
-		return -1;
-	tmp = xasprintf("%s.tmp", path);
-	rc = make_parent(path) == 0 && json_dump_file(report, tmp,
-	    JSON_INDENT(2) | JSON_SORT_KEYS) == 0 && rename(tmp, path) == 0 ?
-	    0 : -1;
-	if (rc != 0) {
-		warning("cannot keep the measured clock in '%s': %s", path,
-		    strerror(errno));
-		unlink(tmp);
-	}
-	free(tmp);
-	free(path);
-	return rc;
-}
-
-json_t *
-clock_cache_load(void)
-{
-	char *path = cache_path(), boot[64];
-	const char *cached;
-	json_t *j;
-
-	if (path == NULL)
-		return NULL;
-	j = json_load_file(path, 0, NULL);
-	free(path);
-	if (j == NULL)
-		return NULL;
-	cached = json_string_value(json_object_get(j, "boot_id"));
-	if (cached == NULL || sysfs_read_str("/proc/sys/kernel/random/boot_id",
-	    boot, sizeof(boot)) != SYSFS_OK || strcmp(cached, boot) != 0) {
-		json_decref(j);
-		return NULL;
-	}
-	return j;
-}
-
-int
-clock_cached_mhz(int cpu, double *mhz)
-{
-	json_t *j = clock_cache_load(), *cl;
-	unsigned long long m;
-	const char *s;
-	size_t i;
-	int rc = -1;
-
-	if (j == NULL || cpu < 0 || cpu >= 64) {
-		json_decref(j);
-		return -1;
-	}
-	json_array_foreach(json_object_get(j, "clusters"), i, cl) {
-		s = json_string_value(json_object_get(cl, "cpus"));
-		if (s == NULL || sysfs_parse_cpulist(s, &m) != 0 ||
-		    !(m >> cpu & 1) ||
-		    !json_is_number(json_object_get(cl, "measured_mhz")))
-			continue;
-		*mhz = json_number_value(json_object_get(cl, "measured_mhz"));
-		rc = 0;
-		break;
-	}
-	json_decref(j);
-	return rc;
 }

@@ -3,7 +3,7 @@
  * adds (one cycle of latency each on every ARM core and on x86) timed with
  * CLOCK_MONOTONIC_RAW, per cluster, beside the clock cpufreq claims.
  * `info --measure-clock` and `run --measure-clock` keep the result in
- * clock.json next to the results store, valid until the next boot.
+ * the clock cache (clockcache.h), valid until the next boot.
  */
 #ifndef BOARDBENCH_CLOCK_H
 #define BOARDBENCH_CLOCK_H
@@ -29,12 +29,5 @@ int clock_measure_here(double *mhz, double *spread, double *perf_mhz,
  * the measurement), max_mhz, diff (relative), flagged, perf_mhz, notes.
  */
 json_t *clock_measure_all(void);
-
-/* Save a clock_measure_all() report as the cache (0, or -1 with a warning). */
-int clock_cache_save(const json_t *report);
-/* The cached report when it belongs to this boot, else NULL. */
-json_t *clock_cache_load(void);
-/* The cached measured clock of cpu; 0 found, -1 not. */
-int clock_cached_mhz(int cpu, double *mhz);
 
 #endif

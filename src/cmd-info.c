@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "clockcache.h"
 #include "cmd.h"
 #include "perfctr.h"
 #include "sysinfo.h"
@@ -32,8 +33,9 @@ static const char info_usage[] =
 "  --measure-clock  also measure each cluster's real clock (a dependent-add\n"
 "                   loop pinned to one CPU of each cluster) and show it\n"
 "                   beside cpufreq's claim; a difference above 3 % is\n"
-"                   flagged.  The result is kept until the next boot and\n"
-"                   used for per-MHz figures.\n"
+"                   flagged.  The result is kept until the next boot in\n"
+"                   ~/.cache/boardbench/clock.json (XDG_CACHE_HOME,\n"
+"                   BOARDBENCH_CLOCK_CACHE) and used for per-MHz figures.\n"
 "  --format F       text (default) or json\n"
 "  -h, --help       this text\n"
 "\n"
@@ -134,7 +136,7 @@ cmd_info(int argc, char **argv)
 		return cmd_bad_usage("info", "takes no arguments");
 	if (measure) {
 		clk = clock_measure_all();
-		clock_cache_save(clk);
+		clockcache_save(clk);
 	}
 	counters = json_object();
 	if (perfctr_open(&pc, why, sizeof(why)) == 0) {

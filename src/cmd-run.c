@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "clockcache.h"
 #include "cmd.h"
 #include "fmt.h"
 #include "monitor.h"
@@ -210,7 +211,7 @@ run_checks(const struct watch_opts *w, unsigned long long cpus, int tty,
 			fprintf(stderr, "measuring the clock of each "
 			    "cluster...\n");
 		clk = clock_measure_all();
-		clock_cache_save(clk);
+		clockcache_save(clk);
 		json_object_set_new(sys, "clock_measurement", clk);
 	}
 	if (monitor_governor_check(cpus, msg, sizeof(msg))) {

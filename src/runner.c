@@ -743,7 +743,8 @@ runner_derived_fill(struct result *r, const struct bench_derived *d,
 		r->status = ST_SKIPPED;
 		r->flags |= RF_NOCLOCK;
 		bufprintf(r->reason, sizeof(r->reason), "CPU clock unknown "
-		    "(no cpufreq and not measured)%s", d->how ==
+		    "(no cpufreq and not measured%s): run 'boardbench info "
+		    "--measure-clock' first (kept until reboot)", d->how ==
 		    BENCH_D_CYCLES ? ", no cycle counter" : "");
 		return -1;
 	}

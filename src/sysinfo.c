@@ -22,7 +22,7 @@
 #include <sys/auxv.h>
 #endif
 
-#include "clock.h"
+#include "clockcache.h"
 #include "sysfs.h"
 #include "sysinfo.h"
 #include "util.h"
@@ -552,7 +552,7 @@ cluster_json(const struct cpus *c, unsigned long long mask, int policy,
 static json_t *
 clusters_json(const struct cpus *c, json_t *notes, json_t *s)
 {
-	json_t *a = json_array(), *clock = clock_cache_load(), *o;
+	json_t *a = json_array(), *clock = clockcache_load(), *o;
 	int nums[MAX_CPUS], n, i, j;
 	unsigned long long masks[MAX_CPUS], left, m;
 	const char *gov = NULL, *g;
@@ -1193,7 +1193,7 @@ sysinfo_cpu_mhz(int cpu, double *mhz, const char **source)
 	char path[160];
 	long long khz;
 
-	if (clock_cached_mhz(cpu, mhz) == 0) {
+	if (clockcache_mhz(cpu, mhz) == 0) {
 		*source = "measured";
 		return 0;
 	}

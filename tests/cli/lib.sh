@@ -9,6 +9,8 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/bbcli.XXXXXX") || exit 99
 trap 'rm -rf "$TMP"' EXIT
 # never touch the user's real store
 export XDG_DATA_HOME="$TMP/xdg"
+export XDG_CACHE_HOME="$TMP/cache"
+unset BOARDBENCH_CLOCK_CACHE
 export HOME="$TMP/home"
 
 bb() { $TEST_RUNNER "$BOARDBENCH" "$@"; }

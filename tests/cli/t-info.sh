@@ -97,7 +97,37 @@ unset BOARDBENCH_SYSROOT
 
 expect 0 "info --measure-clock" -- bb info --measure-clock
 has "^  CPUS  *CPU  *MEASURED" "the clock table"
-test -s "$XDG_DATA_HOME/boardbench/clock.json"; ok $? "the result is kept"
+cache="$XDG_CACHE_HOME/boardbench/clock.json"
+test -s "$cache"; ok $? "the result is kept in XDG_CACHE_HOME"
+test ! -e "$XDG_DATA_HOME/boardbench/clock.json"; ok $? "not beside the store"
+cp "$cache" "$TMP/cache-real"
+# the measured clock names itself on a per-MHz row of the real machine
+expect 0 "run dhrystone with the measured clock" -- \
+	bb run dhrystone --profile quick --no-save --format json --no-monitor
+grep -q '"clock:measured"' "$TMP/out"; ok $? "per-MHz row uses the measured clock"
+# a fixture sysroot keeps its own entry: the real machine's stays valid
+BOARDBENCH_SYSROOT="$fx/rpi4" bb info --measure-clock >/dev/null 2>&1
+grep -q "sysroot:$fx/rpi4" "$cache"; ok $? "the fixture's clock under its own key"
+expect 0 "run dhrystone after a fixture's --measure-clock" -- \
+	bb run dhrystone --profile quick --no-save --format json --no-monitor
+grep -q '"clock:measured"' "$TMP/out"
+ok $? "the real machine's measured clock is still used"
+# --db does not move the cache
+rm -f "$cache"
+expect 0 "info --measure-clock with --db elsewhere" -- \
+	bb run null --db "$TMP/other.db" --measure-clock --profile quick
+test -s "$cache"; ok $? "--measure-clock keeps it in the cache folder"
+BOARDBENCH_CLOCK_CACHE="$TMP/elsewhere.json" bb info --measure-clock \
+	>/dev/null 2>&1
+test -s "$TMP/elsewhere.json"; ok $? "BOARDBENCH_CLOCK_CACHE names the file"
+# without a clock, a per-MHz row says how to get one
+rm -f "$cache"
+if ! ls /sys/devices/system/cpu/cpufreq/policy* >/dev/null 2>&1; then
+	expect 0 "run dhrystone, no clock known" -- \
+		bb run dhrystone --profile quick --no-save --no-monitor
+	grep -q "info --measure-clock" "$TMP/out"
+	ok $? "a SKIPPED per-MHz row says how to get a clock"
+fi
 
 expect 2 "bad --hot-temp" -- bb run null --no-save --hot-temp 10
 expect 2 "text --hot-temp" -- bb run null --no-save --hot-temp warm
