@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clockcache.h"
 #include "sysfs.h"
 #include "sysinfo.h"
 #include "tap.h"
@@ -221,30 +222,28 @@ test_malformed(void)
 	json_decref(s);
 }
 
-/* A cached measurement for this boot beats cpufreq; another boot's not. */
+/*
+ * A cached measurement of this machine and boot beats cpufreq; another
+ * boot's or another machine's (the real one, seen from a sysroot) does not.
+ */
 static void
 test_clock_cache(void)
 {
-	char dir[1024], path[1100];
+	char path[1100];
 	FILE *fp;
 	double mhz = 0;
 	const char *src = "";
-	json_t *s;
+	json_t *s, *rep;
 
-	snprintf(dir, sizeof(dir), "%s/xdg", tap_tmpdir());
-	setenv("XDG_DATA_HOME", dir, 1);
+	snprintf(path, sizeof(path), "%s/cache/clock.json", tap_tmpdir());
+	setenv("BOARDBENCH_CLOCK_CACHE", path, 1);
 	s = snapshot("rpi4");
 	json_decref(s);
-	snprintf(path, sizeof(path), "%s/boardbench", dir);
-	ok(mkdir(dir, 0777) == 0 && mkdir(path, 0777) == 0,
-	    "made the data folder");
-	snprintf(path + strlen(path), sizeof(path) - strlen(path),
-	    "/clock.json");
-	fp = fopen(path, "w");
-	fprintf(fp, "{\"boot_id\": \"0c2f8e11-1d2b-4a55-8f0e-000000000004\","
-	    " \"measured_at\": \"2026-01-01T00:00:00Z\", \"clusters\": "
-	    "[{\"cpus\": \"0-3\", \"measured_mhz\": 1498.5}]}\n");
-	fclose(fp);
+	rep = json_pack("{s:s, s:s, s:[{s:s, s:f}]}",
+	    "boot_id", "0c2f8e11-1d2b-4a55-8f0e-000000000004",
+	    "measured_at", "2026-01-01T00:00:00Z",
+	    "clusters", "cpus", "0-3", "measured_mhz", 1498.5);
+	ok(clockcache_save(rep) == 0, "a measurement saved");
 	ok(sysinfo_cpu_mhz(1, &mhz, &src) == 0 && mhz == 1498.5 &&
 	    strcmp(src, "measured") == 0, "the measured clock of this boot "
 	    "is used (%g %s)", mhz, src);
@@ -253,17 +252,23 @@ test_clock_cache(void)
 	    json_object_get(s, "clusters"), 0), "measured_mhz")), 1498.5, 0,
 	    "and shown in the snapshot");
 	json_decref(s);
-	fp = fopen(path, "w");
-	fprintf(fp, "{\"boot_id\": \"another-boot\", \"clusters\": "
-	    "[{\"cpus\": \"0-3\", \"measured_mhz\": 1498.5}]}\n");
-	fclose(fp);
+	/* the same file seen as another machine: not this one's clock */
+	setenv("BOARDBENCH_SYSROOT", "/nonexistent-root", 1);
+	sysfs_reset();
+	ok(clockcache_load() == NULL, "another machine's entry is not used");
+	s = snapshot("rpi4");
+	json_decref(s);
+	json_object_set_new(rep, "boot_id", json_string("another-boot"));
+	ok(clockcache_save(rep) == 0, "another boot's measurement saved");
 	ok(sysinfo_cpu_mhz(1, &mhz, &src) == 0 && mhz == 1500 &&
 	    strcmp(src, "cpufreq") == 0, "another boot's measurement is not");
+	json_decref(rep);
 	fp = fopen(path, "w");
-	fprintf(fp, "not json\n");
-	fclose(fp);
+	ok(fp != NULL && fprintf(fp, "not json\n") > 0 && fclose(fp) == 0,
+	    "the cache damaged");
 	ok(sysinfo_cpu_mhz(1, &mhz, &src) == 0 && mhz == 1500,
 	    "a damaged cache is ignored");
+	unsetenv("BOARDBENCH_CLOCK_CACHE");
 }
 
 int
