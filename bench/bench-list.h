@@ -26,6 +26,8 @@
 	X(iperf3) \
 	/* sync */ \
 	X(pingpong) \
+	/* media */ \
+	X(mp3) \
 	\
 	/* self-test */ \
 	X(null)

@@ -22,7 +22,8 @@ const struct bench_info *const registry_table[] = { BENCHMARKS(ENTRY) };
 const size_t registry_count = ARRAY_SIZE(registry_table);
 
 const char *const registry_groups[] = {
-	"cpu", "crypto", "memory", "storage", "network", "sync", "selftest",
+	"cpu", "crypto", "memory", "storage", "network", "sync", "media",
+	"selftest",
 	NULL
 };
 
