@@ -182,6 +182,7 @@ int crypto_test_fault;
 const struct crypto_ops *const crypto_backends[CB_COUNT] = {
 	[CB_OPENSSL] = &crypto_openssl_ops,
 	[CB_GCRYPT] = &crypto_gcrypt_ops,
+	[CB_MBEDTLS] = &crypto_mbedtls_ops,
 };
 
 int

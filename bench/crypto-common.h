@@ -37,15 +37,15 @@
 #define CRYPTO_PK_BUDGET	0.300
 
 /* bench_info.unavailable of hash, cipher and pubkey: NULL with a library */
-#if !defined(HAVE_OPENSSL) && !defined(HAVE_GCRYPT)
-#define CRYPTO_UNAVAILABLE	"built without OpenSSL and libgcrypt"
+#if !defined(HAVE_OPENSSL) && !defined(HAVE_GCRYPT) && !defined(HAVE_MBEDTLS)
+#define CRYPTO_UNAVAILABLE	"built without OpenSSL, libgcrypt and mbed TLS"
 #else
 #define CRYPTO_UNAVAILABLE	NULL
 #endif
 
 /* ---- backends --------------------------------------------------------- */
 
-enum crypto_backend_id { CB_OPENSSL = 0, CB_GCRYPT, CB_COUNT };
+enum crypto_backend_id { CB_OPENSSL = 0, CB_GCRYPT, CB_MBEDTLS, CB_COUNT };
 
 /* ---- hashes ----------------------------------------------------------- */
 
@@ -193,7 +193,8 @@ struct crypto_ops {
 	void (*pk_close)(struct crypto_pk *);
 };
 
-extern const struct crypto_ops crypto_openssl_ops, crypto_gcrypt_ops;
+extern const struct crypto_ops crypto_openssl_ops, crypto_gcrypt_ops,
+    crypto_mbedtls_ops;
 extern const struct crypto_ops *const crypto_backends[CB_COUNT];
 
 /* ---- shared helpers ---------------------------------------------------- */
@@ -265,10 +266,10 @@ int crypto_check_algorithms(const char *value, char *err, size_t len);
 /* The `backends` row of every crypto parameter table. */
 #define CRYPTO_PARAM_BACKENDS { \
 		.name = "backends", .type = BENCH_P_LIST, \
-		.def = "all", .choices = "all|openssl|gcrypt", \
+		.def = "all", .choices = "all|openssl|gcrypt|mbedtls", \
 		.check = crypto_check_backends, \
-		.help = "libraries: openssl, gcrypt or all (a library this " \
-		    "build lacks gives SKIPPED rows under all)", \
+		.help = "libraries: openssl, gcrypt, mbedtls or all (a " \
+		    "library this build lacks gives SKIPPED rows under all)", \
 	}
 
 /* ---- --classic ---------------------------------------------------------- */
