@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "mem.h"
 #include "cpu-fft.h"
 #include "result.h"
 
@@ -225,7 +226,8 @@ fft_check(const float *in, const float *spec, const float *out, int n, int k,
 
 struct fft_state {
 	struct fft_plan *plan;
-	float *in, *spec, *out;
+	float *in, *spec, *out;		/* in one placed block */
+	struct mem_block blk;
 	int k;
 	uint64_t iters;
 };
@@ -243,20 +245,27 @@ fft_plan_cases(struct bench_ctx *ctx)
 {
 	int n = atoi(bench_param_str(ctx, "n")), log2n = 0;
 	struct bench_case *c;
-	char name[32];
+	char name[32], suf[16];
 	double flops;
+	int pl[MP_COUNT];
+	size_t npl, m;
 
 	while ((1 << log2n) < n)
 		log2n++;
 	flops = 5.0 * n * log2n;
 	fft_derived[0].scale = flops;
 	fft_derived[1].scale = flops * 1e-6;
-	snprintf(name, sizeof(name), "f32-%d", n);
-	c = bench_add_case(ctx, name, "transform/s", BENCH_RATE, 2);
-	if (c == NULL)
-		return -1;
-	c->arg = n;
-	c->derived = fft_derived;
+	npl = mem_placements(ctx, pl, MP_COUNT);
+	for (m = 0; m < npl; m++) {
+		mem_placement_suffix(pl[m], npl, suf, sizeof(suf));
+		snprintf(name, sizeof(name), "f32-%d%s", n, suf);
+		c = bench_add_case(ctx, name, "transform/s", BENCH_RATE, 2);
+		if (c == NULL)
+			return -1;
+		c->arg = n;
+		c->id = pl[m];
+		c->derived = fft_derived;
+	}
 	return 0;
 }
 
@@ -266,9 +275,7 @@ fft_state_free(struct fft_state *s)
 	if (s == NULL)
 		return;
 	fft_plan_free(s->plan);
-	free(s->in);
-	free(s->spec);
-	free(s->out);
+	mem_unplace(&s->blk);
 	free(s);
 }
 
@@ -277,18 +284,21 @@ fft_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct fft_state *s = calloc(1, sizeof(*s));
 	int n = (int)c->arg;
-	size_t bytes = 2 * (size_t)n * sizeof(float);
+	/* each buffer a whole number of 64-byte lines */
+	size_t bytes = (2 * (size_t)n * sizeof(float) + 63) / 64 * 64;
+	int rc;
 
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
 	bench_set_priv(ctx, s);
 	s->plan = fft_plan_new(n);
-	s->in = fft_alloc(bytes);
-	s->spec = fft_alloc(bytes);
-	s->out = fft_alloc(bytes);
-	if (s->plan == NULL || s->in == NULL || s->spec == NULL ||
-	    s->out == NULL)
+	if (s->plan == NULL)
 		return bench_fail(ctx, "cannot make a plan for n=%d", n);
+	if ((rc = mem_place(ctx, c->id, 3 * bytes, &s->blk)) != 0)
+		return rc;
+	s->in = s->blk.p;
+	s->spec = (float *)((char *)s->blk.p + bytes);
+	s->out = (float *)((char *)s->blk.p + 2 * bytes);
 	s->k = fft_tone_bin(n);
 	fft_tone(s->in, n, s->k);
 	return 0;
@@ -328,6 +338,7 @@ fft_verify(struct bench_ctx *ctx, const struct bench_case *c)
 	if (rc != 0)
 		return bench_fail(ctx, "%s", why);
 	bench_extra(ctx, "round_trip_tol", fft_round_trip_tol(s->plan->n));
+	mem_place_note(ctx, &s->blk);
 	return 0;
 }
 
@@ -346,6 +357,7 @@ static const struct bench_param fft_params[] = {
 		    "32768|65536",
 		.help = "points per transform, a power of two (seed 001: 1024)",
 	},
+	MEM_PARAM_PLACEMENT,
 	{ .name = NULL }
 };
 
@@ -363,4 +375,5 @@ const struct bench_info bench_fft_info = {
 	.run = fft_run,
 	.verify = fft_verify,
 	.teardown = fft_teardown,
+	.classic = mem_classic_placements,
 };

@@ -34,6 +34,7 @@
 #endif
 
 #include "bench.h"
+#include "mem.h"
 #include "cpu-md5ref.h"
 #include "result.h"
 
@@ -363,6 +364,7 @@ enum { MD5REF_HOT, MD5REF_COLD };
 
 struct md5ref_state {
 	unsigned char *mem;		/* the block, or the cold region */
+	struct mem_block blk;		/* where it lives (placement) */
 	size_t size;			/* bytes per block */
 	size_t stride;			/* block to block in the region */
 	size_t nblocks, step, next;	/* the order of the cold blocks */
@@ -486,23 +488,30 @@ md5ref_plan(struct bench_ctx *ctx)
 		  .how = BENCH_D_CYCLES, .scale = 0 },
 		{ .name = NULL }
 	};
-	char words[2][64];
-	size_t n, i;
+	char words[2][64], name[32], suf[16];
+	size_t n, i, npl, m;
 	long long size = bench_param_int(ctx, "size");
 	struct bench_case *c;
-	int seen[2] = { 0, 0 }, id;
+	int seen[2] = { 0, 0 }, id, pl[MP_COUNT];
 
+	npl = mem_placements(ctx, pl, MP_COUNT);
 	n = bench_param_words(ctx, "cases", words, 2);
 	for (i = 0; i < n && i < 2; i++) {
 		id = strcmp(words[i], "cold") == 0 ? MD5REF_COLD : MD5REF_HOT;
 		if (seen[id]++)
 			continue;
-		c = bench_add_case(ctx, id == MD5REF_COLD ? "cold" : "hot",
-		    "B/s", BENCH_RATE, (double)size);
-		if (c == NULL)
-			return -1;
-		c->id = id;
-		c->derived = derived;
+		for (m = 0; m < npl; m++) {
+			mem_placement_suffix(pl[m], npl, suf, sizeof(suf));
+			snprintf(name, sizeof(name), "%s%s",
+			    id == MD5REF_COLD ? "cold" : "hot", suf);
+			c = bench_add_case(ctx, name, "B/s", BENCH_RATE,
+			    (double)size);
+			if (c == NULL)
+				return -1;
+			c->id = id;
+			c->arg = pl[m];
+			c->derived = derived;
+		}
 	}
 	return 0;
 }
@@ -511,7 +520,7 @@ static void
 md5ref_state_free(struct md5ref_state *s)
 {
 	if (s != NULL)
-		free(s->mem);
+		mem_unplace(&s->blk);
 	free(s);
 }
 
@@ -522,7 +531,7 @@ md5ref_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	long long size = bench_param_int(ctx, "size");
 	long long region = bench_param_int(ctx, "region_mib") << 20;
 	size_t bytes;
-	void *p;
+	int rc;
 
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
@@ -544,9 +553,10 @@ md5ref_setup(struct bench_ctx *ctx, const struct bench_case *c)
 		while (md5ref_gcd(s->nblocks, s->step) != 1)
 			s->step++;
 	}
-	if (posix_memalign(&p, MD5REF_ALIGN, bytes) != 0)
-		return bench_fail(ctx, "cannot allocate %zu bytes", bytes);
-	s->mem = p;
+	/* page-aligned, so MD5REF_ALIGN-aligned too */
+	if ((rc = mem_place(ctx, (int)c->arg, bytes, &s->blk)) != 0)
+		return rc;
+	s->mem = s->blk.p;
 	if (c->id == MD5REF_COLD)
 		md5ref_fill_region(s->mem, bytes, 2);
 	else
@@ -650,6 +660,7 @@ md5ref_verify(struct bench_ctx *ctx, const struct bench_case *c)
 		bench_extra(ctx, "llc_bytes", (double)s->llc);
 	}
 	bench_sink(s->fold);
+	mem_place_note(ctx, &s->blk);
 	return 0;
 }
 
@@ -678,6 +689,7 @@ static const struct bench_param md5ref_params[] = {
 		.def = "hot,cold", .choices = "hot|cold",
 		.help = "cache-hot block, cache-cold blocks",
 	},
+	MEM_PARAM_PLACEMENT,
 	{ .name = NULL }
 };
 
@@ -695,4 +707,5 @@ const struct bench_info bench_md5ref_info = {
 	.run = md5ref_run,
 	.verify = md5ref_verify,
 	.teardown = md5ref_teardown,
+	.classic = mem_classic_placements,
 };

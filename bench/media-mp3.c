@@ -250,7 +250,6 @@ mp3_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	    MPG123_OK)
 		return bench_fail(ctx, "mpg123 set-up: %s",
 		    mpg123_strerror(s->mh));
-	bench_extra(ctx, "mp3_bytes", (double)s->mp3len);
 	return 0;
 }
 
@@ -322,6 +321,7 @@ mp3_verify(struct bench_ctx *ctx, const struct bench_case *c)
 	}
 	snr = err > 0 ? 10.0 * log10(sig / err) : 200.0;
 	bench_extra(ctx, "snr_db", snr);
+	bench_extra(ctx, "mp3_bytes", (double)s->mp3len);
 	if (!(snr >= MP3_MIN_SNR_DB))
 		return bench_fail(ctx, "decoded signal is %.1f dB from the "
 		    "source (at least %.0f dB expected)", snr, MP3_MIN_SNR_DB);

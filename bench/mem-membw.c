@@ -52,7 +52,7 @@ struct bw_state {
 	enum bw_op op;
 	size_t bytes;		/* per array, a multiple of MEM_LINE */
 	size_t n;		/* 8-byte elements per array */
-	void *blk[3];		/* the allocations */
+	struct mem_block blk[3];	/* the allocations, placed */
 	void *arr[3];		/* the arrays, staggered within them */
 	uint64_t last;		/* read: last sum; write: last word; set: byte */
 	uint64_t passes;
@@ -82,17 +82,22 @@ bw_op_find(const char *name)
 	return -1;
 }
 
-/* plan(): one case per operation and size, "copy/1048576". */
+/*
+ * plan(): one case per operation, size and placement, "copy/1048576"
+ * ("copy/1048576/thp" when placements are asked for).  c->arg holds the
+ * size's index in its low byte and the placement above it.
+ */
 static int
 bw_plan(struct bench_ctx *ctx)
 {
 	long long sizes[BW_MAXSIZES];
-	char ops[BW_NOPS * 2][64], name[96];
-	int seen[BW_NOPS] = { 0 };
-	size_t nsz, nops, i, j, k;
+	char ops[BW_NOPS * 2][64], name[96], suf[16];
+	int seen[BW_NOPS] = { 0 }, pl[MP_COUNT];
+	size_t nsz, nops, npl, i, j, k, m;
 	struct bench_case *c;
 	int op;
 
+	npl = mem_placements(ctx, pl, MP_COUNT);
 	nops = bench_param_words(ctx, "ops", ops, BW_NOPS * 2);
 	nsz = bench_param_ints(ctx, "sizes", sizes, BW_MAXSIZES);
 	if (nsz > BW_MAXSIZES)
@@ -111,15 +116,20 @@ bw_plan(struct bench_ctx *ctx)
 				;
 			if (k < j)
 				continue;	/* a size given twice */
-			snprintf(name, sizeof(name), "%s/%lld", bw_ops[op].name,
-			    sizes[j]);
-			c = bench_add_case(ctx, name, "B/s", BENCH_RATE,
-			    (double)bw_array_bytes(op,
-			    (unsigned long long)sizes[j]) * bw_ops[op].moved);
-			if (c == NULL)
-				return -1;
-			c->id = op;
-			c->arg = (intptr_t)j;
+			for (m = 0; m < npl; m++) {
+				mem_placement_suffix(pl[m], npl, suf,
+				    sizeof(suf));
+				snprintf(name, sizeof(name), "%s/%lld%s",
+				    bw_ops[op].name, sizes[j], suf);
+				c = bench_add_case(ctx, name, "B/s",
+				    BENCH_RATE, (double)bw_array_bytes(op,
+				    (unsigned long long)sizes[j]) *
+				    bw_ops[op].moved);
+				if (c == NULL)
+					return -1;
+				c->id = op;
+				c->arg = (intptr_t)j | (intptr_t)pl[m] << 8;
+			}
 		}
 	}
 	return 0;
@@ -133,7 +143,7 @@ bw_state_free(struct bw_state *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < 3; i++)
-		free(s->blk[i]);
+		mem_unplace(&s->blk[i]);
 	free(s);
 }
 
@@ -187,22 +197,23 @@ bw_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	long long sizes[BW_MAXSIZES];
 	size_t nsz = bench_param_ints(ctx, "sizes", sizes, BW_MAXSIZES);
+	size_t si = (size_t)(c->arg & 0xff);
+	int pl = (int)(c->arg >> 8);
 	struct bw_state *s;
 	unsigned i, na;
 	int rc;
 
-	if (c->id < 0 || c->id >= BW_NOPS || c->arg < 0 ||
-	    (size_t)c->arg >= nsz || (size_t)c->arg >= BW_MAXSIZES)
+	if (c->id < 0 || c->id >= BW_NOPS || c->arg < 0 || si >= nsz ||
+	    si >= BW_MAXSIZES || pl >= MP_COUNT)
 		return bench_fail(ctx, "unknown case '%s'", c->name);
 	s = calloc(1, sizeof(*s));
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
 	s->op = (enum bw_op)c->id;
-	s->bytes = bw_array_bytes(s->op,
-	    (unsigned long long)sizes[c->arg]);
+	s->bytes = bw_array_bytes(s->op, (unsigned long long)sizes[si]);
 	if (s->bytes == 0) {
 		rc = bench_skip(ctx, "%lld bytes is too large for a 32-bit "
-		    "build", sizes[c->arg]);
+		    "build", sizes[si]);
 		goto fail;
 	}
 	s->n = s->bytes / sizeof(uint64_t);
@@ -211,13 +222,11 @@ bw_setup(struct bench_ctx *ctx, const struct bench_case *c)
 		goto fail;
 	for (i = 0; i < na; i++) {
 		/* stagger the arrays so that they do not alias in the caches */
-		s->blk[i] = mem_alloc(s->bytes + 3 * MEM_LINE * na);
-		if (s->blk[i] == NULL) {
-			rc = bench_fail(ctx, "cannot allocate %zu bytes: out "
-			    "of memory", s->bytes);
+		rc = mem_place(ctx, pl, s->bytes + 3 * MEM_LINE * na,
+		    &s->blk[i]);
+		if (rc != 0)
 			goto fail;
-		}
-		s->arr[i] = (char *)s->blk[i] + 3 * MEM_LINE * i;
+		s->arr[i] = (char *)s->blk[i].p + 3 * MEM_LINE * i;
 	}
 	bw_fill(s);
 	bench_set_priv(ctx, s);
@@ -446,6 +455,7 @@ bw_verify(struct bench_ctx *ctx, const struct bench_case *c)
 		return bench_fail(ctx, "unknown operation");
 	}
 	bench_extra(ctx, "array_bytes", (double)s->bytes);
+	mem_place_note(ctx, &s->blk[0]);
 	return 0;
 }
 
@@ -476,6 +486,7 @@ static const struct bench_param bw_params[] = {
 		    "operation together), each at most a quarter of RAM",
 		.check = mem_check_sizes,
 	},
+	MEM_PARAM_PLACEMENT,
 	{ .name = NULL }
 };
 
@@ -492,6 +503,7 @@ const struct bench_info bench_membw_info = {
 	.setup = bw_setup,
 	.run = bw_run,
 	.verify = bw_verify,
+	.classic = mem_classic_placements,
 	.teardown = bw_teardown,
 	.min_sample = 0.02,
 	.budget = 0.25,

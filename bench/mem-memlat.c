@@ -38,6 +38,7 @@ struct ml_line {
 
 struct ml_state {
 	struct ml_line *lines;
+	struct mem_block blk;	/* where the lines live */
 	size_t n;		/* lines in the working set */
 	struct ml_line *p;	/* where the chase stands */
 	uint64_t loads;		/* loads done since setup */
@@ -54,15 +55,21 @@ ml_rand(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
-/* plan(): one case per size, named by its bytes. */
+/*
+ * plan(): one case per size and placement, named by its bytes ("65536",
+ * "65536/hugetlb" when placements are asked for); c->arg holds the size's
+ * index in its low byte and the placement above it.
+ */
 static int
 ml_plan(struct bench_ctx *ctx)
 {
 	long long sizes[ML_MAXSIZES];
-	size_t n, i, k;
+	size_t n, i, k, npl, m;
 	struct bench_case *c;
-	char name[96];
+	char name[96], suf[16];
+	int pl[MP_COUNT];
 
+	npl = mem_placements(ctx, pl, MP_COUNT);
 	n = bench_param_ints(ctx, "sizes", sizes, ML_MAXSIZES);
 	if (n > ML_MAXSIZES)
 		return bench_fail(ctx, "at most %d sizes", ML_MAXSIZES);
@@ -71,12 +78,16 @@ ml_plan(struct bench_ctx *ctx)
 			;
 		if (k < i)
 			continue;
-		snprintf(name, sizeof(name), "%lld", sizes[i]);
-		c = bench_add_case(ctx, name, "s", BENCH_TIME, ML_LOADS);
-		if (c == NULL)
-			return -1;
-		c->better = BENCH_LOWER;
-		c->arg = (intptr_t)i;
+		for (m = 0; m < npl; m++) {
+			mem_placement_suffix(pl[m], npl, suf, sizeof(suf));
+			snprintf(name, sizeof(name), "%lld%s", sizes[i], suf);
+			c = bench_add_case(ctx, name, "s", BENCH_TIME,
+			    ML_LOADS);
+			if (c == NULL)
+				return -1;
+			c->better = BENCH_LOWER;
+			c->arg = (intptr_t)i | (intptr_t)pl[m] << 8;
+		}
 	}
 	return 0;
 }
@@ -112,7 +123,7 @@ static void
 ml_state_free(struct ml_state *s)
 {
 	if (s != NULL)
-		free(s->lines);
+		mem_unplace(&s->blk);
 	free(s);
 }
 
@@ -125,14 +136,15 @@ ml_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	long long sizes[ML_MAXSIZES];
 	size_t nsz = bench_param_ints(ctx, "sizes", sizes, ML_MAXSIZES);
+	size_t si = (size_t)(c->arg & 0xff);
+	int pl = (int)(c->arg >> 8);
 	unsigned long long size;
 	struct ml_state *s;
 	int rc;
 
-	if (c->arg < 0 || (size_t)c->arg >= nsz ||
-	    (size_t)c->arg >= ML_MAXSIZES)
+	if (c->arg < 0 || si >= nsz || si >= ML_MAXSIZES || pl >= MP_COUNT)
 		return bench_fail(ctx, "unknown case '%s'", c->name);
-	size = (unsigned long long)sizes[c->arg];
+	size = (unsigned long long)sizes[si];
 	if (size / MEM_LINE > UINT32_MAX || size > SIZE_MAX / 2)
 		return bench_skip(ctx, "%llu bytes is too large for this "
 		    "build", size);
@@ -146,8 +158,11 @@ ml_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	/* the lines, plus the shuffle's index array for a moment */
 	if ((rc = mem_fits(ctx, (uint64_t)s->n * (MEM_LINE + 4))) != 0)
 		goto fail;
-	s->lines = mem_alloc(s->n * sizeof(struct ml_line));
-	if (s->lines == NULL || ml_link(s->lines, s->n) != 0) {
+	if ((rc = mem_place(ctx, pl, s->n * sizeof(struct ml_line),
+	    &s->blk)) != 0)
+		goto fail;
+	s->lines = s->blk.p;
+	if (ml_link(s->lines, s->n) != 0) {
 		rc = bench_fail(ctx, "cannot allocate %llu bytes: out of "
 		    "memory", size);
 		goto fail;
@@ -269,6 +284,7 @@ ml_verify(struct bench_ctx *ctx, const struct bench_case *c)
 		return bench_fail(ctx, "%zu loads from the start do not come "
 		    "back to it", 2 * s->n);
 	bench_extra(ctx, "lines", (double)s->n);
+	mem_place_note(ctx, &s->blk);
 	return 0;
 }
 
@@ -294,6 +310,7 @@ static const struct bench_param ml_params[] = {
 		    "memory available are skipped",
 		.check = mem_check_sizes,
 	},
+	MEM_PARAM_PLACEMENT,
 	{ .name = NULL }
 };
 
@@ -309,6 +326,7 @@ const struct bench_info bench_memlat_info = {
 	.setup = ml_setup,
 	.run = ml_run,
 	.verify = ml_verify,
+	.classic = mem_classic_placements,
 	.teardown = ml_teardown,
 	.min_sample = 0.02,
 	.budget = 0.25,

@@ -35,6 +35,56 @@ int mem_fits(struct bench_ctx *ctx, uint64_t need);
 /* A page-aligned buffer, or NULL; free() it. */
 void *mem_alloc(size_t bytes);
 
+/*
+ * Placements (mem-placement.c): where a case's data lives.  The
+ * `placement` parameter (PARAM row below) lists them; a case per
+ * placement, its name suffixed "/thp" etc. unless the only one is
+ * "default".
+ */
+enum mem_placement {
+	MP_DEFAULT = 0, MP_4K, MP_THP, MP_HUGETLB, MP_LOCAL, MP_REMOTE,
+	MP_COUNT
+};
+extern const char *const mem_placement_names[MP_COUNT];
+#define MEM_PARAM_PLACEMENT { \
+		.name = "placement", .type = BENCH_P_LIST, .def = "default", \
+		.choices = "default|4k|thp|hugetlb|local|remote", \
+		.help = "where the data lives: default (the allocator's " \
+		    "choice), 4k pages, thp (transparent huge pages), " \
+		    "hugetlb (reserved huge pages), local or remote " \
+		    "memory node (libnuma); one case each" }
+
+struct mem_block {
+	void *p;		/* the buffer */
+	void *map;		/* what was mapped or allocated, if not p */
+	size_t maplen;
+	int pl, numa, node, thp_always;
+};
+/* The placement's index, or -1. */
+int mem_placement_find(const char *name);
+/* The `placement` parameter as indexes, in order, without repeats. */
+size_t mem_placements(const struct bench_ctx *, int *pl, size_t max);
+/* "" for the lone default placement, else "/4k", "/thp", ... */
+void mem_placement_suffix(int pl, size_t npl, char *buf, size_t len);
+/*
+ * setup(): a buffer of `bytes` (page-aligned) placed as asked.  0, or
+ * BENCH_SKIP when the system cannot give that placement (the reason
+ * says why and how to get it), or -1 on failure; mem_unplace() the block
+ * in every case (it is safe on a failed one).
+ */
+int mem_place(struct bench_ctx *, int pl, size_t bytes, struct mem_block *);
+void mem_unplace(struct mem_block *);
+/*
+ * --classic of membw and memlat: each case's placements side by side, as
+ * the time the same work takes relative to the fastest placement (seeds
+ * 000 and 001 show memories so).  Prints nothing without placements.
+ */
+struct result;
+void mem_classic_placements(FILE *, const struct bench_info *,
+    const struct result *const *rows, size_t n);
+/* verify(): the placement's facts as extras (THP mode, memory node). */
+void mem_place_note(struct bench_ctx *, const struct mem_block *);
+
 /* Human size for reasons: "64 MiB", "1.5 GiB". */
 void mem_size_text(uint64_t bytes, char *buf, size_t len);
 

@@ -95,6 +95,15 @@ if [ -n "$kb" ] && [ "$kb" -lt 200000000 ]; then
 		bb run memlat $fast -p memlat.sizes=$over
 	grep -q "quarter" "$TMP/err"; ok $? "the message says a quarter of RAM"
 fi
+# data placements: a case each, and the --classic table of their times
+expect 0 "memlat with placements 4k and thp" -- bb run memlat $fast \
+	-p memlat.sizes=64Ki -p memlat.placement=4k,thp --classic
+grep -q '^memlat  *65536/4k ' "$TMP/out"; ok $? "a 4k case"
+grep -q '^memlat  *65536/thp ' "$TMP/out"; ok $? "a thp case"
+grep -q '^memlat: data placements' "$TMP/out"; ok $? "the placement table"
+grep -Eq '^ +(4k|thp) +[0-9.]+ [a-z]*s +1\.00$' "$TMP/out"
+ok $? "the fastest placement at 1.00"
+expect 2 "memory.placement=rom" -- bb run memory $fast -p memory.placement=rom
 expect 2 "pingpong.trips=0" -- bb run pingpong $fast -p pingpong.trips=0
 expect 2 "pingpong.mech=pigeon" -- bb run pingpong $fast -p pingpong.mech=pigeon
 expect 2 "sync.placement=far" -- bb run sync $fast -p sync.placement=far

@@ -3,7 +3,11 @@
  * bytes each operation moves, every operation verifying at odd and even
  * sizes, and verify() rejecting a corrupted output; memlat's cases, the
  * chase verifying (a single cycle, the pointer where the load count says)
- * and rejecting a wrong pointer and a cycle cut in two; the size limits.
+ * and rejecting a wrong pointer and a cycle cut in two; the size limits;
+ * data placements (a case each, 4k and thp running and verifying where
+ * the kernel has them, hugetlb and the memory nodes SKIPPED with the
+ * reason exactly when the system cannot give them, as the test checks on
+ * its own) and their --classic table from fixed rows.
  */
 #include "config.h"
 
@@ -11,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mem.h"
 #include "registry.h"
@@ -210,11 +215,136 @@ test_limits(void)
 	bench_ctx_free(ctx);
 }
 
+/* Read a small /proc or /sys file straight, for the test's own checks. */
+static int
+read_small(const char *path, char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "r");
+	size_t n;
+
+	if (fp == NULL)
+		return -1;
+	n = fread(buf, 1, len - 1, fp);
+	buf[n] = '\0';
+	fclose(fp);
+	return 0;
+}
+
+static void
+test_placement(void)
+{
+	static const char *const want[] = { "4096/default", "4096/4k",
+	    "4096/thp", "4096/hugetlb", "4096/local", "4096/remote" };
+	char buf[256], mode[16] = "";
+	struct bench_ctx *ctx;
+	size_t i;
+	int rc, vf, skip_ok;
+
+	ctx = ctx_with(&bench_memlat_info, "memlat.sizes=4Ki",
+	    "memlat.placement=default,4k,thp,hugetlb,local,remote");
+	is_int((long long)ctx->ncases, 6, "memlat: a case per placement");
+	for (i = 0; i < ctx->ncases && i < 6; i++)
+		is_str(ctx->cases[i].name, want[i], "case %zu named by its "
+		    "placement", i);
+	if (read_small("/sys/kernel/mm/transparent_hugepage/enabled", buf,
+	    sizeof(buf)) == 0 && strchr(buf, '[') != NULL)
+		sscanf(strchr(buf, '[') + 1, "%15[a-z]", mode);
+	for (i = 0; i < ctx->ncases; i++) {
+		rc = bench_ctx_exercise(ctx, i, 3, &vf);
+		switch (i) {
+		case 0: case 1:
+			skip_ok = 0;
+			break;
+		case 2:		/* thp: off, or missing, only then */
+			skip_ok = mode[0] == '\0' || strcmp(mode, "never") == 0;
+			break;
+		case 3:		/* hugetlb: only with no pool */
+			skip_ok = read_small("/proc/sys/vm/nr_hugepages", buf,
+			    sizeof(buf)) != 0 || atoi(buf) == 0;
+			if (rc == BENCH_SKIP)
+				ok(strstr(ctx->reason, "nr_hugepages") != NULL,
+				    "hugetlb skipped naming nr_hugepages: %s",
+				    ctx->reason);
+			break;
+		default:	/* nodes: one node, or no libnuma */
+#ifdef HAVE_NUMA
+			skip_ok = access("/sys/devices/system/node/node1",
+			    F_OK) != 0 || i == 4;
+#else
+			skip_ok = 1;
+#endif
+			break;
+		}
+		if (rc == BENCH_SKIP)
+			ok(skip_ok, "%s skipped where the system cannot give "
+			    "it: %s", ctx->cases[i].name, ctx->reason);
+		else
+			ok(rc == 0, "%s runs and verifies%s%s",
+			    ctx->cases[i].name, rc ? ": " : "",
+			    rc ? ctx->reason : "");
+	}
+	bench_ctx_free(ctx);
+
+	ctx = ctx_with(&bench_membw_info, "membw.sizes=64Ki",
+	    "membw.placement=4k,default,4k");
+	is_int((long long)ctx->ncases, 10, "membw: a case per operation and "
+	    "placement, repeats dropped");
+	is_str(ctx->cases[0].name, "read/65536/4k", "in the order given");
+	kat_exercise_all(ctx, 2, "membw placed");
+	bench_ctx_free(ctx);
+}
+
+/* The --classic table from fixed rows: times relative to the fastest. */
+static void
+test_placement_classic(void)
+{
+	struct result r[4];
+	const struct result *rows[4];
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *fp;
+	static const char *const names[] = { "copy/65536/default",
+	    "copy/65536/4k", "copy/65536/thp", "copy/65536/hugetlb" };
+	static const double v[] = { 2e9, 1e9, 4e9, 0 };
+
+	memset(r, 0, sizeof(r));
+	for (i = 0; i < 4; i++) {
+		snprintf(r[i].bench, sizeof(r[i].bench), "membw");
+		snprintf(r[i].case_name, sizeof(r[i].case_name), "%s",
+		    names[i]);
+		snprintf(r[i].unit, sizeof(r[i].unit), "B/s");
+		r[i].better = 1;
+		r[i].status = v[i] > 0 ? ST_OK : ST_SKIPPED;
+		r[i].st.median = v[i];
+		if (v[i] == 0)
+			snprintf(r[i].reason, sizeof(r[i].reason), "no pool");
+		rows[i] = &r[i];
+	}
+	fp = open_memstream(&text, &len);
+	if (fp == NULL)
+		bail("open_memstream failed");
+	mem_classic_placements(fp, &bench_membw_info, rows, 4);
+	fclose(fp);
+	is_str(text,
+	    "membw: data placements (time: how long the same work takes; "
+	    "fastest = 1.00)\n"
+	    "  case                   placement        value                 time\n"
+	    "  copy/65536             default          2.000 GB/s            2.00\n"
+	    "                         4k               1.000 GB/s            4.00\n"
+	    "                         thp              4.000 GB/s            1.00\n"
+	    "                         hugetlb        SKIPPED (no pool)\n",
+	    "the placement table: default twice, 4k four times the time of "
+	    "thp, the fastest; a skipped placement says why");
+	free(text);
+}
+
 int
 main(void)
 {
 	test_membw();
 	test_memlat();
 	test_limits();
+	test_placement();
+	test_placement_classic();
 	return done_testing();
 }
