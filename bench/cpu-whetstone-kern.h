@@ -9,6 +9,7 @@
 #define BOARDBENCH_CPU_WHETSTONE_KERN_H
 
 #include <math.h>
+#include <string.h>
 
 #include "bench.h"
 
@@ -25,18 +26,25 @@
 		return 0;						\
 	}
 
-/* The four array statements, n times, each multiplied by t. */
+/*
+ * The four array statements, n times, each multiplied by t, on a local
+ * copy of E1 (the programs' E1 is a variable of their own, not reached
+ * through a pointer, which matters at -O0).
+ */
 static inline void
-whet_k_rounds(double e[4], double t, long n)
+whet_k_rounds(double e1[4], double t, long n)
 {
+	double e[4];
 	long i;
 
+	memcpy(e, e1, sizeof(e));
 	for (i = 0; i < n; i++) {
 		e[0] = (e[0] + e[1] + e[2] - e[3]) * t;
 		e[1] = (e[0] + e[1] - e[2] + e[3]) * t;
 		e[2] = (e[0] - e[1] + e[2] + e[3]) * t;
 		e[3] = (-e[0] + e[1] + e[2] + e[3]) * t;
 	}
+	memcpy(e1, e, sizeof(e));
 }
 
 /* The procedure PA: six rounds, the last statement divided by t2. */

@@ -97,15 +97,22 @@ mw_n1(struct mwips_state *s)
 	memcpy(s->res.n1, s->e, sizeof(s->e));
 }
 
-/* N2, array as parameter: the procedure PA on N1's array. */
+/*
+ * N2, array as parameter: the procedure PA on N1's array.  The modules
+ * work on local copies of the state, as the program's modules work on its
+ * local variables (which matters at -O0).
+ */
 static void
 mw_n2(struct mwips_state *s)
 {
+	double e[4], t = s->t, t2 = s->t2;
 	long i;
 
+	memcpy(e, s->e, sizeof(e));
 	for (i = 0; i < MW_N2; i++)
-		whet_k_pa(s->e, s->t, s->t2);
-	memcpy(s->res.n2, s->e, sizeof(s->e));
+		whet_k_pa(e, t, t2);
+	memcpy(s->e, e, sizeof(e));
+	memcpy(s->res.n2, e, sizeof(e));
 }
 
 /* N3, if then else. */
@@ -120,8 +127,9 @@ static void
 mw_n4(struct mwips_state *s)
 {
 	long i, j = s->one, k = s->two, l = s->three;
-	double *e = s->e;
+	double e[4];
 
+	memcpy(e, s->e, sizeof(e));
 	e[0] = e[1] = 0.0;
 	for (i = 0; i < MW_N4; i++) {
 		j = j * (k - j) * (l - k);
@@ -134,6 +142,7 @@ mw_n4(struct mwips_state *s)
 	s->res.n4_k = k;
 	s->res.n4_l = l;
 	s->res.n4_x = (e[0] + e[1]) / (double)MW_N4;
+	memcpy(s->e, e, sizeof(e));
 }
 
 /* N5, sin, cos etc.: one iteration fewer than its count, as published. */
@@ -162,11 +171,11 @@ mw_p3(double *x, double *y, double *z, double t, double t1, double t2)
 static void
 mw_n6(struct mwips_state *s)
 {
-	double x = 1.0, y = 1.0, z = 1.0;
+	double x = 1.0, y = 1.0, z = 1.0, t = s->t, t1 = s->t1, t2 = s->t2;
 	long i;
 
 	for (i = 0; i < MW_N6; i++)
-		mw_p3(&x, &y, &z, s->t, s->t1, s->t2);
+		mw_p3(&x, &y, &z, t, t1, t2);
 	s->res.n6_x = x;
 	s->res.n6_y = y;
 	s->res.n6_z = z;
@@ -177,13 +186,13 @@ static void
 mw_n7(struct mwips_state *s)
 {
 	long i, j = s->zero, k = s->one, l = s->two;
+	double e[4] = { 1.0, 2.0, 3.0, 0.0 };
 
-	s->e[0] = 1.0;
-	s->e[1] = 2.0;
-	s->e[2] = 3.0;
+	e[3] = s->e[3];
 	for (i = 0; i < MW_N7; i++)
-		whet_k_p0(s->e, j, k, l);
-	memcpy(s->res.n7, s->e, sizeof(s->res.n7));
+		whet_k_p0(e, j, k, l);
+	memcpy(s->e, e, sizeof(e));
+	memcpy(s->res.n7, e, sizeof(s->res.n7));
 }
 
 /* N8, exp, sqrt etc. */
