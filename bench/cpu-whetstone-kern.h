@@ -123,6 +123,15 @@ whet_k_std(double x, double t1, long n)
 
 /* ---- reference formulations, for the expected values ------------------ */
 
+/* verify()'s tolerance: 1e-9 relative, at least absolute. */
+static inline int
+whet_near(double got, double want)
+{
+	double tol = 1e-9 * (fabs(want) > 1.0 ? fabs(want) : 1.0);
+
+	return fabs(got - want) <= tol;
+}
+
 /*
  * n rounds of the four array statements written as a sign matrix, each
  * multiplied by t, except the last divided by d when d != 0.

@@ -55,7 +55,6 @@
 #define MW_T2		2.0
 #define MW_X100		100L
 #define MW_N1MULT	10L
-#define MW_TOL		1e-9		/* relative, at least absolute */
 
 /* Iterations per pass of each module, and of N1's untimed part. */
 #define MW_N1	(12 * MW_X100)
@@ -344,14 +343,6 @@ mwips_expected(struct mwips_results *w)
 	w->n8_x = whet_ref_std(0.75, MW_T1, MW_N8);
 }
 
-static int
-mw_close(double got, double want)
-{
-	double tol = MW_TOL * (fabs(want) > 1.0 ? fabs(want) : 1.0);
-
-	return fabs(got - want) <= tol;
-}
-
 int
 mwips_compare(const struct mwips_results *g, const struct mwips_results *w,
     char *why, size_t len)
@@ -387,7 +378,7 @@ mwips_compare(const struct mwips_results *g, const struct mwips_results *w,
 	}
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		for (k = 0; k < v[i].n; k++)
-			if (!mw_close(v[i].got[k], v[i].want[k])) {
+			if (!whet_near(v[i].got[k], v[i].want[k])) {
 				snprintf(why, len, "%s: value %zu is %.17g, "
 				    "should be %.17g", v[i].what, k + 1,
 				    v[i].got[k], v[i].want[k]);

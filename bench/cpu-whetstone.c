@@ -48,7 +48,6 @@
 #define WHET_T2		2.0
 #define WHET_WI_PER_LOOP 100000.0	/* Whetstone instructions per LOOP */
 #define WHET_LOOPS_MAX	100000L
-#define WHET_TOL	1e-9		/* relative, at least absolute */
 
 #if defined(__has_attribute)
 #if __has_attribute(noipa)
@@ -258,14 +257,6 @@ whetstone_expected(long loops, struct whet_results *w)
 	w->m11_x = whet_ref_std(0.75, WHET_T1, 93 * loops);
 }
 
-static int
-whet_close(double got, double want)
-{
-	double tol = WHET_TOL * (fabs(want) > 1.0 ? fabs(want) : 1.0);
-
-	return fabs(got - want) <= tol;
-}
-
 /* Compare n doubles of one module; describe the first that differs. */
 static int
 whet_cmp(const char *what, const double *got, const double *want, size_t n,
@@ -274,7 +265,7 @@ whet_cmp(const char *what, const double *got, const double *want, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!whet_close(got[i], want[i])) {
+		if (!whet_near(got[i], want[i])) {
 			snprintf(why, len, "%s: value %zu is %.17g, should be "
 			    "%.17g", what, i + 1, got[i], want[i]);
 			return -1;
