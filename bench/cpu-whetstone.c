@@ -28,6 +28,12 @@
  * procedure of the procedure-call module is kept out of line, since with
  * unchanged arguments each call gives the same result and an inlined
  * call would be hoisted out of the loop.
+ *
+ * The benchmark has one case per program (-p whetstone.variant=): this
+ * one is case classic-double; Longbottom's MWIPS program, which keeps the
+ * modules with other constants and counts, is case mwips-double, in
+ * cpu-whetstone-mwips.c.  The loops both share are in
+ * cpu-whetstone-kern.h.
  */
 #include "config.h"
 
