@@ -1,6 +1,7 @@
 #!/bin/sh
 # cpu kernels: whetstone, dhrystone, md5ref, fft rows; derived and per-MHz
-# rows; --copies 2 (two per-copy figures and an aggregate); --classic;
+# rows; --copies 2 (two per-copy figures and an aggregate); --classic
+# (linpack: one block per measured case);
 # bad parameters, --copies and --cpu values exit 2 before anything runs.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 
@@ -93,6 +94,13 @@ grep -q "^Microseconds for one run through Dhrystone: *[0-9.]* *$" "$TMP/out"
 ok $? "Dhrystone: Microseconds for one run"
 grep -q "^Dhrystones per Second: *[0-9.]* *$" "$TMP/out"
 ok $? "Dhrystone: Dhrystones per Second"
+
+# linpack: one block per measured case, none for its derived rows
+expect 0 "linpack --classic" -- bb run linpack $fast --classic -p linpack.n=21
+[ "$(grep -c '^LINPACK benchmark' "$TMP/out")" -eq 6 ]
+ok $? "linpack --classic: six blocks for six cases (derived rows have none)"
+[ "$(grep -c '^Average rolled and unrolled performance:' "$TMP/out")" -eq 2 ]
+ok $? "linpack --classic: the classic's average block, once per precision"
 
 # bad input: exit 2, one line, nothing run
 expect 2 "whetstone.loops=0" -- bb run whetstone $fast -p whetstone.loops=0
