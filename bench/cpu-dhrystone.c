@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "cpu-classic.h"
 #include "cpu-dhrystone.h"
 #include "result.h"
 
@@ -338,7 +339,9 @@ dhry_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 
 /*
  * The lines the original prints at the end, from the aggregate row: runs
- * are those of the timed samples, the rate their median.
+ * are those of the timed samples, the rate their median; then the
+ * DMIPS/MHz figure when its derived row has one.  Rows made from the case
+ * (v2.1/dmips, v2.1/dmips-per-mhz) get no block of their own.
  */
 static void
 dhry_classic(FILE *fp, const struct bench_info *info,
@@ -368,7 +371,10 @@ dhry_classic(FILE *fp, const struct bench_info *info,
 		fprintf(fp, "Dhrystones per Second:                      "
 		    "%10.1f \n", r->st.median);
 		fprintf(fp, "VAX MIPS rating (DMIPS):                    "
-		    "%10.1f \n\n", r->st.median / DHRY_VAX_DHRYSTONES);
+		    "%10.1f \n", r->st.median / DHRY_VAX_DHRYSTONES);
+		classic_per_mhz(fp, r, "dmips-per-mhz", "DMIPS/MHz:", 43, rows,
+		    nrows);
+		fputc('\n', fp);
 	}
 }
 

@@ -28,6 +28,12 @@
  * procedure of the procedure-call module is kept out of line, since with
  * unchanged arguments each call gives the same result and an inlined
  * call would be hoisted out of the loop.
+ *
+ * The benchmark has one case per program (-p whetstone.variant=): this
+ * one is case classic-double; Longbottom's MWIPS program, which keeps the
+ * modules with other constants and counts, is case mwips-double, in
+ * cpu-whetstone-mwips.c.  The loops both share are in
+ * cpu-whetstone-kern.h.
  */
 #include "config.h"
 
@@ -38,7 +44,9 @@
 #include <string.h>
 
 #include "bench.h"
+#include "cpu-classic.h"
 #include "cpu-whetstone.h"
+#include "cpu-whetstone-kern.h"
 #include "result.h"
 
 #define WHET_T		0.499975
@@ -46,7 +54,6 @@
 #define WHET_T2		2.0
 #define WHET_WI_PER_LOOP 100000.0	/* Whetstone instructions per LOOP */
 #define WHET_LOOPS_MAX	100000L
-#define WHET_TOL	1e-9		/* relative, at least absolute */
 
 #if defined(__has_attribute)
 #if __has_attribute(noipa)
@@ -75,30 +82,10 @@ int whetstone_test_fault;
 static void
 whet_array_elements(struct whet_state *s)
 {
-	double e[4] = { 1.0, -1.0, -1.0, -1.0 }, t = s->t;
-	long i, n = 12 * s->loops;
+	double e[4] = { 1.0, -1.0, -1.0, -1.0 };
 
-	for (i = 0; i < n; i++) {
-		e[0] = (e[0] + e[1] + e[2] - e[3]) * t;
-		e[1] = (e[0] + e[1] - e[2] + e[3]) * t;
-		e[2] = (e[0] - e[1] + e[2] + e[3]) * t;
-		e[3] = (-e[0] + e[1] + e[2] + e[3]) * t;
-	}
+	whet_k_rounds(e, s->t, 12 * s->loops);
 	memcpy(s->res.m2, e, sizeof(e));
-}
-
-/* The procedure PA of module 3: six rounds on the array it is given. */
-static void
-whet_pa(double e[4], double t, double t2)
-{
-	int j;
-
-	for (j = 0; j < 6; j++) {
-		e[0] = (e[0] + e[1] + e[2] - e[3]) * t;
-		e[1] = (e[0] + e[1] - e[2] + e[3]) * t;
-		e[2] = (e[0] - e[1] + e[2] + e[3]) * t;
-		e[3] = (-e[0] + e[1] + e[2] + e[3]) / t2;
-	}
 }
 
 /* Module 3, array as parameter: continues from module 2's array. */
@@ -110,7 +97,7 @@ whet_array_param(struct whet_state *s)
 
 	memcpy(e, s->res.m2, sizeof(e));
 	for (i = 0; i < n; i++)
-		whet_pa(e, t, t2);
+		whet_k_pa(e, t, t2);
 	memcpy(s->res.m3, e, sizeof(e));
 }
 
@@ -118,24 +105,7 @@ whet_array_param(struct whet_state *s)
 static void
 whet_cond_jumps(struct whet_state *s)
 {
-	long i, n = 345 * s->loops;
-	int j = s->one;
-
-	for (i = 0; i < n; i++) {
-		if (j == 1)
-			j = 2;
-		else
-			j = 3;
-		if (j > 2)
-			j = 0;
-		else
-			j = 1;
-		if (j < 1)
-			j = 1;
-		else
-			j = 0;
-	}
-	s->res.m4_j = j;
+	s->res.m4_j = (int)whet_k_jumps(s->one, 345 * s->loops);
 }
 
 /* Module 6, integer arithmetic (the one gcc deletes from the classic). */
@@ -163,15 +133,9 @@ whet_integer(struct whet_state *s)
 static void
 whet_trig(struct whet_state *s)
 {
-	double x = 0.5, y = 0.5, t = s->t, t2 = s->t2;
-	long i, n = 32 * s->loops;
+	double x = 0.5, y = 0.5;
 
-	for (i = 0; i < n; i++) {
-		x = t * atan(t2 * sin(x) * cos(x) /
-		    (cos(x + y) + cos(x - y) - 1.0));
-		y = t * atan(t2 * sin(y) * cos(y) /
-		    (cos(x + y) + cos(x - y) - 1.0));
-	}
+	whet_k_trig(&x, &y, s->t, s->t2, 32 * s->loops);
 	s->res.m7_x = x;
 	s->res.m7_y = y;
 }
@@ -199,25 +163,16 @@ whet_proc_calls(struct whet_state *s)
 	s->res.m8_z = z;
 }
 
-/* The procedure P0 of module 9: three assignments between elements. */
-static void
-whet_p0(double *e, int j, int k, int l)
-{
-	e[j] = e[k];
-	e[k] = e[l];
-	e[l] = e[j];
-}
-
-/* Module 9, array references. */
+/* Module 9, array references: the procedure P0 on E1 = 1, 2, 3. */
 static void
 whet_array_refs(struct whet_state *s)
 {
 	double e[4] = { 1.0, 2.0, 3.0, 0.0 };
-	int j = s->one - 1, k = s->two - 1, l = s->three - 1;
 	long i, n = 616 * s->loops;
+	long j = s->one - 1, k = s->two - 1, l = s->three - 1;
 
 	for (i = 0; i < n; i++)
-		whet_p0(e, j, k, l);
+		whet_k_p0(e, j, k, l);
 	memcpy(s->res.m9, e, sizeof(e));
 }
 
@@ -225,23 +180,10 @@ whet_array_refs(struct whet_state *s)
 static void
 whet_std_funcs(struct whet_state *s)
 {
-	double x = 0.75, t1 = s->t1;
-	long i, n = 93 * s->loops;
-
-	for (i = 0; i < n; i++)
-		x = sqrt(exp(log(x) / t1));
-	s->res.m11_x = x;
+	s->res.m11_x = whet_k_std(0.75, s->t1, 93 * s->loops);
 }
 
 /* The modules as phases: each on the case's state. */
-#define WHET_PHASE(fn)							\
-	static int							\
-	fn##_phase(struct bench_ctx *ctx, const struct bench_case *c)	\
-	{								\
-		(void)c;						\
-		fn(bench_priv(ctx));					\
-		return 0;						\
-	}
 WHET_PHASE(whet_array_elements)
 WHET_PHASE(whet_array_param)
 WHET_PHASE(whet_cond_jumps)
@@ -292,49 +234,17 @@ whet_pass(struct whet_state *s)
 
 /* ---- expected values --------------------------------------------------- */
 
-/* The signs of the four statements of modules 2 and 3, row by row. */
-static const double whet_signs[4][4] = {
-	{ 1, 1, 1, -1 }, { 1, 1, -1, 1 }, { 1, -1, 1, 1 }, { -1, 1, 1, 1 },
-};
-
-/* One round of the four statements, the last divided by d when d != 0. */
-static void
-whet_ref_round(double e[4], double t, double d)
-{
-	double acc;
-	int r, k;
-
-	for (r = 0; r < 4; r++) {
-		acc = 0.0;
-		for (k = 0; k < 4; k++)
-			acc += whet_signs[r][k] * e[k];
-		e[r] = r == 3 && d != 0 ? acc / d : acc * t;
-	}
-}
-
-/* One statement of module 7: T atan(T2 sin a cos a / (...)). */
-static double
-whet_ref_trig(double a, double x, double y)
-{
-	double num = WHET_T2 * sin(a) * cos(a);
-
-	return WHET_T * atan(num / (cos(x + y) + cos(x - y) - 1.0));
-}
-
 void
 whetstone_expected(long loops, struct whet_results *w)
 {
-	double x1, y1, x, y, c;
-	long i, n;
+	double x1, y1;
 
 	memset(w, 0, sizeof(*w));
 	w->m2[0] = 1.0;
 	w->m2[1] = w->m2[2] = w->m2[3] = -1.0;
-	for (i = 0; i < 12 * loops; i++)
-		whet_ref_round(w->m2, WHET_T, 0);
+	whet_ref_rounds(w->m2, WHET_T, 0, 12 * loops);
 	memcpy(w->m3, w->m2, sizeof(w->m3));
-	for (i = 0; i < 6 * 14 * loops; i++)
-		whet_ref_round(w->m3, WHET_T, WHET_T2);
+	whet_ref_rounds(w->m3, WHET_T, WHET_T2, 6 * 14 * loops);
 	/* J goes 1 -> 0 -> 1: back to 1 after an even count */
 	w->m4_j = (345 * loops) % 2 == 0 ? 1 : 0;
 	/* J, K, L = 1, 2, 3 is a fixed point; E(2) = E(1) = 6 */
@@ -343,33 +253,14 @@ whetstone_expected(long loops, struct whet_results *w)
 	w->m6_l = 3;
 	w->m6_e[0] = 6.0;
 	w->m6_e[1] = 6.0;
-	x = y = 0.5;
-	for (i = 0; i < 32 * loops; i++) {
-		x = whet_ref_trig(x, x, y);
-		y = whet_ref_trig(y, x, y);
-	}
-	w->m7_x = x;
-	w->m7_y = y;
+	w->m7_x = w->m7_y = 0.5;
+	whet_ref_trig(&w->m7_x, &w->m7_y, WHET_T, WHET_T2, 32 * loops);
 	/* every call gives the same Z from X = Y = 1 */
 	x1 = WHET_T * 2.0;
 	y1 = WHET_T * (x1 + 1.0);
 	w->m8_z = (x1 + y1) / WHET_T2;
-	/* (1, 2, 3) -> (2, 3, 2) -> (3, 2, 3) -> (2, 3, 2) ... */
-	n = 616 * loops;
-	w->m9[0] = n % 2 ? 2.0 : 3.0;
-	w->m9[1] = n % 2 ? 3.0 : 2.0;
-	w->m9[2] = w->m9[0];
-	/* x -> x^(1 / (2 T1)) each time: log x scales by c per step */
-	c = 1.0 / (2.0 * WHET_T1);
-	w->m11_x = exp(log(0.75) * pow(c, (double)(93 * loops)));
-}
-
-static int
-whet_close(double got, double want)
-{
-	double tol = WHET_TOL * (fabs(want) > 1.0 ? fabs(want) : 1.0);
-
-	return fabs(got - want) <= tol;
+	whet_ref_p0(w->m9, 616 * loops);
+	w->m11_x = whet_ref_std(0.75, WHET_T1, 93 * loops);
 }
 
 /* Compare n doubles of one module; describe the first that differs. */
@@ -380,7 +271,7 @@ whet_cmp(const char *what, const double *got, const double *want, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!whet_close(got[i], want[i])) {
+		if (!whet_near(got[i], want[i])) {
 			snprintf(why, len, "%s: value %zu is %.17g, should be "
 			    "%.17g", what, i + 1, got[i], want[i]);
 			return -1;
@@ -412,6 +303,18 @@ whetstone_compare(const struct whet_results *g, const struct whet_results *w,
 
 /* ---- the benchmark ------------------------------------------------------- */
 
+/*
+ * The two programs, one case each: the row's name says which.  Case ids
+ * index this table.
+ */
+enum { WHET_CLASSIC, WHET_MWIPS };
+
+static const char *const whet_case_names[] = {
+	"classic-double", "mwips-double"
+};
+
+#define MWIPS_WI_PER_PASS 1e7	/* x100 = 100: 100 x 100,000 */
+
 static const struct bench_derived whet_derived[] = {
 	{ .name = "mwips-per-mhz", .unit = "MWIPS/MHz",
 	  .how = BENCH_D_PER_MHZ, .scale = 1e-6 },
@@ -422,14 +325,23 @@ static int
 whet_plan(struct bench_ctx *ctx)
 {
 	long long loops = bench_param_int(ctx, "loops");
+	const char *variant = bench_param_str(ctx, "variant");
 	struct bench_case *c;
+	int id;
 
-	c = bench_add_case(ctx, "double", "WI/s", BENCH_RATE,
-	    WHET_WI_PER_LOOP * (double)loops);
-	if (c == NULL)
-		return -1;
-	c->arg = (intptr_t)loops;
-	c->derived = whet_derived;
+	for (id = WHET_CLASSIC; id <= WHET_MWIPS; id++) {
+		if (strcmp(variant, "both") != 0 &&
+		    strcmp(variant, id == WHET_CLASSIC ? "classic" : "mwips"))
+			continue;
+		c = bench_add_case(ctx, whet_case_names[id], "WI/s",
+		    BENCH_RATE, id == WHET_CLASSIC ? WHET_WI_PER_LOOP *
+		    (double)loops : MWIPS_WI_PER_PASS);
+		if (c == NULL)
+			return -1;
+		c->id = id;
+		c->arg = (intptr_t)loops;
+		c->derived = whet_derived;
+	}
 	return 0;
 }
 
@@ -453,25 +365,39 @@ whet_state_new(long loops)
 static int
 whet_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
-	struct whet_state *s;
+	void *s;
 
-	if (c->arg < 1 || c->arg > WHET_LOOPS_MAX)
+	if (c->id == WHET_MWIPS)
+		s = mwips_state_new();
+	else if (c->arg < 1 || c->arg > WHET_LOOPS_MAX)
 		return bench_fail(ctx, "loops=%ld is out of range 1..%ld",
 		    (long)c->arg, WHET_LOOPS_MAX);
-	s = whet_state_new((long)c->arg);
+	else
+		s = whet_state_new((long)c->arg);
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
 	bench_set_priv(ctx, s);
 	return 0;
 }
 
-/* The modules scaled by the case's loops (one case per process). */
+/* The untimed part of an MWIPS pass (nine tenths of N1); none else. */
+static int
+whet_prepare(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	if (c->id == WHET_MWIPS)
+		mwips_prepare(bench_priv(ctx));
+	return 0;
+}
+
+/* The modules; the classic's scaled by the case's loops. */
 static const struct bench_phase *
 whet_phases(const struct bench_case *c)
 {
 	static struct bench_phase tab[WHET_NMODULES + 1];
 	size_t i;
 
+	if (c->id == WHET_MWIPS)
+		return mwips_phases;
 	for (i = 0; i < WHET_NMODULES; i++) {
 		tab[i] = whet_modules[i];
 		tab[i].work = whet_modules[i].work * (double)c->arg;
@@ -484,12 +410,43 @@ whet_phases(const struct bench_case *c)
 static int
 whet_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 {
-	struct whet_state *s = bench_priv(ctx);
+	void *s = bench_priv(ctx);
 	uint64_t it;
 
-	(void)c;
-	for (it = 0; it < iters; it++)
-		whet_pass(s);
+	for (it = 0; it < iters; it++) {
+		if (c->id == WHET_MWIPS)
+			mwips_pass(s);
+		else
+			whet_pass(s);
+	}
+	return 0;
+}
+
+/* verify() for Longbottom's program: every value, and its result column. */
+static int
+whet_verify_mwips(struct bench_ctx *ctx, struct mwips_state *s)
+{
+	static const char *const names[MWIPS_NMODULES] = {
+		"result:n1", "result:n2", "result:n3", "result:n4",
+		"result:n5", "result:n6", "result:n7", "result:n8"
+	};
+	struct mwips_results got, want;
+	double col[MWIPS_NMODULES], sum = 0;
+	char why[160];
+	size_t i;
+
+	if (mwips_passes(s) == 0)
+		mwips_pass(s);
+	mwips_results(s, &got);
+	mwips_expected(&want);
+	if (mwips_compare(&got, &want, why, sizeof(why)) != 0)
+		return bench_fail(ctx, "%s", why);
+	mwips_column(&got, col);
+	for (i = 0; i < MWIPS_NMODULES; i++) {
+		bench_extra(ctx, names[i], col[i]);
+		sum += col[i];
+	}
+	bench_extra(ctx, "checksum", sum);
 	return 0;
 }
 
@@ -502,7 +459,8 @@ whet_verify(struct bench_ctx *ctx, const struct bench_case *c)
 	double sum;
 	size_t i;
 
-	(void)c;
+	if (c->id == WHET_MWIPS)
+		return whet_verify_mwips(ctx, bench_priv(ctx));
 	if (s->res.m11_x == 0.0)	/* no pass yet */
 		whet_pass(s);
 	got = s->res;
@@ -542,39 +500,35 @@ whetstone_test_pass(long loops, struct whet_results *out)
 
 /* --classic ------------------------------------------------------------ */
 
-/* loops from a row's canonical parameters "loops=1000", or -1. */
-static long
-whet_row_loops(const struct result *r)
+static const char whet_classic_note[] =
+    "Note: the classic programs lose modules to the compiler at -O1 and "
+    "above\n(their inputs are constants), while boardbench keeps every "
+    "module: compare\nwith a classic's figure built at -O0, or module by "
+    "module.\n";
+
+/* The total seconds of the row's phases, or 0. */
+static double
+whet_phase_total(const struct result *r)
 {
-	const char *p = strstr(r->params, "loops=");
-	char *end;
-	long v;
+	double dur = 0;
+	size_t i;
 
-	if (p == NULL || (p != r->params && p[-1] != ','))
-		return -1;
-	v = strtol(p + 6, &end, 10);
-	return end != p + 6 && v >= 1 ? v : -1;
-}
-
-/* The classic's two closing lines from the totals of the timed passes. */
-static void
-whet_classic_row(FILE *fp, const struct result *r,
-    const struct result *const *rows, size_t nrows)
-{
-	char prefix[sizeof(r->case_name) + 1];
-	double it, dur = 0, v;
-	long loops = whet_row_loops(r);
-	size_t i, plen;
-
-	if (r->status != ST_OK) {
-		fprintf(fp, "Whetstone %s: %s%s%s\n\n", r->case_name,
-		    result_status_name(r->status),
-		    r->reason[0] != '\0' ? ": " : "", r->reason);
-		return;
-	}
 	for (i = 0; i < r->nextra; i++)
 		if (strncmp(r->extra[i].name, "phase:", 6) == 0)
 			dur += r->extra[i].value;
+	return dur;
+}
+
+/* The C-converted program's two closing lines, then each module. */
+static void
+whet_classic_cconv(FILE *fp, const struct result *r,
+    const struct result *const *rows, size_t nrows)
+{
+	double it, dur = whet_phase_total(r), v;
+	long loops = classic_row_param(r, "loops", WHET_LOOPS_MAX);
+	const struct result *m;
+	size_t i;
+
 	if (result_get_extra(r, "iters", &it) < 0 || !(dur > 0) ||
 	    loops < 1) {
 		fprintf(fp, "Whetstone %s: no pass totals recorded\n\n",
@@ -585,41 +539,112 @@ whet_classic_row(FILE *fp, const struct result *r,
 	    loops, it, dur);
 	fprintf(fp, "C Converted Double Precision Whetstones: %.1f MIPS\n",
 	    WHET_WI_PER_LOOP * (double)loops * it / dur / 1e6);
-	/* and each module, as the phase rows have it */
-	plen = (size_t)snprintf(prefix, sizeof(prefix), "%s/", r->case_name);
-	for (i = 0; i < nrows; i++) {
-		const struct result *m = rows[i];
-
-		if (m->copy != 0 || strncmp(m->case_name, prefix, plen) != 0 ||
-		    m->status != ST_OK)
+	for (i = 0; i < WHET_NMODULES; i++) {
+		m = classic_sub_row(r, whet_modules[i].name, rows, nrows);
+		if (m == NULL || m->status != ST_OK)
 			continue;
 		v = m->st.median / 1e6;
-		fprintf(fp, "  %-16s %12.3f %s\n", m->case_name + plen, v,
-		    strcmp(m->unit, "flop/s") == 0 ? "MFLOPS" :
-		    strcmp(m->unit, "op/s") == 0 ? "MOPS" : m->unit);
+		fprintf(fp, "  %-16s %12.3f %s\n", whet_modules[i].name, v,
+		    strcmp(whet_modules[i].unit, "flop/s") == 0 ? "MFLOPS" :
+		    "MOPS");
 	}
-	fputc('\n', fp);
+	classic_per_mhz(fp, r, "mwips-per-mhz", "MWIPS/MHz", 18, rows, nrows);
+	fprintf(fp, "boardbench: LOOP = loops = %ld per pass (the classic's "
+	    "figure drifts with it),\n%.0f passes timed.\n", loops, it);
 }
 
+/*
+ * Longbottom's table: per module the result of one pass, MFLOPS or MOPS
+ * and seconds (over all timed passes, N1's being its timed tenth), then
+ * MWIPS from the total as the program computes it.
+ */
+static void
+whet_classic_mwips(FILE *fp, const struct result *r,
+    const struct result *const *rows, size_t nrows)
+{
+	double it, dur = whet_phase_total(r), secs, res, rate;
+	char name[48];
+	size_t i;
+
+	if (result_get_extra(r, "iters", &it) < 0 || !(dur > 0)) {
+		fprintf(fp, "Whetstone %s: no pass totals recorded\n\n",
+		    r->case_name);
+		return;
+	}
+	fprintf(fp, "          Double Precision C/C++ Whetstone Benchmark "
+	    "(MWIPS)\n\n");
+	fprintf(fp, "Loop content                  Result              MFLOPS"
+	    "      MOPS   Seconds\n\n");
+	for (i = 0; i < MWIPS_NMODULES; i++) {
+		snprintf(name, sizeof(name), "phase:%s", mwips_phases[i].name);
+		if (result_get_extra(r, name, &secs) < 0)
+			secs = 0;
+		snprintf(name, sizeof(name), "result:n%zu", i + 1);
+		if (result_get_extra(r, name, &res) < 0)
+			res = NAN;
+		rate = secs > 0 ? mwips_phases[i].work * it / secs / 1e6 : 0;
+		fprintf(fp, "%-17s %24.17f    ", mwips_labels[i], res);
+		if (strcmp(mwips_phases[i].unit, "flop/s") == 0)
+			fprintf(fp, " %9.3f          %9.3f\n", rate, secs);
+		else
+			fprintf(fp, "           %9.3f%9.3f\n", rate, secs);
+	}
+	fprintf(fp, "\n%-17s%39.3f%19.3f\n", "MWIPS",
+	    MWIPS_WI_PER_PASS * it / dur / 1e6, dur);
+	classic_per_mhz(fp, r, "mwips-per-mhz", "MWIPS/MHz", 17, rows, nrows);
+	fprintf(fp, "boardbench: x100 = 100 per pass, %.0f passes timed; "
+	    "every pass starts from\nthe same inputs, so the results are "
+	    "those of the program's one-pass column.\n", it);
+}
+
+/*
+ * One block per program that ran: rows of their own made from a case
+ * (modules, `<case>/mwips-per-mhz`) only feed the block of their case.
+ */
 static void
 whet_classic(FILE *fp, const struct bench_info *info,
     const struct result *const *rows, size_t nrows)
 {
+	const struct result *r;
 	size_t i;
+	int any = 0;
 
 	(void)info;
-	for (i = 0; i < nrows; i++)
-		if (rows[i]->copy == 0 && strchr(rows[i]->case_name, '/') ==
-		    NULL)
-			whet_classic_row(fp, rows[i], rows, nrows);
+	for (i = 0; i < nrows; i++) {
+		r = rows[i];
+		if (r->copy != 0 || strchr(r->case_name, '/') != NULL)
+			continue;
+		any = 1;
+		if (r->status != ST_OK)
+			fprintf(fp, "Whetstone %s: %s%s%s\n", r->case_name,
+			    result_status_name(r->status),
+			    r->reason[0] != '\0' ? ": " : "", r->reason);
+		else if (strncmp(r->case_name, "mwips", 5) == 0)
+			whet_classic_mwips(fp, r, rows, nrows);
+		else
+			whet_classic_cconv(fp, r, rows, nrows);
+		fputc('\n', fp);
+	}
+	if (any)
+		fprintf(fp, "%s\n", whet_classic_note);
 }
 
 static const struct bench_param whet_params[] = {
 	{
+		.name = "variant", .type = BENCH_P_CHOICE,
+		.def = "both", .choices = "classic|mwips|both",
+		.help = "classic: the C-converted Curnow-Wichmann program "
+		    "(case classic-double, its \"C Converted Double Precision "
+		    "Whetstones\"); mwips: Longbottom's MWIPS program (case "
+		    "mwips-double, the figure most Raspberry Pi tables and "
+		    "UnixBench quote); both",
+	},
+	{
 		.name = "loops", .type = BENCH_P_INT,
 		.min = 1, .max = WHET_LOOPS_MAX, .def = "1000",
-		.help = "LOOP of the classic: one pass is 100,000 x loops "
-		    "Whetstone instructions",
+		.help = "LOOP of the classic program: one pass is 100,000 x "
+		    "loops Whetstone instructions (the MWIPS program's pass is "
+		    "fixed: x100 = 100)",
 	},
 	{ .name = NULL }
 };
@@ -627,14 +652,15 @@ static const struct bench_param whet_params[] = {
 const struct bench_info bench_whetstone_info = {
 	.name = "whetstone",
 	.group = "cpu",
-	.description = "Whetstone double precision, the eight classic "
-	    "modules each timed and checked; MWIPS",
+	.description = "Whetstone double precision, the C-converted classic "
+	    "and Longbottom's MWIPS program, every module timed and checked",
 	.unit = "WI/s",
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = whet_params,
 	.plan = whet_plan,
 	.setup = whet_setup,
+	.prepare = whet_prepare,
 	.run = whet_run,
 	.phases = whet_phases,
 	.verify = whet_verify,

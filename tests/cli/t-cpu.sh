@@ -1,6 +1,7 @@
 #!/bin/sh
 # cpu kernels: whetstone, dhrystone, md5ref, fft rows; derived and per-MHz
-# rows; --copies 2 (two per-copy figures and an aggregate); --classic;
+# rows; --copies 2 (two per-copy figures and an aggregate); --classic
+# (linpack: one block per measured case);
 # bad parameters, --copies and --cpu values exit 2 before anything runs.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 
@@ -44,12 +45,18 @@ if [ -d "$top_srcdir/tests/fixtures/rpi4" ]; then
 fi
 
 expect 0 "run whetstone" -- bb run whetstone $fast -p whetstone.loops=20
-grep -q "^whetstone *double .*WI/s" "$TMP/out"; ok $? "a WI/s row"
+grep -q "^whetstone *classic-double .*WI/s" "$TMP/out"; ok $? "a WI/s row (classic)"
+grep -q "^whetstone *mwips-double .*WI/s" "$TMP/out"; ok $? "a WI/s row (MWIPS)"
 for m in array-elements array-param cond-jumps integer-arith trig-funcs \
     proc-calls array-refs std-funcs; do
-	grep -q "^whetstone *double/$m .*/s" "$TMP/out"; ok $? "module $m has a rate"
+	grep -q "^whetstone *classic-double/$m .*/s" "$TMP/out"; ok $? "module $m has a rate"
 done
-grep -q "^whetstone *double/mwips-per-mhz" "$TMP/out"; ok $? "a MWIPS/MHz row"
+for m in n1-float n2-float n3-if n4-fixed n5-trig n6-float n7-assign n8-exp; do
+	grep -q "^whetstone *mwips-double/$m .*/s" "$TMP/out"; ok $? "MWIPS module $m has a rate"
+done
+grep -q "^whetstone *classic-double/mwips-per-mhz" "$TMP/out"; ok $? "a MWIPS/MHz row"
+expect 0 "whetstone.variant=mwips" -- bb run whetstone $fast -p whetstone.variant=mwips
+! grep -q "classic-double" "$TMP/out"; ok $? "variant=mwips: no classic row"
 
 expect 0 "run md5ref" -- bb run md5ref $fast -p md5ref.region_mib=2
 grep -q "^md5ref *hot .*B/s" "$TMP/out"; ok $? "hot row"
@@ -78,10 +85,22 @@ grep -q "^Loops: 20, Iterations: [0-9]*, Duration: [0-9.]* sec\.$" "$TMP/out"
 ok $? "Whetstone: Loops, Iterations, Duration"
 grep -q "^C Converted Double Precision Whetstones: [0-9.]* MIPS$" "$TMP/out"
 ok $? "Whetstone: C Converted Double Precision Whetstones"
+grep -q "^N6 floating point  *0\.9999998789080[0-9]* *[0-9.]* *[0-9.]*$" "$TMP/out"
+ok $? "Whetstone: the MWIPS table, N6 with its published result"
+grep -q "^MWIPS  *[0-9.]*  *[0-9.]*$" "$TMP/out"; ok $? "Whetstone: MWIPS line"
+grep -q "lose modules to the compiler at -O1" "$TMP/out"
+ok $? "Whetstone: the note on compilers deleting modules"
 grep -q "^Microseconds for one run through Dhrystone: *[0-9.]* *$" "$TMP/out"
 ok $? "Dhrystone: Microseconds for one run"
 grep -q "^Dhrystones per Second: *[0-9.]* *$" "$TMP/out"
 ok $? "Dhrystone: Dhrystones per Second"
+
+# linpack: one block per measured case, none for its derived rows
+expect 0 "linpack --classic" -- bb run linpack $fast --classic -p linpack.n=21
+[ "$(grep -c '^LINPACK benchmark' "$TMP/out")" -eq 6 ]
+ok $? "linpack --classic: six blocks for six cases (derived rows have none)"
+[ "$(grep -c '^Average rolled and unrolled performance:' "$TMP/out")" -eq 2 ]
+ok $? "linpack --classic: the classic's average block, once per precision"
 
 # bad input: exit 2, one line, nothing run
 expect 2 "whetstone.loops=0" -- bb run whetstone $fast -p whetstone.loops=0

@@ -59,7 +59,7 @@ for b in linpack null; do
 	grep -q "^$b " "$TMP/out"; ok $? "list names $b"
 done
 expect 0 "list -l linpack" -- bb list -l linpack
-grep -q "linpack.n (int) = 200" "$TMP/out"; ok $? "list -l shows parameters"
+grep -q "linpack.n (int) = 100" "$TMP/out"; ok $? "list -l shows parameters"
 expect 0 "info" -- bb info
 grep -q "^build.cc_version" "$TMP/out"; ok $? "info has the compiler"
 grep -q "^build.float_abi" "$TMP/out"; ok $? "info has the float ABI"

@@ -19,8 +19,10 @@
 #include "tap.h"
 
 static const char *const case_names[] = {
-	"double-rolled", "double-unrolled", "single-rolled", "single-unrolled"
+	"double-rolled", "double-unrolled", "double-average",
+	"single-rolled", "single-unrolled", "single-average"
 };
+#define NCASES (sizeof(case_names) / sizeof(case_names[0]))
 
 /* 2n^3/3 + 2n^2 written out differently from the benchmark. */
 static double
@@ -35,22 +37,29 @@ ctx_with(const char *spec)
 	return kat_ctx(&bench_linpack_info, &spec, 1);
 }
 
-/* The four cases, their names, units and work for order n. */
+/*
+ * The six cases, their names, units and work for order n: one solve per
+ * iteration, two (one rolled, one unrolled) for the average case.
+ */
 static void
 check_cases(struct bench_ctx *ctx, long long n)
 {
+	double w;
 	size_t i;
 
-	if (!is_int((long long)ctx->ncases, 4, "n=%lld: four cases", n))
+	if (!is_int((long long)ctx->ncases, (long long)NCASES,
+	    "n=%lld: six cases", n))
 		return;
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < NCASES; i++) {
+		w = (i % 3 == 2 ? 2 : 1) * flops(n);
 		is_str(ctx->cases[i].name, case_names[i], "case %zu name", i);
 		is_str(ctx->cases[i].unit, "flop/s", "%s unit",
 		    case_names[i]);
 		ok(ctx->cases[i].kind == BENCH_RATE, "%s is a rate",
 		    case_names[i]);
-		is_double(ctx->cases[i].work, flops(n), 1e-9 * flops(n),
-		    "%s work at n=%lld is 2n^3/3 + 2n^2", case_names[i], n);
+		is_double(ctx->cases[i].work, w, 1e-9 * w,
+		    "%s work at n=%lld is %s(2n^3/3 + 2n^2)", case_names[i], n,
+		    i % 3 == 2 ? "2 " : "");
 	}
 }
 
@@ -121,18 +130,23 @@ main(void)
 	size_t i;
 	int vf, rc;
 
-	/* defaults: n = 200, four cases */
+	/* defaults: the classic's array size 200: n = 100, lda = 200 */
 	ctx = bench_ctx_new(&bench_linpack_info, "quick", NULL);
 	if (ctx == NULL)
 		bail("bench_ctx_new failed");
-	check_cases(ctx, 200);
-	is_double(ctx->cases[0].work, 5413333.0 + 1.0 / 3.0, 1e-6,
-	    "n=200: 5413333.33 operations per solve");
-	kat_exercise_all(ctx, 2, "n=200");
+	check_cases(ctx, 100);
+	is_double(ctx->cases[0].work, 686666.0 + 2.0 / 3.0, 1e-6,
+	    "n=100: 686666.67 operations per solve, as the classic counts");
+	is_double(ctx->cases[2].work, 2 * (686666.0 + 2.0 / 3.0), 1e-6,
+	    "double-average: one rolled and one unrolled solve per "
+	    "iteration");
+	is_int(bench_param_int(ctx, "n"), 100, "default n is 100");
+	is_int(bench_param_int(ctx, "lda"), 0, "default lda is 0 (= 2n)");
+	kat_exercise_all(ctx, 2, "n=100 lda=200");
 
 	/* a corrupted solution must fail verify() in both precisions */
 	linpack_test_fault = 1;
-	for (i = 0; i < ctx->ncases; i += 2) {
+	for (i = 0; i < ctx->ncases; i += 3) {
 		rc = bench_ctx_exercise(ctx, i, 1, &vf);
 		ok(rc == -1 && vf == 1, "%s: corrupted x fails verify",
 		    ctx->cases[i].name);
@@ -140,7 +154,32 @@ main(void)
 		    "%s: the reason names the residual: %s",
 		    ctx->cases[i].name, ctx->reason);
 	}
+	/* the average case checks its unrolled solution too */
+	linpack_test_fault = 2;
+	for (i = 2; i < ctx->ncases; i += 3) {
+		rc = bench_ctx_exercise(ctx, i, 1, &vf);
+		ok(rc == -1 && vf == 1 && strstr(ctx->reason, "unrolled: ") !=
+		    NULL, "%s: a corrupted unrolled solution fails verify: %s",
+		    ctx->cases[i].name, ctx->reason);
+	}
 	linpack_test_fault = 0;
+	bench_ctx_free(ctx);
+
+	/* the Fortran original's lda = 201 with n = 100 */
+	ctx = ctx_with("linpack.lda=201");
+	if (ctx == NULL)
+		bail("lda=201 refused");
+	check_cases(ctx, 100);
+	kat_exercise_all(ctx, 1, "n=100 lda=201");
+	bench_ctx_free(ctx);
+
+	/* the previous default, n = 200 (lda 400) */
+	ctx = ctx_with("linpack.n=200");
+	if (ctx == NULL)
+		bail("n=200 refused");
+	is_double(ctx->cases[0].work, 5413333.0 + 1.0 / 3.0, 1e-6,
+	    "n=200: 5413333.33 operations per solve");
+	kat_exercise_all(ctx, 1, "n=200");
 	bench_ctx_free(ctx);
 
 	/* the smallest order */

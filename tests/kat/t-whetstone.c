@@ -2,7 +2,10 @@
  * t-whetstone.c - known answers for Whetstone: each module's results at
  * LOOP = 1 and the classic LOOP = 1000 (computed independently), the
  * expected values verify() uses, the case and its per-module phases,
- * verify() failing on a corrupted integer module, and the loops range.
+ * verify() failing on a corrupted integer module, and the loops range;
+ * for Longbottom's MWIPS program, the result column its published output
+ * prints after one pass, its module counts, and verify() failing on a
+ * corrupted procedure-call module.
  */
 #include "config.h"
 
@@ -71,6 +74,73 @@ check_known(size_t i)
 	    r.m7_x, r.m7_y);
 }
 
+/*
+ * The result column of Longbottom's published double precision output
+ * (one pass of x100 = 100): N1 to N8.  N5 and N8 go through the maths
+ * library, whose last digits differ between libraries (the published
+ * outputs differ there too), hence the tolerance.
+ */
+static const double mwips_published[8] = {
+	-1.12398255667391900, -1.12187079889284425, 1.0, 12.0,
+	0.49902937281518273, 0.99999987890802811, 3.0, 0.75100163018458932
+};
+
+/* The MWIPS program's modules and the operation counts it divides by. */
+static void
+check_mwips_phases(const struct bench_phase *ph)
+{
+	static const char *const names[8] = {
+		"n1-float", "n2-float", "n3-if", "n4-fixed", "n5-trig",
+		"n6-float", "n7-assign", "n8-exp"
+	};
+	static const double work[8] = {	/* per pass of x100 = 100 */
+		1200 * 16, 1400 * 96, 34500 * 3, 21000 * 15, 3200 * 26,
+		89900 * 6, 61600 * 3, 9300 * 4
+	};
+	static const char *const units[8] = {
+		"flop/s", "flop/s", "op/s", "op/s", "op/s", "flop/s", "op/s",
+		"op/s"
+	};
+	size_t i;
+
+	for (i = 0; i < 8; i++)
+		ok(ph[i].name != NULL && strcmp(ph[i].name, names[i]) == 0 &&
+		    ph[i].row && ph[i].work == work[i] &&
+		    strcmp(ph[i].unit, units[i]) == 0,
+		    "MWIPS module %zu is phase %s, %g %s per pass", i + 1,
+		    names[i], work[i], units[i]);
+	ok(ph[8].name == NULL, "MWIPS: eight phases");
+}
+
+static void
+check_mwips_known(void)
+{
+	struct mwips_results got, want;
+	double col[MWIPS_NMODULES];
+	char why[160];
+	size_t i;
+	int rc;
+
+	mwips_test_pass(&got);
+	mwips_column(&got, col);
+	for (i = 0; i < MWIPS_NMODULES; i++)
+		ok(fabs(col[i] - mwips_published[i]) <= 1e-12,
+		    "MWIPS %s: %.17f, published %.17f", mwips_labels[i],
+		    col[i], mwips_published[i]);
+	ok(got.n4_j == 1 && got.n4_k == 2 && got.n4_l == 3,
+	    "MWIPS N4: J, K, L = 1, 2, 3");
+	ok(got.n7[0] == 3 && got.n7[1] == 2 && got.n7[2] == 3,
+	    "MWIPS N7: E1 = 3 2 3 after 61600 (even) calls");
+	mwips_expected(&want);
+	rc = mwips_compare(&got, &want, why, sizeof(why));
+	ok(rc == 0, "MWIPS: every module as expected%s%s", rc ? ": " : "",
+	    rc ? why : "");
+	got.n4_k = 4;
+	ok(mwips_compare(&got, &want, why, sizeof(why)) != 0 &&
+	    strstr(why, "n4-fixed") != NULL,
+	    "MWIPS: a wrong integer result is caught: %s", why);
+}
+
 static struct bench_ctx *
 ctx_loops(const char *spec)
 {
@@ -123,17 +193,21 @@ main(void)
 	    strstr(why, "integer-arith") != NULL,
 	    "a wrong integer result is caught: %s", why);
 
-	/* the case, its work and its module phases */
+	/* the cases, their work and their module phases */
 	ctx = ctx_loops(NULL);
-	is_int((long long)ctx->ncases, 1, "one case");
-	is_str(ctx->cases[0].name, "double", "case name");
+	is_int((long long)ctx->ncases, 2, "two cases by default (both)");
+	is_str(ctx->cases[0].name, "classic-double", "the classic's case");
+	is_str(ctx->cases[1].name, "mwips-double", "the MWIPS program's case");
 	is_str(ctx->cases[0].unit, "WI/s", "unit: Whetstone instructions/s");
 	is_double(ctx->cases[0].work, 1e8, 0, "one pass at loops=1000 is "
 	    "100 million Whetstone instructions");
-	ok(ctx->cases[0].derived != NULL &&
-	    strcmp(ctx->cases[0].derived[0].unit, "MWIPS/MHz") == 0 &&
-	    ctx->cases[0].derived[0].how == BENCH_D_PER_MHZ,
-	    "a MWIPS/MHz derived row");
+	is_double(ctx->cases[1].work, 1e7, 0, "one MWIPS pass (x100 = 100) "
+	    "is 10 million Whetstone instructions");
+	for (i = 0; i < 2; i++)
+		ok(ctx->cases[i].derived != NULL &&
+		    strcmp(ctx->cases[i].derived[0].unit, "MWIPS/MHz") == 0 &&
+		    ctx->cases[i].derived[0].how == BENCH_D_PER_MHZ,
+		    "%s: a MWIPS/MHz derived row", ctx->cases[i].name);
 	ph = bench_whetstone_info.phases(&ctx->cases[0]);
 	for (i = 0; i < 8; i++) {
 		ok(ph[i].name != NULL && strcmp(ph[i].name,
@@ -143,15 +217,36 @@ main(void)
 		    module_names[i], module_work[i] * 1000);
 	}
 	ok(ph[8].name == NULL, "eight phases");
+	check_mwips_phases(bench_whetstone_info.phases(&ctx->cases[1]));
 	rc = bench_ctx_exercise(ctx, 0, 2, &vf);
 	ok(rc == 0 && vf == 0, "two passes at loops=1000 verify%s%s",
+	    ctx->reason[0] ? ": " : "", ctx->reason);
+	rc = bench_ctx_exercise(ctx, 1, 3, &vf);
+	ok(rc == 0 && vf == 0, "three MWIPS passes verify%s%s",
 	    ctx->reason[0] ? ": " : "", ctx->reason);
 	whetstone_test_fault = 1;
 	rc = bench_ctx_exercise(ctx, 0, 1, &vf);
 	ok(rc == -1 && vf == 1 && strstr(ctx->reason, "integer-arith") !=
 	    NULL, "a corrupted module fails verify: %s", ctx->reason);
 	whetstone_test_fault = 0;
+	mwips_test_fault = 1;
+	rc = bench_ctx_exercise(ctx, 1, 1, &vf);
+	ok(rc == -1 && vf == 1 && strstr(ctx->reason, "n6-float") != NULL,
+	    "a corrupted MWIPS module fails verify: %s", ctx->reason);
+	mwips_test_fault = 0;
 	bench_ctx_free(ctx);
+
+	/* variant selects the program */
+	ctx = ctx_loops("whetstone.variant=mwips");
+	ok(ctx->ncases == 1 && strcmp(ctx->cases[0].name, "mwips-double") ==
+	    0, "variant=mwips: the MWIPS case only");
+	bench_ctx_free(ctx);
+	ctx = ctx_loops("whetstone.variant=classic");
+	ok(ctx->ncases == 1 && strcmp(ctx->cases[0].name, "classic-double")
+	    == 0, "variant=classic: the classic case only");
+	bench_ctx_free(ctx);
+
+	check_mwips_known();
 
 	ctx = ctx_loops("whetstone.loops=7");
 	rc = bench_ctx_exercise(ctx, 0, 3, &vf);
@@ -163,6 +258,8 @@ main(void)
 	ok(param_set_add(&ps, "whetstone.loops=0") != 0, "loops=0 refused");
 	ok(param_set_add(&ps, "whetstone.loops=100001") != 0,
 	    "loops=100001 refused");
+	ok(param_set_add(&ps, "whetstone.variant=dhrystone") != 0,
+	    "variant=dhrystone refused");
 	param_set_release(&ps);
 	return done_testing();
 }

@@ -1,0 +1,508 @@
+/*
+ * t-classic.c - golden output of every --classic view: each benchmark's
+ * classic() formatter is called on fixed, constructed rows (no measuring)
+ * and its output compared byte for byte with tests/data/classic-<name>.exp;
+ * and rows made from a case (derived rows such as `<case>/mflops-per-mhz`,
+ * module rows) never produce a classic block of their own.
+ *
+ * The crypto tables name each library with its version; the test writes
+ * @openssl@ and @gcrypt@ in their place, so the files do not depend on the
+ * installed libraries.
+ *
+ * After a deliberate change of a report, regenerate the files with
+ *     tests/unit/t-classic --write tests/data
+ * and review the difference.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "crypto-common.h"
+#include "registry.h"
+#include "result.h"
+#include "tap.h"
+
+extern const struct bench_info bench_linpack_info, bench_whetstone_info,
+    bench_dhrystone_info, bench_hash_info, bench_cipher_info,
+    bench_pubkey_info;
+
+#define MAXROWS 40
+
+struct rows {
+	struct result r[MAXROWS];
+	const struct result *p[MAXROWS];
+	size_t n;
+};
+
+/* A row: OK with median v (and n samples of it), or another status. */
+static struct result *
+row(struct rows *rs, const char *bench, const char *cname, const char *unit,
+    enum result_status st, double v, const char *params)
+{
+	struct result *r;
+
+	if (rs->n == MAXROWS)
+		bail("too many rows");
+	r = &rs->r[rs->n];
+	memset(r, 0, sizeof(*r));
+	snprintf(r->bench, sizeof(r->bench), "%s", bench);
+	snprintf(r->case_name, sizeof(r->case_name), "%s", cname);
+	snprintf(r->unit, sizeof(r->unit), "%s", unit);
+	snprintf(r->params, sizeof(r->params), "%s", params ? params : "");
+	r->status = st;
+	r->better = 1;
+	r->copies = 1;
+	if (st == ST_OK) {
+		r->st.median = r->st.mean = r->st.min = r->st.max = v;
+		r->st.n = 10;
+		r->nsamples = 10;
+		r->iters = 50;
+	} else {
+		snprintf(r->reason, sizeof(r->reason), "%s",
+		    st == ST_SKIPPED ? "CPU clock unknown (no cpufreq and not "
+		    "measured)" : "dgefa: zero pivot in column 7");
+	}
+	rs->p[rs->n] = r;
+	rs->n++;
+	return r;
+}
+
+/* A derived per-MHz row with its clock, as the runner makes it. */
+static void
+per_mhz(struct rows *rs, const char *bench, const char *cname,
+    const char *unit, double v)
+{
+	struct result *r = row(rs, bench, cname, unit, ST_OK, v, NULL);
+
+	result_add_extra(r, "clock:cpufreq", 1500);
+}
+
+static void
+rows_release(struct rows *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		result_release(&rs->r[i]);
+	rs->n = 0;
+}
+
+/* ---- the fixed rows of each view -------------------------------------- */
+
+static void
+linpack_rows(struct rows *rs)
+{
+	static const char *const params =
+	    "n=100,lda=0,precision=double,single,unroll=rolled,unrolled,"
+	    "average";
+	struct result *r;
+
+	r = row(rs, "linpack", "double-rolled", "flop/s", ST_OK, 481234567.0,
+	    params);
+	result_add_extra(r, "phase:dgefa", 0.9);
+	result_add_extra(r, "phase:dgesl", 0.03);
+	result_add_extra(r, "overhead", 0.07);
+	result_add_extra(r, "iters", 700);
+	result_add_extra(r, "resid", 1.6700509659107108);
+	per_mhz(rs, "linpack", "double-rolled/mflops-per-mhz", "MFLOPS/MHz",
+	    0.320823);
+	r = row(rs, "linpack", "double-unrolled", "flop/s", ST_OK, 690000000.0,
+	    params);
+	result_add_extra(r, "phase:dgefa", 0.96);
+	result_add_extra(r, "phase:dgesl", 0.02);
+	result_add_extra(r, "overhead", 0.02);
+	result_add_extra(r, "iters", 1000);
+	result_add_extra(r, "resid", 1.6700509659107108);
+	row(rs, "linpack", "double-unrolled/mflops-per-mhz", "MFLOPS/MHz",
+	    ST_SKIPPED, 0, params);
+	r = row(rs, "linpack", "double-average", "flop/s", ST_OK, 567000000.0,
+	    params);
+	result_add_extra(r, "phase:dgefa", 1.84);
+	result_add_extra(r, "phase:dgesl", 0.06);
+	result_add_extra(r, "overhead", 0.1);
+	result_add_extra(r, "iters", 800);
+	result_add_extra(r, "resid", 1.6700509659107108);
+	per_mhz(rs, "linpack", "double-average/mflops-per-mhz", "MFLOPS/MHz",
+	    0.378);
+	/* a copy of an aggregate: only copy 0 has a block */
+	r = row(rs, "linpack", "double-average", "flop/s", ST_OK, 1.0, params);
+	r->copy = 1;
+	r->copies = 2;
+	row(rs, "linpack", "single-rolled", "flop/s", ST_FAILED, 0, params);
+	/* a row without phase totals (an import from an older version) */
+	row(rs, "linpack", "single-unrolled", "flop/s", ST_OK, 1234567.0,
+	    "n=201,lda=201,precision=single,unroll=unrolled");
+}
+
+/* The eight module rows of a Whetstone case, from a table of rates. */
+static void
+whet_modules(struct rows *rs, const char *cname, const char *const *mods,
+    const char *const *units, const double *rate)
+{
+	char name[96];
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		snprintf(name, sizeof(name), "%s/%s", cname, mods[i]);
+		row(rs, "whetstone", name, units[i], ST_OK, rate[i],
+		    "variant=both,loops=1000");
+	}
+}
+
+static void
+whetstone_rows(struct rows *rs)
+{
+	static const char *const params = "variant=both,loops=1000";
+	static const char *const cmods[8] = {
+		"array-elements", "array-param", "cond-jumps", "integer-arith",
+		"trig-funcs", "proc-calls", "array-refs", "std-funcs"
+	};
+	static const char *const mmods[8] = {
+		"n1-float", "n2-float", "n3-if", "n4-fixed", "n5-trig",
+		"n6-float", "n7-assign", "n8-exp"
+	};
+	static const char *const units[8] = {
+		"flop/s", "flop/s", "op/s", "op/s", "op/s", "flop/s", "op/s",
+		"op/s"
+	};
+	static const double crate[8] = {
+		1.1e9, 9.0e8, 2.7e9, 3.3e9, 1.6e7, 7.1e8, 1.9e8, 1.7e7
+	};
+	static const double mrate[8] = {
+		1.1e9, 1.3e8, 2.6e9, 2.9e9, 5.1e7, 8.7e7, 8.3e7, 1.1e7
+	};
+	static const double secs[8] = {
+		0.00087, 0.041, 0.0019, 0.0043, 0.065, 0.248, 0.089, 0.139
+	};
+	static const double res[8] = {
+		-1.12398255667391900, -1.12187079889284425, 1.0, 12.0,
+		0.49902937281518261, 0.99999987890802811, 3.0,
+		0.75100163018458665
+	};
+	struct result *r;
+	char name[48];
+	int i;
+
+	r = row(rs, "whetstone", "classic-double", "WI/s", ST_OK, 1.6e9,
+	    params);
+	for (i = 0; i < 8; i++) {
+		snprintf(name, sizeof(name), "phase:%s", cmods[i]);
+		result_add_extra(r, name, 0.05 * (i + 1));
+	}
+	result_add_extra(r, "iters", 10);
+	whet_modules(rs, "classic-double", cmods, units, crate);
+	/* the derived row the old view printed as "mwips-per-mhz 0.000" */
+	per_mhz(rs, "whetstone", "classic-double/mwips-per-mhz", "MWIPS/MHz",
+	    1.080);
+	r = row(rs, "whetstone", "mwips-double", "WI/s", ST_OK, 6.8e8, params);
+	for (i = 0; i < 8; i++) {
+		snprintf(name, sizeof(name), "phase:%s", mmods[i]);
+		result_add_extra(r, name, secs[i]);
+		snprintf(name, sizeof(name), "result:n%d", i + 1);
+		result_add_extra(r, name, res[i]);
+	}
+	result_add_extra(r, "iters", 40);
+	whet_modules(rs, "mwips-double", mmods, units, mrate);
+	per_mhz(rs, "whetstone", "mwips-double/mwips-per-mhz", "MWIPS/MHz",
+	    0.4599);
+}
+
+static void
+dhrystone_rows(struct rows *rs)
+{
+	row(rs, "dhrystone", "v2.1", "dhry/s", ST_OK, 25000000.0, NULL);
+	row(rs, "dhrystone", "v2.1/dmips", "DMIPS", ST_OK, 14228.8, NULL);
+	per_mhz(rs, "dhrystone", "v2.1/dmips-per-mhz", "DMIPS/MHz", 9.4859);
+}
+
+/*
+ * Hash or cipher rows "<type>/<library>[/<mid>]/<size>": `types` in both
+ * libraries at 16 and 8192 bytes; the second type is not in libgcrypt.
+ */
+static void
+bytes_rows(struct rows *rs, const char *bench, const char *const *types,
+    const char *mid)
+{
+	static const char *const libs[2] = { "openssl", "gcrypt" };
+	static const long sizes[2] = { 16, 8192 };
+	struct result *r;
+	char name[96];
+	size_t t, l, s;
+
+	for (t = 0; t < 2; t++)
+		for (l = 0; l < 2; l++)
+			for (s = 0; s < 2; s++) {
+				snprintf(name, sizeof(name), "%s/%s%s%s/%ld",
+				    types[t], libs[l], mid ? "/" : "",
+				    mid ? mid : "", sizes[s]);
+				if (t == 1 && l == 1) {
+					r = row(rs, bench, name, "B/s",
+					    ST_SKIPPED, 0, NULL);
+					snprintf(r->reason, sizeof(r->reason),
+					    "%s: not in this libgcrypt",
+					    types[t]);
+				} else
+					row(rs, bench, name, "B/s", ST_OK,
+					    1e6 * (double)((t + 1) * 100 +
+					    l * 10 + s) + 0.5, NULL);
+			}
+}
+
+static void
+hash_rows(struct rows *rs)
+{
+	static const char *const types[2] = { "sha256", "whirlpool" };
+
+	bytes_rows(rs, "hash", types, NULL);
+}
+
+static void
+cipher_rows(struct rows *rs)
+{
+	static const char *const types[2] = { "aes-128-cbc", "idea-cbc" };
+
+	bytes_rows(rs, "cipher", types, "encrypt");
+}
+
+static void
+pubkey_rows(struct rows *rs)
+{
+	struct result *r;
+
+	row(rs, "pubkey", "rsa2048/openssl/sign", "op/s", ST_OK, 1543.21, NULL);
+	row(rs, "pubkey", "rsa2048/openssl/verify", "op/s", ST_OK, 51234.5,
+	    NULL);
+	row(rs, "pubkey", "ecdsa-p256/openssl/sign", "op/s", ST_OK, 40123.4,
+	    NULL);
+	r = row(rs, "pubkey", "ecdsa-p256/openssl/verify", "op/s", ST_FAILED,
+	    0, NULL);
+	snprintf(r->reason, sizeof(r->reason), "verification failed");
+	row(rs, "pubkey", "rsa2048/gcrypt/sign", "op/s", ST_OK, 321.0, NULL);
+	row(rs, "pubkey", "x25519/gcrypt/derive", "op/s", ST_OK, 9876.5, NULL);
+}
+
+/* ---- rendering and comparing ------------------------------------------ */
+
+/* Replace every occurrence of what by with in the malloc'd string *s. */
+static void
+replace_all(char **s, const char *what, const char *with)
+{
+	size_t wl = strlen(what), nl = strlen(with), n = 0, len;
+	char *p, *out, *o;
+
+	if (wl == 0)
+		return;
+	for (p = strstr(*s, what); p != NULL; p = strstr(p + wl, what))
+		n++;
+	if (n == 0)
+		return;
+	len = strlen(*s) + n * nl + 1;
+	out = malloc(len);
+	if (out == NULL)
+		bail("out of memory");
+	o = out;
+	for (p = *s; ; ) {
+		char *q = strstr(p, what);
+
+		if (q == NULL) {
+			strcpy(o, p);
+			break;
+		}
+		memcpy(o, p, (size_t)(q - p));
+		o += q - p;
+		memcpy(o, with, nl);
+		o += nl;
+		p = q + wl;
+	}
+	free(*s);
+	*s = out;
+}
+
+/* The output of b's classic() for rows, with library titles replaced. */
+static char *
+render(const struct bench_info *b, const struct rows *rs)
+{
+	char *buf = NULL, title[96], mark[32];
+	size_t len = 0, i;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (fp == NULL)
+		bail("open_memstream failed");
+	b->classic(fp, b, rs->p, rs->n);
+	if (fclose(fp) != 0 || buf == NULL)
+		bail("cannot render %s", b->name);
+	for (i = 0; i < CB_COUNT; i++) {
+		crypto_backend_title(crypto_backends[i], title, sizeof(title));
+		snprintf(mark, sizeof(mark), "@%s@", crypto_backends[i]->name);
+		replace_all(&buf, title, mark);
+	}
+	return buf;
+}
+
+static char *
+slurp(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (fp == NULL)
+		return NULL;
+	if (fseek(fp, 0, SEEK_END) != 0 || (n = ftell(fp)) < 0 ||
+	    n > 1 << 20 || fseek(fp, 0, SEEK_SET) != 0 ||
+	    (buf = malloc((size_t)n + 1)) == NULL) {
+		fclose(fp);
+		return NULL;
+	}
+	if (fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+		free(buf);
+		fclose(fp);
+		return NULL;
+	}
+	buf[n] = '\0';
+	fclose(fp);
+	return buf;
+}
+
+/* Say where got and want first differ. */
+static void
+first_difference(const char *got, const char *want)
+{
+	size_t line = 1, i;
+	const char *g, *w;
+
+	for (i = 0; got[i] != '\0' && got[i] == want[i]; i++)
+		if (got[i] == '\n')
+			line++;
+	g = got + i;
+	w = want + i;
+	while (g > got && g[-1] != '\n') {
+		g--;
+		w--;
+	}
+	diag("first difference on line %zu:", line);
+	diag("  got:  %.*s", (int)strcspn(g, "\n"), g);
+	diag("  want: %.*s", (int)strcspn(w, "\n"), w);
+}
+
+static const char *writedir;
+
+static void
+golden(const struct bench_info *b, const char *file,
+    void (*fill)(struct rows *))
+{
+	char path[1024], *got, *want;
+	const char *src = getenv("top_srcdir");
+	struct rows rs;
+	FILE *fp;
+
+	memset(&rs, 0, sizeof(rs));
+	fill(&rs);
+	got = render(b, &rs);
+	rows_release(&rs);
+	if (writedir != NULL) {
+		snprintf(path, sizeof(path), "%s/%s", writedir, file);
+		fp = fopen(path, "w");
+		ok(fp != NULL && fputs(got, fp) >= 0 && fclose(fp) == 0,
+		    "wrote %s", path);
+		free(got);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/tests/data/%s", src ? src : ".",
+	    file);
+	want = slurp(path);
+	if (want == NULL)
+		bail("cannot read %s", path);
+	if (!ok(strcmp(got, want) == 0, "%s --classic matches %s", b->name,
+	    file))
+		first_difference(got, want);
+	free(got);
+	free(want);
+}
+
+/*
+ * Rows made from a case, alone, produce nothing: no block, no header,
+ * whatever their status or value.
+ */
+static void
+derived_alone(const struct bench_info *b, const char *const *names,
+    const char *unit)
+{
+	struct rows rs;
+	char *got;
+	size_t i;
+
+	memset(&rs, 0, sizeof(rs));
+	for (i = 0; names[i] != NULL; i++) {
+		per_mhz(&rs, b->name, names[i], unit, 1.080);
+		row(&rs, b->name, names[i], unit, ST_SKIPPED, 0, NULL);
+	}
+	got = render(b, &rs);
+	rows_release(&rs);
+	if (!ok(got[0] == '\0', "%s: derived rows alone give no classic block",
+	    b->name))
+		diag("got: %s", got);
+	free(got);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const char *const lp[] = {
+		"double-rolled/mflops-per-mhz", "single-average/mflops-per-mhz",
+		NULL
+	};
+	static const char *const wh[] = {
+		"classic-double/mwips-per-mhz", "mwips-double/mwips-per-mhz",
+		"classic-double/trig-funcs", NULL
+	};
+	static const char *const dh[] = {
+		"v2.1/dmips", "v2.1/dmips-per-mhz", NULL
+	};
+	static const char *const cr[] = {
+		"sha256/openssl/8192/cycles-per-byte",
+		"aes-128-cbc/openssl/encrypt/8192/cycles-per-byte", NULL
+	};
+	static const char *const pk[] = {
+		"rsa2048/openssl/sign/cycles", NULL
+	};
+
+	static const char *const covered[] = {
+		"linpack", "whetstone", "dhrystone", "hash", "cipher", "pubkey",
+		NULL
+	};
+	size_t i, j;
+
+	if (argc == 3 && strcmp(argv[1], "--write") == 0)
+		writedir = argv[2];
+	/* every benchmark with a --classic view has its golden file here */
+	for (i = 0; i < registry_count; i++) {
+		if (registry_table[i]->classic == NULL)
+			continue;
+		for (j = 0; covered[j] != NULL &&
+		    strcmp(covered[j], registry_table[i]->name) != 0; j++)
+			;
+		ok(covered[j] != NULL, "%s has a --classic view: it has a "
+		    "golden test here", registry_table[i]->name);
+	}
+	golden(&bench_linpack_info, "classic-linpack.exp", linpack_rows);
+	golden(&bench_whetstone_info, "classic-whetstone.exp", whetstone_rows);
+	golden(&bench_dhrystone_info, "classic-dhrystone.exp", dhrystone_rows);
+	golden(&bench_hash_info, "classic-hash.exp", hash_rows);
+	golden(&bench_cipher_info, "classic-cipher.exp", cipher_rows);
+	golden(&bench_pubkey_info, "classic-pubkey.exp", pubkey_rows);
+	if (writedir != NULL)
+		return done_testing();
+
+	derived_alone(&bench_linpack_info, lp, "MFLOPS/MHz");
+	derived_alone(&bench_whetstone_info, wh, "MWIPS/MHz");
+	derived_alone(&bench_dhrystone_info, dh, "DMIPS/MHz");
+	derived_alone(&bench_hash_info, cr, "cycle/B");
+	derived_alone(&bench_cipher_info, cr, "cycle/B");
+	derived_alone(&bench_pubkey_info, pk, "cycle/op");
+	return done_testing();
+}
