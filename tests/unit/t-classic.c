@@ -28,7 +28,8 @@
 
 extern const struct bench_info bench_linpack_info, bench_whetstone_info,
     bench_dhrystone_info, bench_hash_info, bench_cipher_info,
-    bench_pubkey_info;
+    bench_pubkey_info, bench_membw_info, bench_memlat_info,
+    bench_md5ref_info, bench_fft_info;
 
 #define MAXROWS 40
 
@@ -285,6 +286,59 @@ pubkey_rows(struct rows *rs)
 	row(rs, "pubkey", "x25519/gcrypt/derive", "op/s", ST_OK, 9876.5, NULL);
 }
 
+/*
+ * Data placements (membw, memlat, md5ref, fft): each case at several
+ * placements, one SKIPPED, plus a derived row that must not join a block.
+ */
+static void
+placement_rows(struct rows *rs, const char *bench, const char *base,
+    const char *unit, int better)
+{
+	static const char *const pl[4] = { "default", "4k", "thp", "hugetlb" };
+	static const double v[4] = { 2.0, 1.0, 4.0, 0 };
+	struct result *r;
+	char name[96];
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		snprintf(name, sizeof(name), "%s/%s", base, pl[i]);
+		r = row(rs, bench, name, unit, v[i] > 0 ? ST_OK : ST_SKIPPED,
+		    better > 0 ? v[i] * 1e9 : 1e-7 / (v[i] > 0 ? v[i] : 1),
+		    NULL);
+		r->better = better;
+		if (v[i] == 0)
+			snprintf(r->reason, sizeof(r->reason), "hugetlb: no "
+			    "huge pages reserved");
+	}
+	snprintf(name, sizeof(name), "%s/thp/cycles-per-byte", base);
+	row(rs, bench, name, "cycle/B", ST_OK, 3.5, NULL);
+}
+
+static void
+membw_rows(struct rows *rs)
+{
+	placement_rows(rs, "membw", "copy/33554432", "B/s", 1);
+	placement_rows(rs, "membw", "read/65536", "B/s", 1);
+}
+
+static void
+memlat_rows(struct rows *rs)
+{
+	placement_rows(rs, "memlat", "67108864", "s", -1);
+}
+
+static void
+md5ref_rows(struct rows *rs)
+{
+	placement_rows(rs, "md5ref", "cold", "B/s", 1);
+}
+
+static void
+fft_rows(struct rows *rs)
+{
+	placement_rows(rs, "fft", "f32-1024", "transform/s", 1);
+}
+
 /* ---- rendering and comparing ------------------------------------------ */
 
 /* Replace every occurrence of what by with in the malloc'd string *s. */
@@ -470,10 +524,16 @@ main(int argc, char **argv)
 	static const char *const pk[] = {
 		"rsa2048/openssl/sign/cycles", NULL
 	};
+	static const char *const md[] = {
+		"hot/thp/cycles-per-byte", "cold/cycles-per-block", NULL
+	};
+	static const char *const ff[] = {
+		"f32-1024/4k/mflops-per-mhz", "f32-1024/flops", NULL
+	};
 
 	static const char *const covered[] = {
 		"linpack", "whetstone", "dhrystone", "hash", "cipher", "pubkey",
-		NULL
+		"membw", "memlat", "md5ref", "fft", NULL
 	};
 	size_t i, j;
 
@@ -495,6 +555,10 @@ main(int argc, char **argv)
 	golden(&bench_hash_info, "classic-hash.exp", hash_rows);
 	golden(&bench_cipher_info, "classic-cipher.exp", cipher_rows);
 	golden(&bench_pubkey_info, "classic-pubkey.exp", pubkey_rows);
+	golden(&bench_membw_info, "classic-membw.exp", membw_rows);
+	golden(&bench_memlat_info, "classic-memlat.exp", memlat_rows);
+	golden(&bench_md5ref_info, "classic-md5ref.exp", md5ref_rows);
+	golden(&bench_fft_info, "classic-fft.exp", fft_rows);
 	if (writedir != NULL)
 		return done_testing();
 
@@ -504,5 +568,7 @@ main(int argc, char **argv)
 	derived_alone(&bench_hash_info, cr, "cycle/B");
 	derived_alone(&bench_cipher_info, cr, "cycle/B");
 	derived_alone(&bench_pubkey_info, pk, "cycle/op");
+	derived_alone(&bench_md5ref_info, md, "cycle/B");
+	derived_alone(&bench_fft_info, ff, "MFLOPS/MHz");
 	return done_testing();
 }
