@@ -305,6 +305,7 @@ spawn_run(struct spawn *sp, char *const argv[])
 	double t0 = mono(), limit = sp->limit > 0 ? sp->limit :
 	    SPAWN_DEF_LIMIT, left;
 	struct pollfd pfd[3];
+	struct sigaction ign, oldpipe;
 	ssize_t k;
 	pid_t pid;
 
@@ -344,6 +345,12 @@ spawn_run(struct spawn *sp, char *const argv[])
 		close(pin[1]);
 		in_open = 0;
 	}
+	/* a program that stops reading is EPIPE here, not our death */
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &oldpipe);
+
 	out_open = pout[0] >= 0;
 	err_open = perr[0] >= 0;
 
@@ -407,6 +414,7 @@ spawn_run(struct spawn *sp, char *const argv[])
 	}
 	if (in_open)
 		close(pin[1]);
+	sigaction(SIGPIPE, &oldpipe, NULL);
 	if (pout[0] >= 0)
 		close(pout[0]);
 	if (perr[0] >= 0)

@@ -173,6 +173,18 @@ main(int argc, char **argv)
 	    "1 MiB in and out through a pipe each way (rc %d, %zu bytes)", rc,
 	    sp.out.len);
 	spawn_release(&sp);
+
+	/* a program that reads none of it: EPIPE for us, not SIGPIPE */
+	spawn_init(&sp);
+	sp.input = big;
+	sp.input_len = 1 << 20;
+	av[0] = "true";
+	rc = spawn_run(&sp, av);
+	ok(rc == SPAWN_OK && sp.input_done < sp.input_len,
+	    "a program that does not read its input: ok, %zu of %zu bytes "
+	    "taken, and this process lives", sp.input_done, sp.input_len);
+	spawn_release(&sp);
+	av[0] = "cat";
 	free(big);
 
 	/* a missing program */
