@@ -26,6 +26,7 @@
 #include "export.h"
 #include "fmt.h"
 #include "result.h"
+#include "spawn.h"
 #include "store.h"
 #include "sysinfo.h"
 #include "util.h"
@@ -761,28 +762,60 @@ print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 
 /* ---- plot ------------------------------------------------------------ */
 
+/*
+ * Every text that reaches gnuplot (tags, file names, benchmark and case
+ * names) comes from the inputs and may be hostile.  gnuplot substitutes
+ * `...` on a command line, even inside double quotes, and @name macros
+ * outside quotes; single-quoted strings get neither, and no backslash
+ * escapes.  So the script has two kinds of text only: labels in the data
+ * block ($ratios), whose lines gnuplot stores without evaluating them and
+ * whose strings reach the chart through xtic() and columnheader as data,
+ * and the title in single quotes.  Both are also cleaned: no control
+ * characters (a newline would end the data line or the command), no
+ * double quote or backslash in the data (they end or escape a data
+ * string), and a single quote doubled in the title.
+ */
 static char plot_tmp[4096];
-static volatile pid_t plot_child;
+static volatile sig_atomic_t plot_sig;
 
-/* SIGINT, SIGTERM, SIGHUP while gnuplot draws: stop it, remove the file. */
+/* SIGINT, SIGTERM, SIGHUP while gnuplot draws: stop it (spawn), then plot()
+ * removes the file and dies of the signal. */
 static void
 plot_signal(int sig)
 {
-	if (plot_child > 0)
-		kill(plot_child, SIGTERM);
-	if (plot_tmp[0] != '\0')
-		unlink(plot_tmp);
-	signal(sig, SIG_DFL);
-	raise(sig);
+	plot_sig = sig;
+	spawn_interrupt();
 }
 
-/* Text for a gnuplot string: no double quotes, backslashes or newlines. */
-static void
-gp_text(struct strbuf *sb, const char *s)
+/* One byte of label text for gnuplot: control characters become spaces. */
+static char
+gp_char(unsigned char c)
 {
-	for (; *s; s++)
-		strbuf_addf(sb, "%c", *s == '"' || *s == '\\' ? '\'' :
-		    *s == '\n' || *s == '\t' ? ' ' : *s);
+	return c < 0x20 || c == 0x7f ? ' ' : (char)c;
+}
+
+/* Text inside a double-quoted data-block string: no " or \. */
+static void
+gp_data(struct strbuf *sb, const char *s)
+{
+	char c;
+
+	for (; *s; s++) {
+		c = gp_char((unsigned char)*s);
+		strbuf_add(sb, c == '"' || c == '\\' ? "'" : &c, 1);
+	}
+}
+
+/* Text inside a single-quoted command string: ' doubled. */
+static void
+gp_single(struct strbuf *sb, const char *s)
+{
+	char c;
+
+	for (; *s; s++) {
+		c = gp_char((unsigned char)*s);
+		strbuf_add(sb, c == '\'' ? "''" : &c, c == '\'' ? 2 : 1);
+	}
 }
 
 /* The gnuplot script: a clustered bar chart of the ratios per case. */
@@ -802,9 +835,9 @@ plot_script(const struct columns *cs, const struct cmp_table *t)
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "set terminal svg size %d,520 noenhanced "
 	    "font 'sans,11' background rgb 'white'\n", width);
-	strbuf_addf(&sb, "set title \"boardbench compare: ratio to ");
-	gp_text(&sb, cs->v[t->base].name);
-	strbuf_addf(&sb, " (above 1 is better)\"\n");
+	strbuf_addf(&sb, "set title 'boardbench compare: ratio to ");
+	gp_single(&sb, cs->v[t->base].name);
+	strbuf_addf(&sb, " (above 1 is better)'\n");
 	strbuf_addf(&sb, "set style data histograms\n"
 	    "set style histogram clustered gap 1\n"
 	    "set style fill solid 0.85 border -1\n"
@@ -814,22 +847,22 @@ plot_script(const struct columns *cs, const struct cmp_table *t)
 	    "set bmargin 10\n"
 	    "set yrange [0:*]\n"
 	    "set grid ytics\n"
-	    "set ylabel \"ratio to the baseline\"\n"
+	    "set ylabel 'ratio to the baseline'\n"
 	    "set arrow from graph 0, first 1 to graph 1, first 1 nohead "
 	    "dt 2 lc rgb '#333333' front\n");
 	strbuf_addf(&sb, "$ratios << EOD\n\"case\"");
 	for (c = 0; c < cs->n; c++) {
 		strbuf_addf(&sb, " \"");
-		gp_text(&sb, cs->v[c].name);
+		gp_data(&sb, cs->v[c].name);
 		strbuf_addf(&sb, "\"");
 	}
 	strbuf_addf(&sb, "\n");
 	for (i = 0; i < t->nrows; i++) {
 		strbuf_addf(&sb, "\"");
-		gp_text(&sb, t->rows[i].key->bench);
+		gp_data(&sb, t->rows[i].key->bench);
 		strbuf_addf(&sb, " ");
 		case_label(t, i, buf, sizeof(buf));
-		gp_text(&sb, buf);
+		gp_data(&sb, buf);
 		strbuf_addf(&sb, "\"");
 		for (c = 0; c < cs->n; c++) {
 			double v = t->rows[i].cells[c].speedup;
@@ -847,86 +880,46 @@ plot_script(const struct columns *cs, const struct cmp_table *t)
 }
 
 /*
- * run_gnuplot: start prog with stdin from a pipe and stdout to fd, feed it
- * the script.  0 on success; -1 with *err set to errno when prog could
- * not be started, -2 when it failed.
+ * run_gnuplot: prog through spawn, the script on its stdin, its stdout
+ * into fd, its messages on our stderr, at most PLOT_LIMIT seconds.  0 on
+ * success; -1 with *err set to errno when prog could not be started, -2
+ * when it failed, -3 when it was interrupted.
  */
+#define PLOT_LIMIT	120
+
 static int
 run_gnuplot(const char *prog, const char *script, int fd, int *err)
 {
-	int in[2], ep[2], status, e = 0;
-	char *argv[2];
-	ssize_t k, len, off = 0;
-	pid_t pid;
-	void (*old)(int);
+	char *argv[2], why[128];
+	struct spawn sp;
+	int rc;
 
-	if (pipe(in) != 0)
-		return *err = errno, -1;
-	if (pipe2(ep, O_CLOEXEC) != 0) {
-		*err = errno;
-		close(in[0]);
-		close(in[1]);
-		return -1;
-	}
 	argv[0] = (char *)prog;
 	argv[1] = NULL;
-	pid = fork();
-	if (pid < 0) {
-		*err = errno;
-		close(in[0]);
-		close(in[1]);
-		close(ep[0]);
-		close(ep[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		close(in[1]);
-		close(ep[0]);
-		if (dup2(in[0], STDIN_FILENO) >= 0 &&
-		    dup2(fd, STDOUT_FILENO) >= 0)
-			execvp(prog, argv);
-		e = errno;
-		if (write(ep[1], &e, sizeof(e)) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	plot_child = pid;
-	close(in[0]);
-	close(ep[1]);
-	while ((k = read(ep[0], &e, sizeof(e))) < 0 && errno == EINTR)
-		;
-	close(ep[0]);
-	if (k == (ssize_t)sizeof(e)) {
-		close(in[1]);
-		waitpid(pid, &status, 0);
-		plot_child = 0;
-		*err = e;
-		return -1;
-	}
-	old = signal(SIGPIPE, SIG_IGN);
-	len = (ssize_t)strlen(script);
-	while (off < len) {
-		k = write(in[1], script + off, (size_t)(len - off));
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		off += k;
-	}
-	close(in[1]);
-	signal(SIGPIPE, old);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	plot_child = 0;
-	if (off < len || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return -2;
-	return 0;
+	spawn_init(&sp);
+	sp.input = script;
+	sp.input_len = strlen(script);
+	sp.out_fd = fd;
+	sp.err_fd = SPAWN_KEEP;
+	sp.limit = PLOT_LIMIT;
+	rc = spawn_run(&sp, argv);
+	*err = sp.error;
+	if (rc == SPAWN_TIMEOUT || rc == SPAWN_SYSERR)
+		error("gnuplot '%s': %s", prog, spawn_strerror(&sp, rc, why,
+		    sizeof(why)));
+	if (rc == SPAWN_OK && (sp.input_done < sp.input_len ||
+	    !WIFEXITED(sp.status) || WEXITSTATUS(sp.status) != 0))
+		rc = -2;
+	spawn_release(&sp);
+	return rc == SPAWN_OK ? 0 : rc == SPAWN_NOEXEC ? -1 :
+	    rc == SPAWN_INTERRUPTED ? -3 : -2;
 }
 
 /*
  * plot: draw the chart into path, through a temporary file next to it
  * that is renamed when gnuplot succeeded and removed otherwise (on SIGINT
- * too).  0, or -1 with one error line.
+ * too, after which this process dies of the signal).  0, or -1 with one
+ * error line.
  */
 static int
 plot(const char *path, const struct columns *cs, const struct cmp_table *t)
@@ -960,7 +953,7 @@ plot(const char *path, const struct columns *cs, const struct cmp_table *t)
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &sa, &old[i]);
-	fd = mkstemp(plot_tmp);
+	fd = mkostemp(plot_tmp, O_CLOEXEC);
 	if (fd < 0) {
 		error("cannot write plot '%s': %m", path);
 		plot_tmp[0] = '\0';
@@ -973,7 +966,9 @@ plot(const char *path, const struct columns *cs, const struct cmp_table *t)
 			break;
 	}
 	free(script);
-	if (r == -1)
+	if (r == -3 || plot_sig != 0)
+		;	/* interrupted: removed below, then the signal */
+	else if (r == -1)
 		error("cannot run gnuplot '%s' for --plot: %s (install "
 		    "gnuplot-nox, or name it in BOARDBENCH_GNUPLOT)",
 		    progs[i < np ? i : np - 1], strerror(err));
@@ -997,6 +992,10 @@ plot(const char *path, const struct columns *cs, const struct cmp_table *t)
 out:
 	for (i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &old[i], NULL);
+	if (plot_sig != 0) {
+		signal(plot_sig, SIG_DFL);
+		raise(plot_sig);
+	}
 	return rc;
 }
 
