@@ -420,10 +420,13 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 	bufprintf(buf, len, "%.3f%s", cell->speedup, mark);
 }
 
-/* A value for the differences list, cut to width. */
+/* A value for the differences list, made safe and cut to width. */
 static void
-short_value(const char *v, char *buf, size_t len, int width)
+short_value(const char *raw, char *buf, size_t len, int width)
 {
+	char v[FMT_SAFE(64)];
+
+	fmt_safe(v, sizeof(v), raw);
 	if ((int)strlen(v) > width)
 		bufprintf(buf, len, "%.*s...", width - 3, v);
 	else
@@ -437,14 +440,15 @@ print_differences(FILE *fp, const char *what, const struct columns *cs,
 	struct cmp_diff *d;
 	size_t nd, i, c;
 	int kw = (int)strlen(what), vw = 1;
-	char v[64];
+	char v[64], k[FMT_SAFE(64)];
 
 	nd = cmp_differences(objs, cs->n, &d);
 	if (nd == 0)
 		return;
 	for (i = 0; i < nd; i++) {
-		if ((int)strlen(d[i].key) + 2 > kw)
-			kw = (int)strlen(d[i].key) + 2;
+		fmt_safe(k, sizeof(k), d[i].key);
+		if ((int)strlen(k) + 2 > kw)
+			kw = (int)strlen(k) + 2;
 		for (c = 0; c < cs->n; c++) {
 			short_value(d[i].values[c], v, sizeof(v), 40);
 			if ((int)strlen(v) > vw)
@@ -457,7 +461,7 @@ print_differences(FILE *fp, const char *what, const struct columns *cs,
 		    c + 1 < cs->n ? vw - 1 : 0, "");
 	fputc('\n', fp);
 	for (i = 0; i < nd; i++) {
-		fprintf(fp, "  %-*s", kw - 2, d[i].key);
+		fprintf(fp, "  %-*s", kw - 2, fmt_safe(k, sizeof(k), d[i].key));
 		for (c = 0; c < cs->n; c++) {
 			short_value(d[i].values[c], v, sizeof(v), 40);
 			fprintf(fp, "  %-*s", c + 1 < cs->n ? vw : 0, v);
@@ -473,7 +477,8 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 {
 	json_t **objs;
 	struct cmp_diff *d;
-	char label[512], buf[160], machine[512];
+	char label[512], buf[160], machine[512], raw[160];
+	char e_name[FMT_SAFE(64)], e_src[FMT_SAFE(160)], e[FMT_SAFE(512)];
 	int wb = 5, wc = 4, *w;
 	size_t i, c, nd, nnoise = 0;
 
@@ -483,7 +488,9 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	for (c = 0; c < cs->n; c++) {
 		buildinfo_label(cs->v[c].build, NULL, label, sizeof(label));
 		fprintf(fp, "== %c %s: %s | %s%s\n", col_letter(c),
-		    cs->v[c].name, cs->v[c].source, label,
+		    fmt_safe(e_name, sizeof(e_name), cs->v[c].name),
+		    fmt_safe(e_src, sizeof(e_src), cs->v[c].source),
+		    fmt_safe(e, sizeof(e), label),
 		    c == t->base ? "  (baseline)" : "");
 	}
 	for (c = 0; c < cs->n; c++)
@@ -491,7 +498,8 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	nd = cmp_differences(objs, cs->n, &d);
 	cmp_differences_free(d, nd, cs->n);
 	sysinfo_label(cs->v[0].system, machine, sizeof(machine));
-	fprintf(fp, "== machine: %s%s\n", machine, nd > 0 ?
+	fprintf(fp, "== machine: %s%s\n", fmt_safe(e, sizeof(e), machine),
+	    nd > 0 ?
 	    " (see the system differences)" : "");
 	fputc('\n', fp);
 	for (c = 0; c < cs->n; c++)
@@ -506,13 +514,15 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	w = xcalloc(cs->n, sizeof(*w));
 	for (c = 0; c < cs->n; c++) {
 		bufprintf(buf, sizeof(buf), "%c %s", col_letter(c),
-		    cs->v[c].name);
+		    fmt_safe(e_name, sizeof(e_name), cs->v[c].name));
 		w[c] = (int)strlen(buf);
 	}
 	for (i = 0; i < t->nrows; i++) {
-		if ((int)strlen(t->rows[i].key->bench) > wb)
-			wb = (int)strlen(t->rows[i].key->bench);
-		case_label(t, i, buf, sizeof(buf));
+		fmt_safe(e, sizeof(e), t->rows[i].key->bench);
+		if ((int)strlen(e) > wb)
+			wb = (int)strlen(e);
+		case_label(t, i, raw, sizeof(raw));
+		fmt_safe(buf, sizeof(buf), raw);
 		if ((int)strlen(buf) > wc)
 			wc = (int)strlen(buf);
 		for (c = 0; c < cs->n; c++) {
@@ -526,14 +536,15 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	fprintf(fp, "\n%-*s  %-*s", wb, "BENCH", wc, "CASE");
 	for (c = 0; c < cs->n; c++) {
 		bufprintf(buf, sizeof(buf), "%c %s", col_letter(c),
-		    cs->v[c].name);
+		    fmt_safe(e_name, sizeof(e_name), cs->v[c].name));
 		fprintf(fp, "  %-*s", c + 1 < cs->n ? w[c] : 0, buf);
 	}
 	fputc('\n', fp);
 	for (i = 0; i < t->nrows; i++) {
-		fprintf(fp, "%-*s", wb, t->rows[i].key->bench);
-		case_label(t, i, buf, sizeof(buf));
-		fprintf(fp, "  %-*s", wc, buf);
+		fprintf(fp, "%-*s", wb, fmt_safe(e, sizeof(e),
+		    t->rows[i].key->bench));
+		case_label(t, i, raw, sizeof(raw));
+		fprintf(fp, "  %-*s", wc, fmt_safe(e, sizeof(e), raw));
 		for (c = 0; c < cs->n; c++) {
 			cell_text(t, i, c, buf, sizeof(buf));
 			fprintf(fp, "  %-*s", c + 1 < cs->n ? w[c] : 0, buf);
@@ -1025,7 +1036,7 @@ cmd_compare(int argc, char **argv)
 	char **specs;
 	size_t nspecs = 0, i, base = 0, base_spec = 0, before;
 	int c, pool = 0, rc = EXIT_USAGE;
-	char what[200];
+	char what[200], e_a[FMT_SAFE(64)], e_b[FMT_SAFE(64)];
 
 	opterr = 0;
 	optind = 1;
@@ -1120,7 +1131,8 @@ cmd_compare(int argc, char **argv)
 	for (i = 0; i < cs.n; i++)
 		if (i != base && t.common[i] == 0) {
 			error("'%s' has no case in common with the baseline "
-			    "'%s'", cs.v[i].name, cs.v[base].name);
+			    "'%s'", fmt_safe(e_a, sizeof(e_a), cs.v[i].name),
+			    fmt_safe(e_b, sizeof(e_b), cs.v[base].name));
 			cmp_release(&t);
 			goto out;
 		}
