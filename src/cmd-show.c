@@ -151,7 +151,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		store_close(st);
 		return EXIT_OK;
 	}
-	if (out != NULL && (fp = fopen(out, "w")) == NULL) {
+	if (out != NULL && (fp = fopen(out, "we")) == NULL) {
 		error("cannot write '%s': %m", out);
 		free(ids);
 		store_close(st);
