@@ -136,6 +136,104 @@ fail:
 }
 
 /*
+ * The guard: a process of nothing but signals in the program's group.
+ * If the thread that started the program dies, even of SIGKILL, its
+ * death signal (SIGUSR1) wakes the guard, which stops the group: SIGTERM,
+ * SPAWN_GRACE, SIGKILL, itself included.  Otherwise it ignores SIGTERM
+ * and goes with the group's SIGKILL when the program ends or is stopped.
+ * PR_SET_PDEATHSIG alone would take the program only, not what it
+ * started (a wrapper script's children).
+ */
+static volatile sig_atomic_t guard_woken;
+
+static void
+guard_wake(int sig)
+{
+	(void)sig;
+	guard_woken = 1;
+}
+
+static void __attribute__((noreturn))
+guard_main(pid_t parent, pid_t pg)
+{
+	struct timespec ts = { (time_t)SPAWN_GRACE, (long)((SPAWN_GRACE -
+	    (double)(time_t)SPAWN_GRACE) * 1e9) };
+	struct sigaction sa;
+	sigset_t all, wait;
+	long fd;
+
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, NULL);
+#if defined(SYS_close_range)
+	if (syscall(SYS_close_range, 0U, ~0U, 0U) != 0)
+#endif
+		for (fd = 0; fd < 1024; fd++)
+			close((int)fd);
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = guard_wake;
+	sigaction(SIGUSR1, &sa, NULL);
+	if (setpgid(0, pg) != 0)
+		_exit(0);		/* the group is gone already */
+	prctl(PR_SET_PDEATHSIG, SIGUSR1);
+	sigfillset(&wait);
+	sigdelset(&wait, SIGUSR1);
+	while (!guard_woken && getppid() == parent)
+		sigsuspend(&wait);
+	kill(-pg, SIGTERM);
+	nanosleep(&ts, NULL);
+	kill(-pg, SIGKILL);
+	_exit(0);
+}
+
+/* Guards of the groups still running, by group. */
+static struct {
+	pid_t pg, guard;
+} guards[16];
+
+/* Start the guard of group pg (best effort: without it, the death signal
+ * still takes the program). */
+static void
+guard_start(pid_t pg)
+{
+	pid_t parent = getpid(), g;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(guards) && guards[i].pg != 0; i++)
+		;
+	if (i == ARRAY_SIZE(guards))
+		return;
+	g = fork();
+	if (g == 0)
+		guard_main(parent, pg);
+	if (g < 0)
+		return;
+	setpgid(g, pg);
+	guards[i].pg = pg;
+	guards[i].guard = g;
+}
+
+/* Reap the guard of group pg, which the group's SIGKILL has ended. */
+static void
+guard_reap(pid_t pg)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(guards); i++) {
+		if (guards[i].pg != pg)
+			continue;
+		kill(guards[i].guard, SIGKILL);
+		while (waitpid(guards[i].guard, NULL, 0) < 0 && errno == EINTR)
+			;
+		guards[i].pg = guards[i].guard = 0;
+	}
+}
+
+/*
  * Fork and exec with the given descriptors (-1: /dev/null; err may be
  * SPAWN_KEEP).  The pid, or -1 with *error: the exec's errno too, since
  * a close-on-exec pipe reports it.
@@ -171,6 +269,7 @@ start(char *const argv[], int in, int out, int err, int *error)
 		*error = e;
 		return -1;
 	}
+	guard_start(pid);
 	return pid;
 }
 
@@ -191,7 +290,7 @@ spawn_exited(pid_t pid)
 	return si.si_pid == pid;
 }
 
-/* Reap pid; its status. */
+/* Reap pid, the group's leader, and its guard; the leader's status. */
 static int
 reap(pid_t pid)
 {
@@ -199,6 +298,7 @@ reap(pid_t pid)
 
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	guard_reap(pid);
 	return status;
 }
 

@@ -65,6 +65,27 @@ grep -q "^iperf3  *up  *FAILED .*more than the 4096 KiB allowed" "$TMP/out"
 ok $? "FAILED at the 4 MiB cap: $(grep FAILED "$TMP/out" | cut -c 60-200)"
 gone "$TMP/ip-child.pid"; ok $? "what it started in its group is gone"
 
+# ---- SIGKILL of boardbench: a wrapper's children go too -----------------
+cat > "$TMP/bin/wrap-iperf3" <<EOF
+#!/bin/sh
+case "\$*" in *--version*) echo "iperf 3.12"; exit 0 ;; esac
+sh -c 'trap "" TERM; exec sleep 1000' &
+echo \$! > "$TMP/wrap.pid"
+wait
+EOF
+chmod +x "$TMP/bin/wrap-iperf3"
+$TEST_RUNNER "$BOARDBENCH" run iperf3 $fast -p network.iperf3="$TMP/bin/wrap-iperf3" \
+	-p network.server=127.0.0.1 -p network.tests=up -p network.time=5 \
+	--no-save >/dev/null 2>&1 &
+pid=$!
+i=0
+while [ ! -s "$TMP/wrap.pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+test -s "$TMP/wrap.pid"; ok $? "the wrapper has started its child"
+kill -KILL $pid
+wait $pid 2>/dev/null
+gone "$TMP/wrap.pid"
+ok $? "SIGKILL of boardbench: the wrapper's child that ignores SIGTERM is gone"
+
 # ---- vcgencmd that hangs -------------------------------------------------
 cat > "$TMP/bin/vcgencmd" <<EOF
 #!/bin/sh
