@@ -138,11 +138,13 @@ fail:
 /*
  * The guard: a process of nothing but signals in the program's group.
  * If the thread that started the program dies, even of SIGKILL, its
- * death signal (SIGUSR1) wakes the guard, which stops the group: SIGTERM,
- * SPAWN_GRACE, SIGKILL, itself included.  Otherwise it ignores SIGTERM
- * and goes with the group's SIGKILL when the program ends or is stopped.
- * PR_SET_PDEATHSIG alone would take the program only, not what it
- * started (a wrapper script's children).
+ * death signal (SIGUSR1) wakes the guard, which kills the group with
+ * SIGKILL, itself included: what the program's own death signal does to
+ * the program, done to everything it started (a wrapper script's
+ * children), which PR_SET_PDEATHSIG alone would leave running.  There
+ * is no one left to wait for a grace period.  Otherwise the guard
+ * ignores SIGTERM and goes with the group's SIGKILL when the program ends
+ * or is stopped.
  */
 static volatile sig_atomic_t guard_woken;
 
@@ -156,8 +158,6 @@ guard_wake(int sig)
 static void __attribute__((noreturn))
 guard_main(pid_t parent, pid_t pg)
 {
-	struct timespec ts = { (time_t)SPAWN_GRACE, (long)((SPAWN_GRACE -
-	    (double)(time_t)SPAWN_GRACE) * 1e9) };
 	struct sigaction sa;
 	sigset_t all, wait;
 	long fd;
@@ -184,8 +184,6 @@ guard_main(pid_t parent, pid_t pg)
 	sigdelset(&wait, SIGUSR1);
 	while (!guard_woken && getppid() == parent)
 		sigsuspend(&wait);
-	kill(-pg, SIGTERM);
-	nanosleep(&ts, NULL);
 	kill(-pg, SIGKILL);
 	_exit(0);
 }

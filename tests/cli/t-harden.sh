@@ -101,15 +101,15 @@ gone "$TMP/vc.pid"; ok $? "the hung vcgencmd is gone"
 # (fd 9 is opened here without close-on-exec; boardbench holds its own)
 lsfd="${top_builddir:-.}/tests/unit/t-spawn"
 if [ -x "$lsfd" ]; then
-	printf '#!/bin/sh\nexec "%s" --list-fds\n' "$lsfd" > "$TMP/bin/fdplot"
+	printf '#!/bin/sh\ncat >/dev/null\nexec "%s" --list-fds\n' "$lsfd" > "$TMP/bin/fdplot"
 	printf '#!/bin/sh\n"%s" --list-fds > "%s/ip.fds"\necho '"'"'{"error": "listed"}'"'"'\n' \
 		"$lsfd" "$TMP" > "$TMP/bin/fdiperf"
 	chmod +x "$TMP/bin/fdplot" "$TMP/bin/fdiperf"
 	BOARDBENCH_GNUPLOT="$TMP/bin/fdplot" bb compare --plot "$TMP/fds.svg" \
 		"$top_srcdir/tests/data/cmp-O0.json" \
-		"$top_srcdir/tests/data/cmp-O2.json" >/dev/null 9<"$TMP/pi/proc/loadavg"
+		"$top_srcdir/tests/data/cmp-O2.json" >/dev/null 2>"$TMP/fderr" 9<"$TMP/pi/proc/loadavg"
 	test "$(cat "$TMP/fds.svg")" = "0 1 2"
-	ok $? "gnuplot sees descriptors 0 1 2 only: $(cat "$TMP/fds.svg")"
+	ok $? "gnuplot sees descriptors 0 1 2 only: $(cat "$TMP/fds.svg" "$TMP/fderr")"
 	bb run iperf3 $fast -p network.iperf3="$TMP/bin/fdiperf" \
 		-p network.server=127.0.0.1 -p network.tests=up --no-save \
 		>/dev/null 2>&1 9<"$TMP/pi/proc/loadavg"
