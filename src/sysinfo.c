@@ -23,6 +23,7 @@
 #endif
 
 #include "clock.h"
+#include "fmt.h"
 #include "spawn.h"
 #include "sysfs.h"
 #include "sysinfo.h"
@@ -1138,7 +1139,7 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 {
 	const char *key;
 	json_t *v, *e;
-	char name[256], *txt;
+	char name[256], *txt, safe[FMT_SAFE(2048)];
 	size_t i;
 
 	json_object_foreach((json_t *)obj, key, v) {
@@ -1161,12 +1162,13 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 		if (json_is_array(v) && json_array_size(v) > 0 &&
 		    json_is_string(json_array_get(v, 0))) {
 			json_array_foreach(v, i, e)
-				fprintf(fp, "%-28s %s\n", name,
-				    json_string_value(e));
+				fprintf(fp, "%-28s %s\n", name, fmt_safe(safe,
+				    sizeof(safe), json_string_value(e)));
 			continue;
 		}
 		if (json_is_string(v)) {
-			fprintf(fp, "%-28s %s\n", name, json_string_value(v));
+			fprintf(fp, "%-28s %s\n", name, fmt_safe(safe,
+			    sizeof(safe), json_string_value(v)));
 			continue;
 		}
 		if (json_is_null(v)) {

@@ -42,6 +42,11 @@ grep -q "^system.board  *Raspberry Pi 4" "$TMP/out"
 ok $? "the regular files are still read"
 grep -q "^system.cpu_model  *4 x unknown" "$TMP/out"
 ok $? "the FIFO /proc/cpuinfo is unknown"
+printf 'Evil\033]0;pwned\007Board\n' > "$TMP/pi/proc/device-tree/model"
+expect 0 "info with a board name that holds an ESC sequence" -- \
+	timeout 60 "$BOARDBENCH" info
+grep -q "^system.board  *Evil\\\\x1b\]0;pwned\\\\x07Board$" "$TMP/out"
+ok $? "an ESC sequence in the device tree is shown escaped"
 expect 0 "run with them" -- timeout 60 "$BOARDBENCH" run null $fast --no-save
 grep -q "^null  *add .*op/s" "$TMP/out"
 ok $? "and measures"
