@@ -8,6 +8,8 @@
  * over-long output or an interruption the whole group stopped: SIGTERM,
  * SPAWN_GRACE seconds, then SIGKILL.  A group's leftovers are killed when
  * its first process exits, so nothing the program started outlives it.
+ * A guard process in the group kills it when the starting thread dies,
+ * even of SIGKILL.  One thread at a time may use these functions.
  */
 #ifndef BOARDBENCH_SPAWN_H
 #define BOARDBENCH_SPAWN_H
