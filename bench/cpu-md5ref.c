@@ -37,6 +37,7 @@
 #include "mem.h"
 #include "cpu-md5ref.h"
 #include "result.h"
+#include "sysfs.h"
 
 #define MD5REF_SIZE_DEF		22073
 #define MD5REF_SIZE_MAX		(16LL << 20)
@@ -381,13 +382,9 @@ md5ref_sysfs_size(const char *path)
 {
 	char buf[64], *end;
 	long long v;
-	FILE *fp = fopen(path, "r");
 
-	if (fp == NULL)
+	if (sysfs_read_str(path, buf, sizeof(buf)) != SYSFS_OK)
 		return 0;
-	if (fgets(buf, sizeof(buf), fp) == NULL)
-		buf[0] = '\0';
-	fclose(fp);
 	v = strtoll(buf, &end, 10);
 	if (end == buf || v <= 0)
 		return 0;
@@ -407,16 +404,11 @@ md5ref_llc_bytes(void)
 	char path[96], type[32];
 	long long size, best = 0;
 	int i, level, best_level = 0;
-	FILE *fp;
 
 	for (i = 0; i < 16; i++) {
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-		if ((fp = fopen(path, "r")) == NULL)
+		if (sysfs_read_strf(type, sizeof(type), "/sys/devices/system/"
+		    "cpu/cpu0/cache/index%d/type", i) == SYSFS_MISSING)
 			break;
-		if (fgets(type, sizeof(type), fp) == NULL)
-			type[0] = '\0';
-		fclose(fp);
 		if (strncmp(type, "Instruction", 11) == 0)
 			continue;
 		snprintf(path, sizeof(path),
@@ -437,17 +429,10 @@ md5ref_llc_bytes(void)
 static long long
 md5ref_mem_available(void)
 {
-	char line[128];
-	long long kb = 0;
-	FILE *fp = fopen("/proc/meminfo", "r");
+	long long kb;
 
-	if (fp == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), fp) != NULL)
-		if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
-			break;
-	fclose(fp);
-	return kb * 1024;
+	return sysfs_meminfo_kb("MemAvailable", &kb) == SYSFS_OK ? kb * 1024 :
+	    0;
 }
 
 /* The automatic cold region: 4 x LLC in [64 MiB, 1 GiB], memory allowing. */

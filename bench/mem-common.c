@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "mem.h"
+#include "sysfs.h"
 #include "util.h"
 
 int membw_test_fault;
@@ -31,21 +32,10 @@ mem_total_bytes(void)
 uint64_t
 mem_available_bytes(void)
 {
-	FILE *fp = fopen("/proc/meminfo", "r");
-	unsigned long long kb;
-	uint64_t v = 0;
-	char line[128];
+	long long kb;
 
-	if (fp == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
-			v = (uint64_t)kb * 1024;
-			break;
-		}
-	}
-	fclose(fp);
-	return v;
+	return sysfs_meminfo_kb("MemAvailable", &kb) == SYSFS_OK ?
+	    (uint64_t)kb * 1024 : 0;
 }
 
 void

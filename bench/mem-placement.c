@@ -108,13 +108,9 @@ thp_mode(char *mode, size_t len)
 static size_t
 huge_page_bytes(void)
 {
-	char buf[4096], *p;
-	unsigned long long kb;
+	long long kb;
 
-	if (sysfs_read_str("/proc/meminfo", buf, sizeof(buf)) != SYSFS_OK)
-		return 0;
-	p = strstr(buf, "Hugepagesize:");
-	if (p == NULL || sscanf(p, "Hugepagesize: %llu kB", &kb) != 1)
+	if (sysfs_meminfo_kb("Hugepagesize", &kb) != SYSFS_OK || kb <= 0)
 		return 0;
 	return (size_t)kb * 1024;
 }

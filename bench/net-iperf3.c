@@ -8,9 +8,11 @@
  *
  * Without network.server the case starts its own `iperf3 -s -B 127.0.0.1`
  * on a free port in setup() and stops it in teardown().  Every iperf3 is
- * started with fork/exec and an argument vector, never a shell, and dies
- * with the case's process (PR_SET_PDEATHSIG), so a case the runner kills
- * on a time-out or SIGINT leaves no iperf3 behind.
+ * started through spawn (src/spawn.h): an argument vector, never a shell,
+ * a process group of its own that is stopped whole, and death with the
+ * case's process (PR_SET_PDEATHSIG), so a case the runner kills on a
+ * time-out or SIGINT leaves no iperf3 behind.  A client's JSON is read up
+ * to IP_JSON_CAP bytes; one that prints more FAILS the row.
  *
  * Self-timed: one sample is one client run of network.time seconds, and
  * its value is the rate the receiver saw (bit/s; both directions added
@@ -26,7 +28,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,6 @@
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -43,12 +43,16 @@
 #include <jansson.h>
 
 #include "bench.h"
+#include "spawn.h"
+#include "sysfs.h"
 #include "util.h"
 
 #define IP_MAX_CPUS	256	/* CPUs read from /proc/stat */
 #define IP_EXTRA_CPUS	8	/* CPUs with per-core extras */
 #define IP_RATE_TOL	0.01	/* bytes * 8 / seconds vs bits_per_second */
 #define IP_GRACE	30	/* seconds a client may run past -t */
+#define IP_JSON_CAP	(4 << 20)	/* bytes of a client's JSON, at most */
+#define IP_ERR_CAP	(64 << 10)	/* bytes of its stderr, at most */
 
 enum ip_test { IP_UP, IP_DOWN, IP_BIDIR, IP_UDP, IP_NTESTS };
 
@@ -136,51 +140,6 @@ ip_find(const char *name, char *out, size_t len)
 	return -1;
 }
 
-/*
- * Start argv[0] (a full path) with stdin from /dev/null and stdout and
- * stderr on out and err (-1: /dev/null), no other descriptors, and a
- * death signal: it dies with this process.  Returns the pid or -1.
- */
-static pid_t
-ip_spawn(char *const argv[], int out, int err)
-{
-	pid_t parent = getpid(), pid;
-	int nul, fd;
-
-	pid = fork();
-	if (pid != 0)
-		return pid;
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		_exit(127);
-	nul = open("/dev/null", O_RDWR);
-	if (nul < 0 || dup2(nul, 0) < 0 || dup2(out >= 0 ? out : nul, 1) < 0 ||
-	    dup2(err >= 0 ? err : nul, 2) < 0)
-		_exit(127);
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
-	closefrom(3);
-#else
-	for (fd = 3; fd < 1024; fd++)
-		close(fd);
-#endif
-	(void)fd;
-	execv(argv[0], argv);
-	dprintf(2, "cannot run '%s': %s\n", argv[0], strerror(errno));
-	_exit(127);
-}
-
-/* Wait for pid, retrying on EINTR. */
-static int
-ip_wait(pid_t pid, int *status)
-{
-	pid_t r;
-
-	do
-		r = waitpid(pid, status, 0);
-	while (r < 0 && errno == EINTR);
-	return r == pid ? 0 : -1;
-}
-
 static void
 ip_sleep_ms(long ms)
 {
@@ -202,74 +161,33 @@ ip_first_line(const char *text, char *out, size_t len)
 }
 
 /*
- * Run argv to the end, collecting its stdout and stderr; kill it after
- * `limit` seconds.  0 with *status set, or -1 with the reason.
+ * Run argv to the end within `limit` seconds through spawn, its stdout
+ * (up to IP_JSON_CAP) and stderr in sp (spawn_release() it).  0, or -1
+ * with the reason.
  */
 static int
 ip_capture(struct bench_ctx *ctx, char *const argv[], double limit,
-    struct strbuf *out, struct strbuf *err, int *status)
+    struct spawn *sp)
 {
-	struct pollfd pfd[2];
-	struct strbuf *sb[2] = { out, err };
-	int po[2], pe[2], open = 2, timed_out = 0, k, r;
-	double deadline, left;
-	char buf[4096];
-	ssize_t n;
-	pid_t pid;
+	char why[128];
+	int rc;
 
-	if (pipe2(po, O_CLOEXEC) != 0)
-		return bench_fail(ctx, "pipe: %s", strerror(errno));
-	if (pipe2(pe, O_CLOEXEC) != 0) {
-		close(po[0]);
-		close(po[1]);
-		return bench_fail(ctx, "pipe: %s", strerror(errno));
-	}
-	pid = ip_spawn(argv, po[1], pe[1]);
-	close(po[1]);
-	close(pe[1]);
-	if (pid < 0) {
-		close(po[0]);
-		close(pe[0]);
-		return bench_fail(ctx, "fork: %s", strerror(errno));
-	}
-	pfd[0].fd = po[0];
-	pfd[1].fd = pe[0];
-	pfd[0].events = pfd[1].events = POLLIN;
-	deadline = bench_now() + limit;
-	while (open > 0) {
-		left = deadline - bench_now();
-		if (left <= 0) {
-			kill(pid, SIGKILL);
-			timed_out = 1;
-			break;
-		}
-		r = poll(pfd, 2, (int)(left * 1000) + 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			break;
-		for (k = 0; k < 2; k++) {
-			if (pfd[k].fd < 0 || pfd[k].revents == 0)
-				continue;
-			n = read(pfd[k].fd, buf, sizeof(buf));
-			if (n > 0) {
-				strbuf_add(sb[k], buf, (size_t)n);
-			} else if (n == 0 || errno != EINTR) {
-				close(pfd[k].fd);
-				pfd[k].fd = -1;
-				open--;
-			}
-		}
-	}
-	for (k = 0; k < 2; k++)
-		if (pfd[k].fd >= 0)
-			close(pfd[k].fd);
-	if (ip_wait(pid, status) != 0)
-		return bench_fail(ctx, "waitpid: %s", strerror(errno));
-	if (timed_out)
+	spawn_init(sp);
+	sp->capture_out = sp->capture_err = 1;
+	sp->out_cap = IP_JSON_CAP;
+	sp->err_cap = IP_ERR_CAP;
+	sp->limit = limit;
+	rc = spawn_run(sp, argv);
+	if (rc == SPAWN_OK)
+		return 0;
+	if (rc == SPAWN_TIMEOUT)
 		return bench_fail(ctx, "iperf3 gave no result within %.0f s",
 		    limit);
-	return 0;
+	spawn_strerror(sp, rc, why, sizeof(why));
+	if (rc == SPAWN_TOOBIG)
+		return bench_fail(ctx, "iperf3 %s (its JSON may be %d MiB at "
+		    "most)", why, IP_JSON_CAP >> 20);
+	return bench_fail(ctx, "iperf3 '%s': %s", argv[0], why);
 }
 
 /* ---- the loopback server ---------------------------------------------- */
@@ -312,7 +230,7 @@ ip_listening(int port)
 	int found = 0;
 
 	for (i = 0; i < ARRAY_SIZE(files) && !found; i++) {
-		if ((f = fopen(files[i], "re")) == NULL)
+		if ((f = sysfs_fopen_live(files[i])) == NULL)
 			continue;
 		while (!found && fgets(line, sizeof(line), f) != NULL)
 			if (sscanf(line, " %*u: %*[0-9A-Fa-f]:%x "
@@ -346,19 +264,8 @@ ip_server_drain(struct ip_state *s, char *msg, size_t len)
 static void
 ip_server_stop(struct ip_state *s)
 {
-	int st, i;
-
 	if (s->server > 0) {
-		kill(s->server, SIGTERM);
-		for (i = 0; i < 100; i++) {
-			if (waitpid(s->server, &st, WNOHANG) != 0)
-				break;
-			ip_sleep_ms(10);
-		}
-		if (i == 100) {
-			kill(s->server, SIGKILL);
-			ip_wait(s->server, &st);
-		}
+		spawn_stop(s->server, NULL);
 		s->server = 0;
 	}
 	if (s->server_err >= 0)
@@ -376,7 +283,7 @@ ip_server_start(struct bench_ctx *ctx, struct ip_state *s)
 	char *argv[] = { s->prog, "-s", "-B", "127.0.0.1", "-p", s->port,
 	    NULL };
 	char msg[256], line[160];
-	int attempt, port, pe[2], st, i;
+	int attempt, port, pe[2], err, i;
 
 	bufprintf(s->host, sizeof(s->host), "127.0.0.1");
 	line[0] = '\0';
@@ -387,18 +294,19 @@ ip_server_start(struct bench_ctx *ctx, struct ip_state *s)
 		bufprintf(s->port, sizeof(s->port), "%d", port);
 		if (pipe2(pe, O_CLOEXEC) != 0)
 			return bench_fail(ctx, "pipe: %s", strerror(errno));
-		s->server = ip_spawn(argv, -1, pe[1]);
+		s->server = spawn_start(argv, SPAWN_NULL, pe[1], &err);
 		close(pe[1]);
 		s->server_err = pe[0];
 		if (s->server < 0) {
 			s->server = 0;
-			return bench_fail(ctx, "fork: %s", strerror(errno));
+			return bench_fail(ctx, "cannot run iperf3 '%s': %s",
+			    s->prog, strerror(err));
 		}
 		fcntl(pe[0], F_SETFL, fcntl(pe[0], F_GETFL) | O_NONBLOCK);
 		for (i = 0; i < 500; i++) {
 			if (ip_listening(port))
 				return 0;
-			if (waitpid(s->server, &st, WNOHANG) == s->server)
+			if (spawn_exited(s->server))
 				break;
 			ip_sleep_ms(10);
 		}
@@ -407,7 +315,6 @@ ip_server_start(struct bench_ctx *ctx, struct ip_state *s)
 			return bench_fail(ctx, "the iperf3 server did not "
 			    "listen on 127.0.0.1:%d within 5 s", port);
 		}
-		s->server = 0;
 		ip_server_drain(s, msg, sizeof(msg));
 		ip_server_stop(s);
 		ip_first_line(msg, line, sizeof(line));
@@ -433,7 +340,7 @@ ip_procstat(struct ip_cpus *c)
 	int k, got = 0;
 
 	memset(c, 0, sizeof(*c));
-	if ((f = fopen("/proc/stat", "re")) == NULL)
+	if ((f = sysfs_fopen("/proc/stat")) == NULL)
 		return -1;
 	while (fgets(line, sizeof(line), f) != NULL) {
 		if (strncmp(line, "cpu", 3) != 0)
@@ -801,20 +708,17 @@ static int
 ip_version(struct bench_ctx *ctx, struct ip_state *s)
 {
 	char *argv[] = { s->prog, "--version", NULL };
-	struct strbuf out, err;
-	int status, major, minor, v = -1;
+	struct spawn sp;
+	int major, minor, v = -1;
 	const char *p;
 
-	strbuf_init(&out);
-	strbuf_init(&err);
-	if (ip_capture(ctx, argv, 10, &out, &err, &status) == 0 &&
-	    out.buf != NULL && (p = strstr(out.buf, "iperf ")) != NULL &&
+	if (ip_capture(ctx, argv, 10, &sp) == 0 &&
+	    (p = strstr(sp.out.buf, "iperf ")) != NULL &&
 	    sscanf(p, "iperf %d.%d", &major, &minor) == 2)
 		v = major * 1000 + minor;
 	else
 		bench_fail(ctx, "%s", "");	/* not fatal: forget why */
-	strbuf_release(&out);
-	strbuf_release(&err);
+	spawn_release(&sp);
 	return v;
 }
 
@@ -860,8 +764,8 @@ static int
 ip_once(struct bench_ctx *ctx, struct ip_state *s, double *value)
 {
 	char *argv[20], line[160];
-	struct strbuf out, err;
-	int n = 0, status, rc, have_cpu;
+	struct spawn sp;
+	int n = 0, rc, have_cpu;
 
 	argv[n++] = s->prog;
 	argv[n++] = "-c";
@@ -884,26 +788,23 @@ ip_once(struct bench_ctx *ctx, struct ip_state *s, double *value)
 	}
 	argv[n] = NULL;
 
-	strbuf_init(&out);
-	strbuf_init(&err);
 	have_cpu = ip_procstat(s->before) == 0;
-	rc = ip_capture(ctx, argv, s->seconds + IP_GRACE, &out, &err, &status);
+	rc = ip_capture(ctx, argv, s->seconds + IP_GRACE, &sp);
 	have_cpu = have_cpu && ip_procstat(s->after) == 0;
 	ip_server_drain(s, NULL, 0);
 	if (rc != 0)
 		goto out;
-	if (out.len == 0) {
-		ip_first_line(err.buf ? err.buf : "", line, sizeof(line));
+	if (sp.out.len == 0) {
+		ip_first_line(sp.err.buf, line, sizeof(line));
 		rc = bench_fail(ctx, "iperf3 exited with status %d: %s",
-		    WIFEXITED(status) ? WEXITSTATUS(status) : -1, line);
+		    WIFEXITED(sp.status) ? WEXITSTATUS(sp.status) : -1, line);
 		goto out;
 	}
-	rc = ip_parse(ctx, s, out.buf, out.len, value);
+	rc = ip_parse(ctx, s, sp.out.buf, sp.out.len, value);
 	if (rc == 0 && have_cpu)
 		ip_cpu_report(ctx, s);
 out:
-	strbuf_release(&out);
-	strbuf_release(&err);
+	spawn_release(&sp);
 	return rc;
 }
 

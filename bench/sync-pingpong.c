@@ -201,7 +201,7 @@ pp_open(struct pp_state *s, char *why, size_t len)
 	switch (s->mech) {
 	case PP_PIPE:
 		for (d = 0; d < 2; d++) {
-			if (pipe(s->fd[d]) != 0) {
+			if (pipe2(s->fd[d], O_CLOEXEC) != 0) {
 				snprintf(why, len, "pipe: %s", strerror(errno));
 				return -1;
 			}
@@ -211,7 +211,7 @@ pp_open(struct pp_state *s, char *why, size_t len)
 	case PP_EVENTFD:
 #ifdef HAVE_SYS_EVENTFD_H
 		for (d = 0; d < 2; d++) {
-			s->fd[d][0] = eventfd(0, 0);
+			s->fd[d][0] = eventfd(0, EFD_CLOEXEC);
 			if (s->fd[d][0] < 0) {
 				snprintf(why, len, "eventfd: %s",
 				    strerror(errno));

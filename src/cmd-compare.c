@@ -26,6 +26,7 @@
 #include "export.h"
 #include "fmt.h"
 #include "result.h"
+#include "spawn.h"
 #include "store.h"
 #include "sysinfo.h"
 #include "util.h"
@@ -419,10 +420,13 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 	bufprintf(buf, len, "%.3f%s", cell->speedup, mark);
 }
 
-/* A value for the differences list, cut to width. */
+/* A value for the differences list, made safe and cut to width. */
 static void
-short_value(const char *v, char *buf, size_t len, int width)
+short_value(const char *raw, char *buf, size_t len, int width)
 {
+	char v[FMT_SAFE(64)];
+
+	fmt_safe(v, sizeof(v), raw);
 	if ((int)strlen(v) > width)
 		bufprintf(buf, len, "%.*s...", width - 3, v);
 	else
@@ -436,14 +440,15 @@ print_differences(FILE *fp, const char *what, const struct columns *cs,
 	struct cmp_diff *d;
 	size_t nd, i, c;
 	int kw = (int)strlen(what), vw = 1;
-	char v[64];
+	char v[64], k[FMT_SAFE(64)];
 
 	nd = cmp_differences(objs, cs->n, &d);
 	if (nd == 0)
 		return;
 	for (i = 0; i < nd; i++) {
-		if ((int)strlen(d[i].key) + 2 > kw)
-			kw = (int)strlen(d[i].key) + 2;
+		fmt_safe(k, sizeof(k), d[i].key);
+		if ((int)strlen(k) + 2 > kw)
+			kw = (int)strlen(k) + 2;
 		for (c = 0; c < cs->n; c++) {
 			short_value(d[i].values[c], v, sizeof(v), 40);
 			if ((int)strlen(v) > vw)
@@ -456,7 +461,7 @@ print_differences(FILE *fp, const char *what, const struct columns *cs,
 		    c + 1 < cs->n ? vw - 1 : 0, "");
 	fputc('\n', fp);
 	for (i = 0; i < nd; i++) {
-		fprintf(fp, "  %-*s", kw - 2, d[i].key);
+		fprintf(fp, "  %-*s", kw - 2, fmt_safe(k, sizeof(k), d[i].key));
 		for (c = 0; c < cs->n; c++) {
 			short_value(d[i].values[c], v, sizeof(v), 40);
 			fprintf(fp, "  %-*s", c + 1 < cs->n ? vw : 0, v);
@@ -472,7 +477,8 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 {
 	json_t **objs;
 	struct cmp_diff *d;
-	char label[512], buf[160], machine[512];
+	char label[512], buf[160], machine[512], raw[160];
+	char e_name[FMT_SAFE(64)], e_src[FMT_SAFE(160)], e[FMT_SAFE(512)];
 	int wb = 5, wc = 4, *w;
 	size_t i, c, nd, nnoise = 0;
 
@@ -482,7 +488,9 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	for (c = 0; c < cs->n; c++) {
 		buildinfo_label(cs->v[c].build, NULL, label, sizeof(label));
 		fprintf(fp, "== %c %s: %s | %s%s\n", col_letter(c),
-		    cs->v[c].name, cs->v[c].source, label,
+		    fmt_safe(e_name, sizeof(e_name), cs->v[c].name),
+		    fmt_safe(e_src, sizeof(e_src), cs->v[c].source),
+		    fmt_safe(e, sizeof(e), label),
 		    c == t->base ? "  (baseline)" : "");
 	}
 	for (c = 0; c < cs->n; c++)
@@ -490,7 +498,8 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	nd = cmp_differences(objs, cs->n, &d);
 	cmp_differences_free(d, nd, cs->n);
 	sysinfo_label(cs->v[0].system, machine, sizeof(machine));
-	fprintf(fp, "== machine: %s%s\n", machine, nd > 0 ?
+	fprintf(fp, "== machine: %s%s\n", fmt_safe(e, sizeof(e), machine),
+	    nd > 0 ?
 	    " (see the system differences)" : "");
 	fputc('\n', fp);
 	for (c = 0; c < cs->n; c++)
@@ -505,13 +514,15 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	w = xcalloc(cs->n, sizeof(*w));
 	for (c = 0; c < cs->n; c++) {
 		bufprintf(buf, sizeof(buf), "%c %s", col_letter(c),
-		    cs->v[c].name);
+		    fmt_safe(e_name, sizeof(e_name), cs->v[c].name));
 		w[c] = (int)strlen(buf);
 	}
 	for (i = 0; i < t->nrows; i++) {
-		if ((int)strlen(t->rows[i].key->bench) > wb)
-			wb = (int)strlen(t->rows[i].key->bench);
-		case_label(t, i, buf, sizeof(buf));
+		fmt_safe(e, sizeof(e), t->rows[i].key->bench);
+		if ((int)strlen(e) > wb)
+			wb = (int)strlen(e);
+		case_label(t, i, raw, sizeof(raw));
+		fmt_safe(buf, sizeof(buf), raw);
 		if ((int)strlen(buf) > wc)
 			wc = (int)strlen(buf);
 		for (c = 0; c < cs->n; c++) {
@@ -525,14 +536,15 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	fprintf(fp, "\n%-*s  %-*s", wb, "BENCH", wc, "CASE");
 	for (c = 0; c < cs->n; c++) {
 		bufprintf(buf, sizeof(buf), "%c %s", col_letter(c),
-		    cs->v[c].name);
+		    fmt_safe(e_name, sizeof(e_name), cs->v[c].name));
 		fprintf(fp, "  %-*s", c + 1 < cs->n ? w[c] : 0, buf);
 	}
 	fputc('\n', fp);
 	for (i = 0; i < t->nrows; i++) {
-		fprintf(fp, "%-*s", wb, t->rows[i].key->bench);
-		case_label(t, i, buf, sizeof(buf));
-		fprintf(fp, "  %-*s", wc, buf);
+		fprintf(fp, "%-*s", wb, fmt_safe(e, sizeof(e),
+		    t->rows[i].key->bench));
+		case_label(t, i, raw, sizeof(raw));
+		fprintf(fp, "  %-*s", wc, fmt_safe(e, sizeof(e), raw));
 		for (c = 0; c < cs->n; c++) {
 			cell_text(t, i, c, buf, sizeof(buf));
 			fprintf(fp, "  %-*s", c + 1 < cs->n ? w[c] : 0, buf);
@@ -761,28 +773,60 @@ print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 
 /* ---- plot ------------------------------------------------------------ */
 
+/*
+ * Every text that reaches gnuplot (tags, file names, benchmark and case
+ * names) comes from the inputs and may be hostile.  gnuplot substitutes
+ * `...` on a command line, even inside double quotes, and @name macros
+ * outside quotes; single-quoted strings get neither, and no backslash
+ * escapes.  So the script has two kinds of text only: labels in the data
+ * block ($ratios), whose lines gnuplot stores without evaluating them and
+ * whose strings reach the chart through xtic() and columnheader as data,
+ * and the title in single quotes.  Both are also cleaned: no control
+ * characters (a newline would end the data line or the command), no
+ * double quote or backslash in the data (they end or escape a data
+ * string), and a single quote doubled in the title.
+ */
 static char plot_tmp[4096];
-static volatile pid_t plot_child;
+static volatile sig_atomic_t plot_sig;
 
-/* SIGINT, SIGTERM, SIGHUP while gnuplot draws: stop it, remove the file. */
+/* SIGINT, SIGTERM, SIGHUP while gnuplot draws: stop it (spawn), then plot()
+ * removes the file and dies of the signal. */
 static void
 plot_signal(int sig)
 {
-	if (plot_child > 0)
-		kill(plot_child, SIGTERM);
-	if (plot_tmp[0] != '\0')
-		unlink(plot_tmp);
-	signal(sig, SIG_DFL);
-	raise(sig);
+	plot_sig = sig;
+	spawn_interrupt();
 }
 
-/* Text for a gnuplot string: no double quotes, backslashes or newlines. */
-static void
-gp_text(struct strbuf *sb, const char *s)
+/* One byte of label text for gnuplot: control characters become spaces. */
+static char
+gp_char(unsigned char c)
 {
-	for (; *s; s++)
-		strbuf_addf(sb, "%c", *s == '"' || *s == '\\' ? '\'' :
-		    *s == '\n' || *s == '\t' ? ' ' : *s);
+	return c < 0x20 || c == 0x7f ? ' ' : (char)c;
+}
+
+/* Text inside a double-quoted data-block string: no " or \. */
+static void
+gp_data(struct strbuf *sb, const char *s)
+{
+	char c;
+
+	for (; *s; s++) {
+		c = gp_char((unsigned char)*s);
+		strbuf_add(sb, c == '"' || c == '\\' ? "'" : &c, 1);
+	}
+}
+
+/* Text inside a single-quoted command string: ' doubled. */
+static void
+gp_single(struct strbuf *sb, const char *s)
+{
+	char c;
+
+	for (; *s; s++) {
+		c = gp_char((unsigned char)*s);
+		strbuf_add(sb, c == '\'' ? "''" : &c, c == '\'' ? 2 : 1);
+	}
 }
 
 /* The gnuplot script: a clustered bar chart of the ratios per case. */
@@ -802,9 +846,9 @@ plot_script(const struct columns *cs, const struct cmp_table *t)
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "set terminal svg size %d,520 noenhanced "
 	    "font 'sans,11' background rgb 'white'\n", width);
-	strbuf_addf(&sb, "set title \"boardbench compare: ratio to ");
-	gp_text(&sb, cs->v[t->base].name);
-	strbuf_addf(&sb, " (above 1 is better)\"\n");
+	strbuf_addf(&sb, "set title 'boardbench compare: ratio to ");
+	gp_single(&sb, cs->v[t->base].name);
+	strbuf_addf(&sb, " (above 1 is better)'\n");
 	strbuf_addf(&sb, "set style data histograms\n"
 	    "set style histogram clustered gap 1\n"
 	    "set style fill solid 0.85 border -1\n"
@@ -814,22 +858,22 @@ plot_script(const struct columns *cs, const struct cmp_table *t)
 	    "set bmargin 10\n"
 	    "set yrange [0:*]\n"
 	    "set grid ytics\n"
-	    "set ylabel \"ratio to the baseline\"\n"
+	    "set ylabel 'ratio to the baseline'\n"
 	    "set arrow from graph 0, first 1 to graph 1, first 1 nohead "
 	    "dt 2 lc rgb '#333333' front\n");
 	strbuf_addf(&sb, "$ratios << EOD\n\"case\"");
 	for (c = 0; c < cs->n; c++) {
 		strbuf_addf(&sb, " \"");
-		gp_text(&sb, cs->v[c].name);
+		gp_data(&sb, cs->v[c].name);
 		strbuf_addf(&sb, "\"");
 	}
 	strbuf_addf(&sb, "\n");
 	for (i = 0; i < t->nrows; i++) {
 		strbuf_addf(&sb, "\"");
-		gp_text(&sb, t->rows[i].key->bench);
+		gp_data(&sb, t->rows[i].key->bench);
 		strbuf_addf(&sb, " ");
 		case_label(t, i, buf, sizeof(buf));
-		gp_text(&sb, buf);
+		gp_data(&sb, buf);
 		strbuf_addf(&sb, "\"");
 		for (c = 0; c < cs->n; c++) {
 			double v = t->rows[i].cells[c].speedup;
@@ -847,86 +891,46 @@ plot_script(const struct columns *cs, const struct cmp_table *t)
 }
 
 /*
- * run_gnuplot: start prog with stdin from a pipe and stdout to fd, feed it
- * the script.  0 on success; -1 with *err set to errno when prog could
- * not be started, -2 when it failed.
+ * run_gnuplot: prog through spawn, the script on its stdin, its stdout
+ * into fd, its messages on our stderr, at most PLOT_LIMIT seconds.  0 on
+ * success; -1 with *err set to errno when prog could not be started, -2
+ * when it failed, -3 when it was interrupted.
  */
+#define PLOT_LIMIT	120
+
 static int
 run_gnuplot(const char *prog, const char *script, int fd, int *err)
 {
-	int in[2], ep[2], status, e = 0;
-	char *argv[2];
-	ssize_t k, len, off = 0;
-	pid_t pid;
-	void (*old)(int);
+	char *argv[2], why[128];
+	struct spawn sp;
+	int rc;
 
-	if (pipe(in) != 0)
-		return *err = errno, -1;
-	if (pipe2(ep, O_CLOEXEC) != 0) {
-		*err = errno;
-		close(in[0]);
-		close(in[1]);
-		return -1;
-	}
 	argv[0] = (char *)prog;
 	argv[1] = NULL;
-	pid = fork();
-	if (pid < 0) {
-		*err = errno;
-		close(in[0]);
-		close(in[1]);
-		close(ep[0]);
-		close(ep[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		close(in[1]);
-		close(ep[0]);
-		if (dup2(in[0], STDIN_FILENO) >= 0 &&
-		    dup2(fd, STDOUT_FILENO) >= 0)
-			execvp(prog, argv);
-		e = errno;
-		if (write(ep[1], &e, sizeof(e)) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	plot_child = pid;
-	close(in[0]);
-	close(ep[1]);
-	while ((k = read(ep[0], &e, sizeof(e))) < 0 && errno == EINTR)
-		;
-	close(ep[0]);
-	if (k == (ssize_t)sizeof(e)) {
-		close(in[1]);
-		waitpid(pid, &status, 0);
-		plot_child = 0;
-		*err = e;
-		return -1;
-	}
-	old = signal(SIGPIPE, SIG_IGN);
-	len = (ssize_t)strlen(script);
-	while (off < len) {
-		k = write(in[1], script + off, (size_t)(len - off));
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		off += k;
-	}
-	close(in[1]);
-	signal(SIGPIPE, old);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	plot_child = 0;
-	if (off < len || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return -2;
-	return 0;
+	spawn_init(&sp);
+	sp.input = script;
+	sp.input_len = strlen(script);
+	sp.out_fd = fd;
+	sp.err_fd = SPAWN_KEEP;
+	sp.limit = PLOT_LIMIT;
+	rc = spawn_run(&sp, argv);
+	*err = sp.error;
+	if (rc == SPAWN_TIMEOUT || rc == SPAWN_SYSERR)
+		error("gnuplot '%s': %s", prog, spawn_strerror(&sp, rc, why,
+		    sizeof(why)));
+	if (rc == SPAWN_OK && (sp.input_done < sp.input_len ||
+	    !WIFEXITED(sp.status) || WEXITSTATUS(sp.status) != 0))
+		rc = -2;
+	spawn_release(&sp);
+	return rc == SPAWN_OK ? 0 : rc == SPAWN_NOEXEC ? -1 :
+	    rc == SPAWN_INTERRUPTED ? -3 : -2;
 }
 
 /*
  * plot: draw the chart into path, through a temporary file next to it
  * that is renamed when gnuplot succeeded and removed otherwise (on SIGINT
- * too).  0, or -1 with one error line.
+ * too, after which this process dies of the signal).  0, or -1 with one
+ * error line.
  */
 static int
 plot(const char *path, const struct columns *cs, const struct cmp_table *t)
@@ -960,7 +964,7 @@ plot(const char *path, const struct columns *cs, const struct cmp_table *t)
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &sa, &old[i]);
-	fd = mkstemp(plot_tmp);
+	fd = mkostemp(plot_tmp, O_CLOEXEC);
 	if (fd < 0) {
 		error("cannot write plot '%s': %m", path);
 		plot_tmp[0] = '\0';
@@ -973,7 +977,9 @@ plot(const char *path, const struct columns *cs, const struct cmp_table *t)
 			break;
 	}
 	free(script);
-	if (r == -1)
+	if (r == -3 || plot_sig != 0)
+		;	/* interrupted: removed below, then the signal */
+	else if (r == -1)
 		error("cannot run gnuplot '%s' for --plot: %s (install "
 		    "gnuplot-nox, or name it in BOARDBENCH_GNUPLOT)",
 		    progs[i < np ? i : np - 1], strerror(err));
@@ -997,6 +1003,10 @@ plot(const char *path, const struct columns *cs, const struct cmp_table *t)
 out:
 	for (i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &old[i], NULL);
+	if (plot_sig != 0) {
+		signal(plot_sig, SIG_DFL);
+		raise(plot_sig);
+	}
 	return rc;
 }
 
@@ -1026,7 +1036,7 @@ cmd_compare(int argc, char **argv)
 	char **specs;
 	size_t nspecs = 0, i, base = 0, base_spec = 0, before;
 	int c, pool = 0, rc = EXIT_USAGE;
-	char what[200];
+	char what[200], e_a[FMT_SAFE(64)], e_b[FMT_SAFE(64)];
 
 	opterr = 0;
 	optind = 1;
@@ -1121,7 +1131,8 @@ cmd_compare(int argc, char **argv)
 	for (i = 0; i < cs.n; i++)
 		if (i != base && t.common[i] == 0) {
 			error("'%s' has no case in common with the baseline "
-			    "'%s'", cs.v[i].name, cs.v[base].name);
+			    "'%s'", fmt_safe(e_a, sizeof(e_a), cs.v[i].name),
+			    fmt_safe(e_b, sizeof(e_b), cs.v[base].name));
 			cmp_release(&t);
 			goto out;
 		}

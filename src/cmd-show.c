@@ -49,7 +49,9 @@ static void
 list_runs(struct store *st, const int64_t *ids, size_t n)
 {
 	struct run_info ri;
-	char label[512];
+	char label[512], e_label[FMT_SAFE(512)], e_tag[FMT_SAFE(128)];
+	char e_started[FMT_SAFE(32)], e_status[FMT_SAFE(16)];
+	char e_profile[FMT_SAFE(16)];
 	json_t *b;
 	size_t i;
 
@@ -62,8 +64,11 @@ list_runs(struct store *st, const int64_t *ids, size_t n)
 		b = ri.build ? json_loads(ri.build, 0, NULL) : NULL;
 		buildinfo_label(b, NULL, label, sizeof(label));
 		printf("%-5lld %-20s %-11s %-8s %-16s %s\n", (long long)ri.id,
-		    ri.started, ri.status, ri.profile, ri.tag[0] ? ri.tag : "-",
-		    label);
+		    fmt_safe(e_started, sizeof(e_started), ri.started),
+		    fmt_safe(e_status, sizeof(e_status), ri.status),
+		    fmt_safe(e_profile, sizeof(e_profile), ri.profile),
+		    ri.tag[0] ? fmt_safe(e_tag, sizeof(e_tag), ri.tag) : "-",
+		    fmt_safe(e_label, sizeof(e_label), label));
 		json_decref(b);
 		run_info_release(&ri);
 	}
@@ -146,7 +151,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		store_close(st);
 		return EXIT_OK;
 	}
-	if (out != NULL && (fp = fopen(out, "w")) == NULL) {
+	if (out != NULL && (fp = fopen(out, "we")) == NULL) {
 		error("cannot write '%s': %m", out);
 		free(ids);
 		store_close(st);

@@ -489,7 +489,7 @@ export_load_file(const char *path, struct loaded_run **runs, size_t *n)
 
 	*runs = NULL;
 	*n = 0;
-	fp = fopen(path, "r");
+	fp = fopen(path, "re");
 	if (fp == NULL)
 		return error("cannot import '%s': %s", path, strerror(errno));
 	doc = json_loadf(fp, 0, &jerr);

@@ -24,6 +24,9 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	json_t *b = ri->build ? json_loads(ri->build, 0, NULL) : NULL;
 	json_t *s = ri->system ? json_loads(ri->system, 0, NULL) : NULL;
 	char label[512], machine[512], runid[40];
+	char e_label[FMT_SAFE(512)], e_machine[FMT_SAFE(512)];
+	char e_started[FMT_SAFE(32)], e_profile[FMT_SAFE(16)];
+	char e_status[FMT_SAFE(16)];
 	int done = strcmp(ri->status, "complete") == 0 ||
 	    strcmp(ri->status, "running") == 0;
 
@@ -32,15 +35,19 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	if (f->header_done)
 		fputc('\n', f->fp);
 	f->header_done = 1;
-	fprintf(f->fp, "== build: %s\n", label);
-	fprintf(f->fp, "== machine: %s\n", machine);
+	fprintf(f->fp, "== build: %s\n", fmt_safe(e_label, sizeof(e_label),
+	    label));
+	fprintf(f->fp, "== machine: %s\n", fmt_safe(e_machine,
+	    sizeof(e_machine), machine));
 	if (ri->id > 0)
 		snprintf(runid, sizeof(runid), "run %lld", (long long)ri->id);
 	else
 		snprintf(runid, sizeof(runid), "run not saved");
-	fprintf(f->fp, "== %s  %s  profile %s%s%s\n", runid, ri->started,
-	    ri->profile[0] ? ri->profile : "-", done ? "" : "  ",
-	    done ? "" : ri->status);
+	fprintf(f->fp, "== %s  %s  profile %s%s%s\n", runid,
+	    fmt_safe(e_started, sizeof(e_started), ri->started),
+	    ri->profile[0] ? fmt_safe(e_profile, sizeof(e_profile),
+	    ri->profile) : "-", done ? "" : "  ",
+	    done ? "" : fmt_safe(e_status, sizeof(e_status), ri->status));
 	fprintf(f->fp, "%-*s %-*s %10s %-11s %6s %4s  %s\n", W_BENCH, "BENCH",
 	    W_CASE, "CASE", "VALUE", "UNIT", "±CV%", "N", "FLAGS");
 	json_decref(b);
@@ -51,6 +58,8 @@ static void
 text_result(struct fmt *f, const struct result *r)
 {
 	char cname[160], num[32], unit[24], cv[16], flags[96];
+	char e_bench[FMT_SAFE(32)], e_case[FMT_SAFE(160)];
+	char e_unit[FMT_SAFE(24)], e_reason[FMT_SAFE(160)];
 
 	if (r->copies > 1 && r->copy > 0)
 		snprintf(cname, sizeof(cname), "%s [copy %u/%u]", r->case_name,
@@ -61,17 +70,21 @@ text_result(struct fmt *f, const struct result *r)
 	else
 		snprintf(cname, sizeof(cname), "%s", r->case_name);
 	result_flags_str(r->flags, flags, sizeof(flags));
+	fmt_safe(e_bench, sizeof(e_bench), r->bench);
+	fmt_safe(e_case, sizeof(e_case), cname);
 	if (r->status != ST_OK) {
 		fprintf(f->fp, "%-*s %-*s %10s %-11s %6s %4s  %s\n", W_BENCH,
-		    r->bench, W_CASE, cname, result_status_name(r->status),
-		    "", "", "", r->reason);
+		    e_bench, W_CASE, e_case, result_status_name(r->status),
+		    "", "", "", fmt_safe(e_reason, sizeof(e_reason),
+		    r->reason));
 		return;
 	}
 	fmt_human(r->st.median, r->unit, num, sizeof(num), unit,
 	    sizeof(unit));
 	snprintf(cv, sizeof(cv), "%.1f%%", r->st.cv * 100);
-	fprintf(f->fp, "%-*s %-*s %10s %-11s %6s %4u  %s\n", W_BENCH, r->bench,
-	    W_CASE, cname, num, unit, cv, r->st.n, flags);
+	fprintf(f->fp, "%-*s %-*s %10s %-11s %6s %4u  %s\n", W_BENCH, e_bench,
+	    W_CASE, e_case, num, fmt_safe(e_unit, sizeof(e_unit), unit), cv,
+	    r->st.n, flags);
 }
 
 /* --classic: each benchmark's traditional report from its rows. */

@@ -18,6 +18,12 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 
+#ifdef PERF_FLAG_FD_CLOEXEC
+#define PERFCTR_CLOEXEC	PERF_FLAG_FD_CLOEXEC	/* Linux 3.14 */
+#else
+#define PERFCTR_CLOEXEC	0
+#endif
+
 static int
 open_one(uint64_t config, int group)
 {
@@ -30,7 +36,8 @@ open_one(uint64_t config, int group)
 	a.exclude_kernel = 1;
 	a.exclude_hv = 1;
 	a.disabled = group < 0;
-	return (int)syscall(SYS_perf_event_open, &a, 0, -1, group, 0);
+	return (int)syscall(SYS_perf_event_open, &a, 0, -1, group,
+	    PERFCTR_CLOEXEC);
 }
 
 int

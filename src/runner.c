@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <poll.h>
 #include <sched.h>
@@ -495,7 +496,8 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	cr->ncopies = ncopies;
 	cr->acc = xcalloc(ncopies, sizeof(*cr->acc));
 	deadline = start + cp->timeout;
-	if (pipe(fds) != 0 || (ncopies > 1 && pipe(gofds) != 0)) {
+	if (pipe2(fds, O_CLOEXEC) != 0 ||
+	    (ncopies > 1 && pipe2(gofds, O_CLOEXEC) != 0)) {
 		cr->status = ST_FAILED;
 		bufprintf(cr->reason, sizeof(cr->reason), "pipe: %s",
 		    strerror(errno));

@@ -230,7 +230,7 @@ check_header(const char *path)
 	size_t got;
 	FILE *fp;
 
-	fp = fopen(path, "rb");
+	fp = fopen(path, "rbe");
 	if (fp == NULL)
 		return error("cannot open store '%s': %s", path,
 		    strerror(errno));
@@ -531,7 +531,7 @@ store_make_uuid(char *buf, size_t len)
 		have += (size_t)got;
 	}
 	if (have < sizeof(b)) {
-		fp = fopen("/dev/urandom", "rb");
+		fp = fopen("/dev/urandom", "rbe");
 		if (fp == NULL || fread(b, 1, sizeof(b), fp) != sizeof(b)) {
 			error("cannot make a run id: cannot read "
 			    "'/dev/urandom': %s", strerror(errno));

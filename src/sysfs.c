@@ -61,12 +61,92 @@ sysfs_path(char *buf, size_t len, const char *path)
 	return buf;
 }
 
+/*
+ * Open a file that should be a small regular one, for reading, without
+ * ever blocking: a FIFO, a device or a socket under the root is refused
+ * before it is opened (stat) and after (fstat, should it have been
+ * swapped); O_NONBLOCK keeps the open itself from waiting; a symlink
+ * loop fails with ELOOP.  The descriptor, or -1 with errno set.
+ */
+static int
+open_regular(const char *full)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(full, &st) != 0)
+		return -1;
+	if (!S_ISREG(st.st_mode)) {
+		errno = EINVAL;
+		return -1;
+	}
+	fd = open(full, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	return fd;
+}
+
+/* At most cap bytes of fd into buf; the count, or -1. */
+static ssize_t
+read_upto(int fd, char *buf, size_t cap)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	while (got < cap) {
+		r = read(fd, buf + got, cap - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+/* A stream over the first SYSFS_FILE_CAP bytes of the file full. */
+static FILE *
+snapshot(const char *full)
+{
+	char *buf;
+	ssize_t n;
+	FILE *fp = NULL;
+	int fd = open_regular(full);
+
+	if (fd < 0)
+		return NULL;
+	buf = xmalloc(SYSFS_FILE_CAP);
+	n = read_upto(fd, buf, SYSFS_FILE_CAP);
+	close(fd);
+	if (n >= 0 && (fp = fmemopen(NULL, (size_t)n + 1, "w+")) != NULL &&
+	    ((n > 0 && fwrite(buf, 1, (size_t)n, fp) != (size_t)n) ||
+	    fseek(fp, 0, SEEK_SET) != 0)) {
+		fclose(fp);
+		fp = NULL;
+	}
+	free(buf);
+	return fp;
+}
+
 FILE *
 sysfs_fopen(const char *path)
 {
 	char p[1024];
 
-	return fopen(sysfs_path(p, sizeof(p), path), "r");
+	return snapshot(sysfs_path(p, sizeof(p), path));
+}
+
+FILE *
+sysfs_fopen_live(const char *path)
+{
+	return snapshot(path);
 }
 
 DIR *
@@ -101,23 +181,16 @@ sysfs_read_str(const char *path, char *buf, size_t len)
 	if (len == 0)
 		return SYSFS_MISSING;
 	buf[0] = '\0';
-	fd = open(sysfs_path(p, sizeof(p), path), O_RDONLY | O_CLOEXEC);
+	fd = open_regular(sysfs_path(p, sizeof(p), path));
 	if (fd < 0)
 		return SYSFS_MISSING;
-	while (got < len - 1) {
-		r = read(fd, buf + got, len - 1 - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			close(fd);
-			buf[0] = '\0';
-			return SYSFS_MISSING;
-		}
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
+	r = read_upto(fd, buf, len - 1);
 	close(fd);
+	if (r < 0) {
+		buf[0] = '\0';
+		return SYSFS_MISSING;
+	}
+	got = (size_t)r;
 	while (got > 0 && (buf[got - 1] == '\0' ||
 	    isspace((unsigned char)buf[got - 1])))
 		got--;
@@ -178,6 +251,26 @@ sysfs_read_llf(long long *out, const char *fmt, ...)
 	vsnprintf(path, sizeof(path), fmt, ap);
 	va_end(ap);
 	return sysfs_read_ll(path, 0, out, NULL, 0);
+}
+
+int
+sysfs_meminfo_kb(const char *key, long long *kb)
+{
+	char text[8192], *p, *end;
+	size_t kl = strlen(key);
+	int rc = sysfs_read_str("/proc/meminfo", text, sizeof(text));
+
+	if (rc != SYSFS_OK)
+		return rc;
+	for (p = text; p != NULL; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+		if (strncmp(p, key, kl) != 0 || p[kl] != ':')
+			continue;
+		errno = 0;
+		*kb = strtoll(p + kl + 1, &end, 10);
+		return end == p + kl + 1 || errno != 0 || *kb < 0 ?
+		    SYSFS_MALFORMED : SYSFS_OK;
+	}
+	return SYSFS_MISSING;
 }
 
 const char *

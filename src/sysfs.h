@@ -1,7 +1,10 @@
 /*
  * sysfs.h - every read of /proc, /sys and /etc about the machine goes
  * through one root: $BOARDBENCH_SYSROOT when set (a fixture tree in the
- * tests), else "/".  Small files only; values are trimmed text.
+ * tests), else "/".  Small files only; values are trimmed text.  What is
+ * read is hostile: only regular files are opened (a FIFO, a device or a
+ * socket is refused, a symlink loop fails), never in a way that can
+ * block, close-on-exec, and at most SYSFS_FILE_CAP bytes of each.
  */
 #ifndef BOARDBENCH_SYSFS_H
 #define BOARDBENCH_SYSFS_H
@@ -26,7 +29,20 @@ void sysfs_reset(void);
 /* root + path into buf; path starts with '/'. Returns buf. */
 char *sysfs_path(char *buf, size_t len, const char *path);
 
+/* Bytes read at most from one file by sysfs_fopen(). */
+#define SYSFS_FILE_CAP	(4 << 20)
+
+/*
+ * A read-only stream over the file's first SYSFS_FILE_CAP bytes, read at
+ * once; NULL when it is missing or not a regular file.
+ */
 FILE *sysfs_fopen(const char *path);
+/*
+ * The same for a file about this process itself (/proc/net/tcp for a
+ * server it started), which a fixture tree cannot stand in for: the
+ * root is not applied.
+ */
+FILE *sysfs_fopen_live(const char *path);
 DIR *sysfs_opendir(const char *path);
 int sysfs_exists(const char *path);
 
@@ -50,6 +66,9 @@ int sysfs_read_strf(char *buf, size_t len, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int sysfs_read_llf(long long *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* A /proc/meminfo value in kB ("MemAvailable"): SYSFS_OK or a code. */
+int sysfs_meminfo_kb(const char *key, long long *kb);
 
 /* What a return code means, for notes: "missing", "empty", "not a number". */
 const char *sysfs_strerror(int rc);

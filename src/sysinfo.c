@@ -23,6 +23,8 @@
 #endif
 
 #include "clockcache.h"
+#include "fmt.h"
+#include "spawn.h"
 #include "sysfs.h"
 #include "sysinfo.h"
 #include "util.h"
@@ -1137,7 +1139,7 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 {
 	const char *key;
 	json_t *v, *e;
-	char name[256], *txt;
+	char name[256], *txt, safe[FMT_SAFE(2048)];
 	size_t i;
 
 	json_object_foreach((json_t *)obj, key, v) {
@@ -1160,12 +1162,13 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 		if (json_is_array(v) && json_array_size(v) > 0 &&
 		    json_is_string(json_array_get(v, 0))) {
 			json_array_foreach(v, i, e)
-				fprintf(fp, "%-28s %s\n", name,
-				    json_string_value(e));
+				fprintf(fp, "%-28s %s\n", name, fmt_safe(safe,
+				    sizeof(safe), json_string_value(e)));
 			continue;
 		}
 		if (json_is_string(v)) {
-			fprintf(fp, "%-28s %s\n", name, json_string_value(v));
+			fprintf(fp, "%-28s %s\n", name, fmt_safe(safe,
+			    sizeof(safe), json_string_value(v)));
 			continue;
 		}
 		if (json_is_null(v)) {
@@ -1220,52 +1223,27 @@ sysinfo_cpu_mhz(int cpu, double *mhz, const char **source)
 
 #define GET_THROTTLED "/sys/devices/platform/soc/soc:firmware/get_throttled"
 
-/* `vcgencmd get_throttled` without a shell: "throttled=0x50000". */
+/* `vcgencmd get_throttled` through spawn: "throttled=0x50000". */
 static int
 vcgencmd_throttled(unsigned long *bits)
 {
 	char *const argv[] = { "vcgencmd", "get_throttled", NULL };
-	char out[128], *p, *end;
-	size_t got = 0;
-	int fds[2], status;
-	ssize_t r;
-	pid_t pid;
+	struct spawn sp;
+	char *p, *end;
+	int rc = -1;
 
-	if (pipe(fds) != 0)
-		return -1;
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
+	spawn_init(&sp);
+	sp.capture_out = 1;
+	sp.out_cap = 4096;
+	sp.limit = 5;
+	if (spawn_run(&sp, argv) == SPAWN_OK && WIFEXITED(sp.status) &&
+	    WEXITSTATUS(sp.status) == 0 &&
+	    (p = strstr(sp.out.buf, "throttled=")) != NULL) {
+		*bits = strtoul(p + 10, &end, 16);
+		rc = end == p + 10 ? -1 : 0;
 	}
-	if (pid == 0) {
-		close(fds[0]);
-		dup2(fds[1], STDOUT_FILENO);
-		close(fds[1]);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	while (got < sizeof(out) - 1) {
-		r = read(fds[0], out + got, sizeof(out) - 1 - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	out[got] = '\0';
-	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return -1;
-	p = strstr(out, "throttled=");
-	if (p == NULL)
-		return -1;
-	*bits = strtoul(p + 10, &end, 16);
-	return end == p + 10 ? -1 : 0;
+	spawn_release(&sp);
+	return rc;
 }
 
 /* Is vcgencmd somewhere on PATH?  (Asked once.) */
