@@ -582,7 +582,8 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 	for (k = 0; k < ctx->nextras; k++)
 		send_value(WIRE_EXTRA, ctx->extras[k].name, "", 0,
 		    ctx->extras[k].value, 0, 0, 0);
-	if (s.scaled)
+	if (s.scaled && (c->kind != BENCH_REPORTED ||
+	    (c->flags & BENCH_COUNT_WORK)))
 		send_value(WIRE_EXTRA, "counters:scaled", "", 0,
 		    (double)s.scaled, 0, 0, 0);
 	send_status(ST_OK, NULL);

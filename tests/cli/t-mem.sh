@@ -56,7 +56,7 @@ if [ -n "${TEST_RUNNER:-}" ]; then
 	done
 else
 	expect 0 "pingpong pipe and spin" -- bb run pingpong $fast \
-		-p pingpong.mech=pipe,spin -p pingpong.trips=50 --format tsv
+		-p pingpong.mech=pipe,spin -p pingpong.passes=50 --format tsv
 	cp "$TMP/out" "$TMP/pp.tsv"
 	st=$(col "$TMP/pp.tsv" status); un=$(col "$TMP/pp.tsv" unit)
 	for c in pipe/same-core pipe/same-core/min pipe/same-core/p99 \
@@ -74,7 +74,7 @@ else
 		ok $? "pipe/cross-core is SKIPPED on one CPU"
 	fi
 	expect 0 "pingpong on one CPU" -- bb run pingpong $fast --cpu 0 \
-		-p pingpong.mech=futex -p pingpong.trips=50 --format tsv
+		-p pingpong.mech=futex -p pingpong.passes=50 --format tsv
 	[ "$(tsv_field "$TMP/out" futex/cross-core "$(col "$TMP/out" status)")" = \
 	    SKIPPED ]
 	ok $? "--cpu 0: cross-core is SKIPPED"
@@ -95,7 +95,7 @@ if [ -n "$kb" ] && [ "$kb" -lt 200000000 ]; then
 		bb run memlat $fast -p memlat.sizes=$over
 	grep -q "quarter" "$TMP/err"; ok $? "the message says a quarter of RAM"
 fi
-expect 2 "pingpong.trips=0" -- bb run pingpong $fast -p pingpong.trips=0
+expect 2 "pingpong.passes=0" -- bb run pingpong $fast -p pingpong.passes=0
 expect 2 "pingpong.mech=pigeon" -- bb run pingpong $fast -p pingpong.mech=pigeon
 expect 2 "sync.placement=far" -- bb run sync $fast -p sync.placement=far
 done_testing

@@ -13,35 +13,11 @@
 #include <string.h>
 
 #include "perfctr.h"
+#include "perfctr-fake.h"
 #include "registry.h"
 #include "runner.h"
 #include "kat/kat.h"
 #include "tap.h"
-
-/* The fake: each read advances the counters by one step. */
-struct fake {
-	uint64_t step_en, step_run, step_cyc, step_ins;
-	unsigned calls, fail_at;	/* fail_at: 1-based read that fails */
-	unsigned fail_every;		/* and every so many reads after */
-	struct perfctr_snap now;
-};
-
-static int
-fake_read(void *arg, struct perfctr_snap *s)
-{
-	struct fake *f = arg;
-
-	++f->calls;
-	if (f->calls == f->fail_at || (f->fail_every &&
-	    f->calls % f->fail_every == 0))
-		return -1;
-	f->now.enabled += f->step_en;
-	f->now.running += f->step_run;
-	f->now.cycles += f->step_cyc;
-	f->now.instr += f->step_ins;
-	*s = f->now;
-	return 0;
-}
 
 /* One null "add" case through the runner with the fake installed. */
 static int
@@ -126,26 +102,26 @@ main(void)
 
 	/* perfctr_read: totals since open, scaled */
 	memset(&f, 0, sizeof(f));
-	f.step_en = 100;
-	f.step_run = 50;
-	f.step_cyc = 1000;
-	f.step_ins = 400;
+	f.en = 100;
+	f.run = 50;
+	f.cyc = 1000;
+	f.ins = 400;
 	perfctr_open_fake(&pc, fake_read, &f);
 	cyc = ins = 0;
 	rc = perfctr_read(&pc, &cyc, &ins);
 	ok(rc == 0 && cyc == 2000 && ins == 800,
 	    "perfctr_read scales totals by enabled/running (%llu/%llu)",
 	    (unsigned long long)cyc, (unsigned long long)ins);
-	f.fail_at = f.calls + 1;
+	f.fail_every = 1;
 	ok(perfctr_read(&pc, &cyc, &ins) == -1, "a failed read is -1");
 	perfctr_close(&pc);
 	ok(perfctr_snap(&pc, &b) == -1, "closed: no snapshot");
 
 	/* the runner: an exact case */
 	memset(&f, 0, sizeof(f));
-	f.step_en = f.step_run = 1000;
-	f.step_cyc = 600;
-	f.step_ins = 300;
+	f.en = f.run = 1000;
+	f.cyc = 600;
+	f.ins = 300;
 	run_null(&f, &rs);
 	ok(rs.n >= 1 && rs.r[0].status == ST_OK, "null/add OK");
 	ok(rs.n >= 1 && !(rs.r[0].flags & RF_MULTIPLEXED),
@@ -159,10 +135,10 @@ main(void)
 
 	/* the runner: multiplexed, counters ran a third of each window */
 	memset(&f, 0, sizeof(f));
-	f.step_en = 900;
-	f.step_run = 300;
-	f.step_cyc = 600;
-	f.step_ins = 300;
+	f.en = 900;
+	f.run = 300;
+	f.cyc = 600;
+	f.ins = 300;
 	run_null(&f, &rs);
 	ok(rs.n >= 1 && (rs.r[0].flags & RF_MULTIPLEXED),
 	    "multiplexed counts flag the row");
@@ -181,9 +157,9 @@ main(void)
 
 	/* the runner: every 7th read fails (at least 5 samples: one hits) */
 	memset(&f, 0, sizeof(f));
-	f.step_en = f.step_run = 1000;
-	f.step_cyc = 600;
-	f.step_ins = 300;
+	f.en = f.run = 1000;
+	f.cyc = 600;
+	f.ins = 300;
 	f.fail_every = 7;
 	run_null(&f, &rs);
 	ok(rs.n >= 1 && rs.r[0].status == ST_OK, "a failed counter read "
@@ -194,8 +170,8 @@ main(void)
 
 	/* the runner: counters that never run */
 	memset(&f, 0, sizeof(f));
-	f.step_en = 1000;
-	f.step_cyc = 600;
+	f.en = 1000;
+	f.cyc = 600;
 	run_null(&f, &rs);
 	ok(rs.n >= 1 && isnan(rs.r[0].cycles) && !(rs.r[0].flags &
 	    RF_MULTIPLEXED), "counters that never ran: no figure, no flag");
