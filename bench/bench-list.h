@@ -26,6 +26,7 @@
 	X(iperf3) \
 	/* sync */ \
 	X(pingpong) \
+	X(wakeup) \
 	\
 	/* self-test */ \
 	X(null)

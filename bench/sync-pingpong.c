@@ -90,7 +90,6 @@
 #define PP_WARMUP	200			/* round trips in setup */
 #define PP_SPIN_YIELD	4096
 #define PP_LINE		64
-#define PP_POOL_MAX	(UINT64_C(1) << 21)	/* passes kept for p99 */
 
 int pingpong_test_fault;
 
@@ -132,10 +131,7 @@ struct pp_shared {
 
 /* Pooled over all passes of all samples (one hand-off = half a pass). */
 struct pp_pool {
-	double *t;			/* hand-off seconds, up to PP_POOL_MAX */
-	uint64_t nt, cap;
-	uint64_t n;			/* every pass, kept or not */
-	double tmin, tmax, tsum;
+	struct sync_pool t;		/* hand-off seconds */
 	uint64_t nc;			/* passes with counts */
 	double cmin, cmax, csum, imin, imax, isum;
 	uint64_t scaled, failed;	/* counter windows scaled / unread */
@@ -660,32 +656,6 @@ pp_pong_main(void *arg)
 	return NULL;
 }
 
-/* Add one pass (a round trip of rt seconds) to the pool. */
-static void
-pp_pool_add(struct pp_pool *p, double rt)
-{
-	double h = rt / 2, *t;
-
-	if (p->n++ == 0 || h < p->tmin)
-		p->tmin = h;
-	if (h > p->tmax)
-		p->tmax = h;
-	p->tsum += h;
-	if (p->nt == p->cap && p->cap < PP_POOL_MAX) {
-		uint64_t cap = p->cap ? p->cap * 2 : 4096;
-
-		if (cap > PP_POOL_MAX)
-			cap = PP_POOL_MAX;
-		t = realloc(p->t, cap * sizeof(*t));
-		if (t != NULL) {
-			p->t = t;
-			p->cap = cap;
-		}
-	}
-	if (p->nt < p->cap)
-		p->t[p->nt++] = h;
-}
-
 /* Add one pass's counter window (counts of a round trip). */
 static void
 pp_pool_count(struct pp_pool *p, const struct perfctr_snap *a,
@@ -747,7 +717,7 @@ pp_trips(struct bench_ctx *ctx, struct pp_state *s, uint64_t n, double *rt)
 		sum += t1 - t0;
 		if (rt != NULL) {
 			rt[k] = t1 - t0;
-			pp_pool_add(&s->pool, rt[k]);
+			sync_pool_add(&s->pool.t, rt[k] / 2);
 		}
 		s->got++;
 		if (v != (seq | PP_REPLY) && s->bad++ == 0) {
@@ -928,7 +898,7 @@ pp_free(struct pp_state *s)
 		pthread_setaffinity_np(pthread_self(), sizeof(s->saved),
 		    &s->saved);
 	free(s->rt);
-	free(s->pool.t);
+	sync_pool_free(&s->pool.t);
 	free(s);
 }
 
@@ -1067,27 +1037,6 @@ fail:
 	return rc;
 }
 
-static int
-pp_cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Nearest-rank percentile q (0..1) of n sorted values. */
-static double
-pp_rank(const double *v, uint64_t n, double q)
-{
-	uint64_t r = (uint64_t)ceil(q * (double)n);
-
-	if (r < 1)
-		r = 1;
-	if (r > n)
-		r = n;
-	return v[r - 1];
-}
-
 /*
  * run(): `passes` round trips per iteration; reports the mean hand-off
  * over all of them, and min, p99 and max of the last iteration's.
@@ -1102,6 +1051,7 @@ pp_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 	(void)c;
 	if (iters == 0)
 		iters = 1;
+	sync_pool_reserve(&s->pool.t, n * iters);
 	for (it = 0; it < iters; it++) {
 		t = pp_trips(ctx, s, n, s->rt);
 		if (t < 0)
@@ -1109,9 +1059,9 @@ pp_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 		secs += t;
 	}
 	bench_report(ctx, secs / (2.0 * (double)n * (double)iters));
-	qsort(s->rt, n, sizeof(*s->rt), pp_cmp_double);
+	qsort(s->rt, n, sizeof(*s->rt), sync_cmp_double);
 	bench_metric(ctx, "min", "s", BENCH_LOWER, s->rt[0] / 2);
-	bench_metric(ctx, "p99", "s", BENCH_LOWER, pp_rank(s->rt, n, 0.99) /
+	bench_metric(ctx, "p99", "s", BENCH_LOWER, sync_rank(s->rt, n, 0.99) /
 	    2);
 	bench_metric(ctx, "max", "s", BENCH_LOWER, s->rt[n - 1] / 2);
 	return 0;
@@ -1122,24 +1072,24 @@ static void
 pp_pool_extras(struct bench_ctx *ctx, struct pp_state *s)
 {
 	struct pp_pool *p = &s->pool;
+	struct sync_pool *t = &p->t;
 
-	if (p->n == 0)
+	if (t->n == 0)
 		return;
-	bench_extra(ctx, "passes", (double)p->n);
-	bench_extra(ctx, "handoff:min", p->tmin);
-	bench_extra(ctx, "handoff:avg", p->tsum / (double)p->n);
-	bench_extra(ctx, "handoff:max", p->tmax);
-	if (p->nt > 0) {
-		qsort(p->t, p->nt, sizeof(*p->t), pp_cmp_double);
-		bench_extra(ctx, "handoff:p99", pp_rank(p->t, p->nt, 0.99));
-		if (p->nt < p->n)	/* p99 of the first PP_POOL_MAX */
-			bench_extra(ctx, "handoff:p99_passes", (double)p->nt);
+	bench_extra(ctx, "passes", (double)t->n);
+	bench_extra(ctx, "handoff:min", t->min);
+	bench_extra(ctx, "handoff:avg", t->sum / (double)t->n);
+	bench_extra(ctx, "handoff:max", t->max);
+	if (t->nv > 0) {
+		bench_extra(ctx, "handoff:p99", sync_pool_rank(t, 0.99));
+		if (t->nv < t->n)	/* p99 of the first SYNC_POOL_MAX */
+			bench_extra(ctx, "handoff:p99_passes", (double)t->nv);
 	}
 	/* counters: all passes counted, or no figure at all */
-	if (!s->have_pc || p->failed > 0 || p->nc != p->n || p->nc == 0) {
+	if (!s->have_pc || p->failed > 0 || p->nc != t->n || p->nc == 0) {
 		if (s->have_pc)
 			bench_extra(ctx, "counters:failed", (double)(p->failed +
-			    p->n - p->nc));
+			    t->n - p->nc));
 		return;
 	}
 	bench_extra(ctx, "cycles:min", p->cmin);

@@ -5,14 +5,6 @@
 
 fast="--profile quick --budget 0.05 --min-sample 0.005 --warmup 0 --no-save"
 
-# field N of the TSV lines whose case is $2 (header: ... case=6 ...)
-tsv_field() {
-	awk -F '\t' -v c="$2" -v f="$3" '$6 == c { print $f }' "$1"
-}
-col() { # column number of header name $2 in TSV file $1
-	head -1 "$1" | tr '\t' '\n' | grep -n "^$2\$" | cut -d: -f1
-}
-
 expect 0 "list shows the memory and sync groups" -- bb list memory sync
 for b in membw memlat pingpong; do
 	grep -q "^$b " "$TMP/out"; ok $? "list names $b"

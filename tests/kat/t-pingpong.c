@@ -23,6 +23,7 @@
 #include "runner-int.h"
 #include "sync.h"
 #include "kat.h"
+#include "t-sync.h"
 #include "tap.h"
 
 static const char *const mechs[] = {
@@ -38,18 +39,6 @@ ctx_with(const char *spec1, const char *spec2)
 	return kat_ctx(&bench_pingpong_info, spec, 2);
 }
 
-static const struct ctx_metric *
-metric(const struct bench_ctx *ctx, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ctx->nmetrics; i++)
-		if (strcmp(ctx->metrics[i].name, name) == 0 &&
-		    ctx->metrics[i].set)
-			return &ctx->metrics[i];
-	return NULL;
-}
-
 /* May this case be skipped here?  Cross-core on one CPU, no mqueue. */
 static int
 may_skip(const struct bench_ctx *ctx, size_t i, int ncpu)
@@ -60,19 +49,6 @@ may_skip(const struct bench_ctx *ctx, size_t i, int ncpu)
 		return strstr(ctx->reason, "needs two") != NULL;
 	if (strncmp(n, "mqueue/", 7) == 0)
 		return strstr(ctx->reason, "message queues") != NULL;
-	return 0;
-}
-
-static int
-extra(const struct bench_ctx *ctx, const char *name, double *v)
-{
-	size_t i;
-
-	for (i = 0; i < ctx->nextras; i++)
-		if (strcmp(ctx->extras[i].name, name) == 0) {
-			*v = ctx->extras[i].value;
-			return 1;
-		}
 	return 0;
 }
 
