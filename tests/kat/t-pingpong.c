@@ -23,7 +23,7 @@
 #include "runner-int.h"
 #include "sync.h"
 #include "kat.h"
-#include "t-sync.h"
+#include "sync-kat.h"
 #include "tap.h"
 
 static const char *const mechs[] = {

@@ -22,7 +22,7 @@
 #include "runner-int.h"
 #include "sync.h"
 #include "kat.h"
-#include "t-sync.h"
+#include "sync-kat.h"
 #include "tap.h"
 
 static struct bench_ctx *
