@@ -1086,6 +1086,8 @@ pp_pool_extras(struct bench_ctx *ctx, struct pp_state *s)
 			bench_extra(ctx, "handoff:p99_passes", (double)t->nv);
 	}
 	/* counters: all passes counted, or no figure at all */
+	if (!s->have_pc && s->pc.err > 0)	/* why, for --classic */
+		bench_extra(ctx, "counters:errno", s->pc.err);
 	if (!s->have_pc || p->failed > 0 || p->nc != t->n || p->nc == 0) {
 		if (s->have_pc)
 			bench_extra(ctx, "counters:failed", (double)(p->failed +
@@ -1166,7 +1168,7 @@ pp_classic(FILE *fp, const struct bench_info *info,
     const struct result *const *rows, size_t nrows)
 {
 	double cmin, cmax, imin, imax, tmin, tmax, tavg, cpi, passes, k;
-	int nocount = 0, scaled = 0, kernel = -1;
+	int nocount = 0, scaled = 0, kernel = -1, err = 0;
 	char cmn[48], cmx[48], cpis[16], why[200];
 	const struct result *r;
 	struct perfctr pc;
@@ -1208,6 +1210,9 @@ pp_classic(FILE *fp, const struct bench_info *info,
 			snprintf(cmx, sizeof(cmx), "-");
 			snprintf(cpis, sizeof(cpis), "-");
 			nocount = 1;
+			if (err == 0 && pp_x(r, "counters:errno", &k) &&
+			    k > 0 && k < 4096)
+				err = (int)k;
 		}
 		if (pp_x(r, "counters:scaled", &k) && k > 0)
 			scaled = 1;
@@ -1227,7 +1232,10 @@ pp_classic(FILE *fp, const struct bench_info *info,
 		fprintf(fp, "* counters multiplexed by the kernel: scaled by "
 		    "time enabled / time running.\n");
 	if (nocount) {
-		if (perfctr_open(&pc, why, sizeof(why)) == 0) {
+		if (err > 0) {	/* as the run found it */
+			perfctr_why(err, why, sizeof(why));
+			fprintf(fp, "- no counter figures: %s.\n", why);
+		} else if (perfctr_open(&pc, why, sizeof(why)) == 0) {
 			perfctr_close(&pc);
 			fprintf(fp, "- no counter figures: a counter read "
 			    "failed during the run (extra counters:failed).\n");

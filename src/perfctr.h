@@ -29,6 +29,7 @@ typedef int (*perfctr_source_fn)(void *arg, struct perfctr_snap *s);
 struct perfctr {
 	int fd_cycles, fd_instr;
 	int kernel;			/* 1: kernel mode is counted too */
+	int err;			/* errno of a refused open, else 0 */
 	perfctr_source_fn source;	/* NULL: the kernel's counters */
 	void *source_arg;
 };
@@ -47,6 +48,11 @@ extern void *perfctr_test_arg;
 /* 0: counting works; -1: why is filled ("perf_event_open: ...") */
 int perfctr_open(struct perfctr *, char *why, size_t len);
 int perfctr_open_ex(struct perfctr *, unsigned flags, char *why, size_t len);
+/*
+ * Why counters are refused, from the errno a refused open left in pc.err,
+ * in perfctr_open's words: for a reason recorded with a result.
+ */
+void perfctr_why(int err, char *why, size_t len);
 /* Unit tests: an open perfctr reading from fn instead of the kernel. */
 void perfctr_open_fake(struct perfctr *, perfctr_source_fn fn, void *arg);
 /* One snapshot: 0, or -1 when not open or the read failed. */

@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,27 @@ main(void)
 	ok(perfctr_read(&pc, &cyc, &ins) == -1, "a failed read is -1");
 	perfctr_close(&pc);
 	ok(perfctr_snap(&pc, &b) == -1, "closed: no snapshot");
+
+	/* the reason in words, from a recorded errno */
+	{
+		char why[200], again[200];
+		struct perfctr real;
+
+		perfctr_why(ENOSYS, why, sizeof(why));
+		ok(strstr(why, "(not in this kernel or emulator)") != NULL,
+		    "ENOSYS reads: %s", why);
+		if (perfctr_open(&real, why, sizeof(why)) == 0) {
+			perfctr_close(&real);
+			skip(1, "counters work here: nothing refused");
+		} else if (real.err > 0) {
+			perfctr_why(real.err, again, sizeof(again));
+			ok(strcmp(why, again) == 0 || strstr(why,
+			    "instructions") != NULL, "the recorded errno gives "
+			    "open's words: %s", again);
+		} else {
+			skip(1, "refused without an errno: %s", why);
+		}
+	}
 
 	/* the runner: an exact case */
 	memset(&f, 0, sizeof(f));
