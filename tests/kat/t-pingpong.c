@@ -20,7 +20,6 @@
 #include "perfctr.h"
 #include "perfctr-fake.h"
 #include "registry.h"
-#include "runner.h"
 #include "result.h"
 #include "runner-int.h"
 #include "sync.h"
@@ -159,26 +158,13 @@ counters(void)
 static void
 runner_flag(void)
 {
-	const struct bench_info *b = &bench_pingpong_info;
+	const char *spec[] = { "pingpong.mech=pipe", "pingpong.placement=same",
+	    "pingpong.passes=20" };
 	struct kat_rows rs = { .n = 0 };
-	struct runner_opts ro;
-	struct param_set ps;
 	struct fake f;
 	double v = 0;
-	int intr = 0;
+	int got;
 
-	memset(&ro, 0, sizeof(ro));
-	ro.profile = profile_find("quick");
-	ro.budget = 0.02;
-	ro.warmup = 0;
-	ro.timeout = 60;
-	ro.copies = 1;
-	param_set_init(&ps);
-	if (param_set_add(&ps, "pingpong.mech=pipe") != 0 ||
-	    param_set_add(&ps, "pingpong.placement=same") != 0 ||
-	    param_set_add(&ps, "pingpong.passes=20") != 0)
-		bail("cannot set pingpong parameters");
-	ro.params = &ps;
 	memset(&f, 0, sizeof(f));
 	f.en = 1000;
 	f.run = 500;
@@ -186,13 +172,12 @@ runner_flag(void)
 	f.ins = 300;
 	perfctr_test_source = fake_read;
 	perfctr_test_arg = &f;
-	runner_run(&ro, &b, 1, kat_collect, &rs, &intr);
+	kat_run(&bench_pingpong_info, spec, 3, &rs);
 	perfctr_test_source = NULL;
 	perfctr_test_arg = NULL;
-	param_set_release(&ps);
-	intr = rs.n >= 1 && rs.r[0].status == ST_OK &&
+	got = rs.n >= 1 && rs.r[0].status == ST_OK &&
 	    result_get_extra(&rs.r[0], "cycles:avg", &v) == 0;
-	ok(intr && (rs.r[0].flags & RF_MULTIPLEXED) && v == 600,
+	ok(got && (rs.r[0].flags & RF_MULTIPLEXED) && v == 600,
 	    "runner: a multiplexed pingpong row is flagged, its counts "
 	    "scaled x2 (%g cycles per hand-off)", v);
 	kat_rows_release(&rs);

@@ -24,28 +24,14 @@
 static int
 run_null(struct fake *f, struct kat_rows *rs)
 {
-	const struct bench_info *b = registry_find("null");
-	struct runner_opts ro;
-	struct param_set ps;
-	int intr = 0, rc;
+	const char *spec[] = { "null.mode=ok" };
+	int rc;
 
-	memset(&ro, 0, sizeof(ro));
-	ro.profile = profile_find("quick");
-	ro.min_sample = 0.002;
-	ro.budget = 0.02;
-	ro.warmup = 0;
-	ro.timeout = 30;
-	ro.copies = 1;
-	param_set_init(&ps);
-	if (param_set_add(&ps, "null.mode=ok") != 0)
-		bail("cannot set null.mode");
-	ro.params = &ps;
 	perfctr_test_source = fake_read;
 	perfctr_test_arg = f;
-	rc = runner_run(&ro, &b, 1, kat_collect, rs, &intr);
+	rc = kat_run(registry_find("null"), spec, 1, rs);
 	perfctr_test_source = NULL;
 	perfctr_test_arg = NULL;
-	param_set_release(&ps);
 	return rc;
 }
 
