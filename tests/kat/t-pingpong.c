@@ -158,8 +158,9 @@ counters(void)
 static void
 runner_flag(void)
 {
-	const char *spec[] = { "pingpong.mech=pipe", "pingpong.placement=same",
-	    "pingpong.passes=20" };
+	/* pong a process: under qemu-user a forked child may not start a thread */
+	const char *spec[] = { "pingpong.mech=pipe",
+	    "pingpong.placement=same-procs", "pingpong.passes=20" };
 	struct kat_rows rs = { .n = 0 };
 	struct fake f;
 	double v = 0;
