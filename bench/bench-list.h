@@ -26,6 +26,7 @@
 	X(iperf3) \
 	/* sync */ \
 	X(pingpong) \
+	X(wakeup) \
 	/* media */ \
 	X(mp3) \
 	\

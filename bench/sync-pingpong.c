@@ -1,22 +1,42 @@
 /*
- * sync-pingpong.c - hand-off latency between two threads: one thread
- * (the caller of run(), "ping") sends a message, the other ("pong")
- * receives it and answers, ping receives the answer; half a round trip is
- * one hand-off.  Mechanisms: a pipe each way, an eventfd each way, a futex
- * word each way, a POSIX semaphore each way, one mutex with a condition
- * variable each way, a POSIX message queue each way, and a cache line
- * both threads spin on (C11 atomics).  The threads are pinned to one CPU
- * ("same-core") or to two ("cross-core"); with `matrix` every pair of
- * CPUs gets a row.  This is the pthreads counterpart of the RTOS
- * queue / event flag / semaphore / mutex hand-off test of seed 004.
+ * sync-pingpong.c - hand-off latency between two threads (or two
+ * processes): one (the caller of run(), "ping") sends a message, the other
+ * ("pong") receives it and answers, ping receives the answer; half a round
+ * trip is one hand-off.  Mechanisms: a pipe each way, an eventfd each way,
+ * a futex word each way, a POSIX semaphore each way, one mutex with a
+ * condition variable each way, three mutexes handed back and forth, a
+ * POSIX message queue each way, and a cache line both spin on (C11
+ * atomics).  Ping and pong are pinned to one CPU ("same-core") or to two
+ * ("cross-core"); the placements same-procs and cross-procs put pong in a
+ * child process instead of a thread (everything shared lives in a shared
+ * mapping); with `matrix` every pair of CPUs gets a row.  This is the
+ * POSIX counterpart of the RTOS queue / event flag / semaphore / mutex
+ * hand-off test of seed 004.
  *
- * Self-timed: a sample is `trips` round trips, each timestamped with
- * bench_now(); the sample's value is the mean one-way hand-off, and the
- * rows <case>/min, <case>/p99 and <case>/max give the shortest, the 99th
- * percentile (nearest rank) and the longest half round trip of the sample.
- * The runner's cycle and instruction counters, where the machine has
- * them, count the ping thread in user space; the case declares 2 x trips
- * hand-offs of work (BENCH_COUNT_WORK) so that they come out per hand-off.
+ * The mutex mechanism: a pthread mutex must be unlocked by the thread that
+ * locked it, so a message cannot travel by unlocking the partner's mutex.
+ * Three mutexes rotate instead: in round k ping unlocks M[k%3] (pong,
+ * blocked locking it, wakes: one hand-off) and then locks M[(k+2)%3],
+ * which pong unlocks after taking M[k%3] (the hand-off back).  Ping starts
+ * holding M0 and M1, pong M2; each round moves one mutex to each side.
+ *
+ * Self-timed: a sample is `passes` round trips, each timed on its own
+ * with bench_now(); the sample's value is the mean one-way hand-off, and
+ * the rows <case>/min, <case>/p99 and <case>/max give the shortest, the
+ * 99th percentile (nearest rank) and the longest half round trip of the
+ * sample.  Over all passes of all samples verify() attaches the pooled
+ * min/avg/p99/max (extras handoff:*), which --classic prints in the seed's
+ * layout.
+ *
+ * Counters: where perf_event_open works, ping opens its own cycle and
+ * instruction counters (kernel mode too when perf_event_paranoid allows)
+ * and reads them right around each round trip (just outside its two
+ * clock reads): the sort of the samples and the bookkeeping are not
+ * counted.  A round trip's counts halved are one hand-off's; min, max
+ * and mean go to extras (cycles:*, instr:*, cpi).  When the kernel
+ * multiplexed the counters they are scaled by time_enabled/time_running
+ * (extra counters:scaled, row flagged multiplexed); a failed read drops
+ * the counter figures of the row altogether.  Only ping is counted.
  *
  * Every message carries a sequence number; the answer carries the same
  * number with a marker bit.  pong checks that requests arrive in order,
@@ -32,15 +52,20 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <mqueue.h>
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #ifdef HAVE_SYS_EVENTFD_H
 #include <sys/eventfd.h>
@@ -51,14 +76,17 @@
 #endif
 
 #include "bench.h"
+#include "perfctr.h"
+#include "result.h"
 #include "sync.h"
 
-#define PP_STOP		(UINT64_C(1) << 63)	/* ends the pong thread */
+#define PP_STOP		(UINT64_C(1) << 63)	/* ends the pong side */
 #define PP_REPLY	(UINT64_C(1) << 40)	/* marks an answer */
 #define PP_SAME		(-1)			/* case arg: one CPU */
 #define PP_CROSS	(-2)			/* case arg: two CPUs */
+#define PP_SAME_PROC	(-3)			/* ... pong a process */
+#define PP_CROSS_PROC	(-4)
 #define PP_PAIR(a, b)	((intptr_t)(a) * 4096 + (b))	/* matrix pair */
-#define PP_TRIPS_MAX	1000000
 #define PP_WARMUP	200			/* round trips in setup */
 #define PP_SPIN_YIELD	4096
 #define PP_LINE		64
@@ -66,8 +94,8 @@
 int pingpong_test_fault;
 
 enum pp_mech {
-	PP_PIPE, PP_EVENTFD, PP_FUTEX, PP_SEM, PP_CONDVAR, PP_MQUEUE, PP_SPIN,
-	PP_NMECH
+	PP_PIPE, PP_EVENTFD, PP_FUTEX, PP_SEM, PP_CONDVAR, PP_MUTEX,
+	PP_MQUEUE, PP_SPIN, PP_NMECH
 };
 
 /* The words the futex and spin mechanisms share, one cache line. */
@@ -77,36 +105,61 @@ struct pp_line {
 	uint64_t payload[2];		/* futex: the message */
 };
 
-struct pp_state {
-	enum pp_mech mech;
-	int cpu[2];			/* ping's and pong's CPU */
-	int same;			/* one CPU for both */
-	uint64_t trips;
-
+/*
+ * Everything ping and pong share.  It lives in a shared anonymous mapping
+ * so that pong may be a child process as well as a thread.
+ */
+struct pp_shared {
+	_Alignas(PP_LINE) struct pp_line line;
 	/* the mechanisms; index = direction, 0 ping->pong, 1 pong->ping */
 	int fd[2][2];			/* pipe ends; eventfd in fd[d][0] */
 	mqd_t mq[2];
 	sem_t sem[2];
 	pthread_mutex_t mtx;
 	pthread_cond_t cond[2];
-	uint64_t slot[2];		/* sem and condvar messages */
+	pthread_mutex_t rot[3];		/* mutex: the three in rotation */
+	uint64_t slot[2];		/* sem, condvar, mutex messages */
 	uint64_t seen[2];		/* receiver's last message */
 	uint32_t fseen[2];		/* receiver's last futex count */
-	struct pp_line *line;
+	uint64_t round[2];		/* mutex: ping's and pong's round */
+	/* pong's side */
+	_Atomic int ready;		/* pong holds what it must */
+	_Atomic uint64_t served, pong_bad;
+	_Atomic int pong_err;
+	char pong_why[96];
+};
+
+/* Pooled over all passes of all samples (one hand-off = half a pass). */
+struct pp_pool {
+	struct sync_pool t;		/* hand-off seconds */
+	uint64_t nc;			/* passes with counts */
+	double cmin, cmax, csum, imin, imax, isum;
+	uint64_t scaled, failed;	/* counter windows scaled / unread */
+};
+
+struct pp_state {
+	enum pp_mech mech;
+	int cpu[2];			/* ping's and pong's CPU */
+	int same;			/* one CPU for both */
+	int procs;			/* pong is a process */
+	uint64_t passes;
+	struct pp_shared *sh;		/* shared mapping */
 	int opened;			/* bit per resource to close */
+	unsigned held;			/* mutex: bit per rot[] ping holds */
 
 	pthread_t pong;
+	pid_t pong_pid;
 	int pong_started;
 	cpu_set_t saved;		/* ping's affinity before setup */
 	int have_saved;
 
+	struct perfctr pc;		/* ping's own counters */
+	int have_pc;
+
 	/* ping's side */
 	double *rt;			/* this sample's round trips */
+	struct pp_pool pool;
 	uint64_t sent, got, bad, bad_seq, bad_val;
-	/* pong's side */
-	_Atomic uint64_t served, pong_bad;
-	_Atomic int pong_err;
-	char pong_why[96];
 };
 
 #define OPEN_FD0	0x01
@@ -114,11 +167,12 @@ struct pp_state {
 #define OPEN_MQ		0x04
 #define OPEN_SEM	0x08
 #define OPEN_CV		0x10
+#define OPEN_ROT	0x20
 
 static const char *const pp_names[PP_NMECH] = {
 	[PP_PIPE] = "pipe", [PP_EVENTFD] = "eventfd", [PP_FUTEX] = "futex",
-	[PP_SEM] = "sem", [PP_CONDVAR] = "condvar", [PP_MQUEUE] = "mqueue",
-	[PP_SPIN] = "spin",
+	[PP_SEM] = "sem", [PP_CONDVAR] = "condvar", [PP_MUTEX] = "mutex",
+	[PP_MQUEUE] = "mqueue", [PP_SPIN] = "spin",
 };
 
 /* The pause hint of a spin-wait loop. */
@@ -177,14 +231,78 @@ pp_read8(int fd, uint64_t *v)
 
 #ifdef HAVE_LINUX_FUTEX_H
 static long
-pp_futex(_Atomic uint32_t *w, int op, uint32_t val)
+pp_futex(const struct pp_state *s, _Atomic uint32_t *w, int op, uint32_t val)
 {
-	return syscall(SYS_futex, (uint32_t *)w, op | FUTEX_PRIVATE_FLAG,
-	    val, NULL, NULL, 0);
+	return syscall(SYS_futex, (uint32_t *)w,
+	    op | (s->procs ? 0 : FUTEX_PRIVATE_FLAG), val, NULL, NULL, 0);
 }
 #endif
 
 /* ---- the mechanisms -------------------------------------------------- */
+
+/* Mutex and condition variables, shared between processes if need be. */
+static int
+pp_open_locks(struct pp_state *s, int rotation)
+{
+	pthread_mutexattr_t ma;
+	pthread_condattr_t ca;
+	int pshared = s->procs ? PTHREAD_PROCESS_SHARED :
+	    PTHREAD_PROCESS_PRIVATE, ok, i, n = 0;
+
+	if (pthread_mutexattr_init(&ma) != 0)
+		return -1;
+	if (pthread_condattr_init(&ca) != 0) {
+		pthread_mutexattr_destroy(&ma);
+		return -1;
+	}
+	ok = pthread_mutexattr_setpshared(&ma, pshared) == 0 &&
+	    pthread_condattr_setpshared(&ca, pshared) == 0;
+	if (ok && rotation) {
+		for (n = 0; n < 3 && ok; n++)
+			ok = pthread_mutex_init(&s->sh->rot[n], &ma) == 0;
+		if (!ok)
+			for (i = 0; i < n - 1; i++)
+				pthread_mutex_destroy(&s->sh->rot[i]);
+		else
+			s->opened |= OPEN_ROT;
+	} else if (ok) {
+		ok = pthread_mutex_init(&s->sh->mtx, &ma) == 0;
+		if (ok && pthread_cond_init(&s->sh->cond[0], &ca) != 0) {
+			pthread_mutex_destroy(&s->sh->mtx);
+			ok = 0;
+		}
+		if (ok && pthread_cond_init(&s->sh->cond[1], &ca) != 0) {
+			pthread_cond_destroy(&s->sh->cond[0]);
+			pthread_mutex_destroy(&s->sh->mtx);
+			ok = 0;
+		}
+		if (ok)
+			s->opened |= OPEN_CV;
+	}
+	pthread_condattr_destroy(&ca);
+	pthread_mutexattr_destroy(&ma);
+	return ok ? 0 : -1;
+}
+
+/* Ping locks or unlocks rot[i], remembering what it holds. */
+static int
+pp_rot(struct pp_state *s, unsigned i, int lock)
+{
+	int rc;
+
+	if (lock) {
+		rc = pthread_mutex_lock(&s->sh->rot[i]);
+		if (rc == 0)
+			s->held |= 1u << i;
+	} else {
+		rc = pthread_mutex_unlock(&s->sh->rot[i]);
+		if (rc == 0)
+			s->held &= ~(1u << i);
+	}
+	if (rc != 0)
+		errno = rc;
+	return rc == 0 ? 0 : -1;
+}
 
 /*
  * Create what mechanism s->mech needs.  0; -1 with why filled; or
@@ -194,6 +312,7 @@ static int
 pp_open(struct pp_state *s, char *why, size_t len)
 {
 	static unsigned serial;
+	struct pp_shared *sh = s->sh;
 	struct mq_attr attr;
 	char name[64];
 	int d;
@@ -201,7 +320,7 @@ pp_open(struct pp_state *s, char *why, size_t len)
 	switch (s->mech) {
 	case PP_PIPE:
 		for (d = 0; d < 2; d++) {
-			if (pipe2(s->fd[d], O_CLOEXEC) != 0) {
+			if (pipe2(sh->fd[d], O_CLOEXEC) != 0) {
 				snprintf(why, len, "pipe: %s", strerror(errno));
 				return -1;
 			}
@@ -211,13 +330,13 @@ pp_open(struct pp_state *s, char *why, size_t len)
 	case PP_EVENTFD:
 #ifdef HAVE_SYS_EVENTFD_H
 		for (d = 0; d < 2; d++) {
-			s->fd[d][0] = eventfd(0, EFD_CLOEXEC);
-			if (s->fd[d][0] < 0) {
+			sh->fd[d][0] = eventfd(0, EFD_CLOEXEC);
+			if (sh->fd[d][0] < 0) {
 				snprintf(why, len, "eventfd: %s",
 				    strerror(errno));
 				return errno == ENOSYS ? BENCH_SKIP : -1;
 			}
-			s->fd[d][1] = -1;
+			sh->fd[d][1] = -1;
 			s->opened |= d ? OPEN_FD1 : OPEN_FD0;
 		}
 		return 0;
@@ -227,7 +346,7 @@ pp_open(struct pp_state *s, char *why, size_t len)
 #endif
 	case PP_FUTEX:
 #ifdef HAVE_LINUX_FUTEX_H
-		return 0;	/* the line is allocated with the state */
+		return 0;	/* the line is in the shared mapping */
 #else
 		snprintf(why, len, "built without linux/futex.h");
 		return BENCH_SKIP;
@@ -235,26 +354,32 @@ pp_open(struct pp_state *s, char *why, size_t len)
 	case PP_SPIN:
 		return 0;
 	case PP_SEM:
-		if (sem_init(&s->sem[0], 0, 0) != 0) {
+		if (sem_init(&sh->sem[0], s->procs, 0) != 0) {
 			snprintf(why, len, "sem_init: %s", strerror(errno));
 			return -1;
 		}
-		if (sem_init(&s->sem[1], 0, 0) != 0) {
+		if (sem_init(&sh->sem[1], s->procs, 0) != 0) {
 			snprintf(why, len, "sem_init: %s", strerror(errno));
-			sem_destroy(&s->sem[0]);
+			sem_destroy(&sh->sem[0]);
 			return -1;
 		}
 		s->opened |= OPEN_SEM;
 		return 0;
 	case PP_CONDVAR:
-		if (pthread_mutex_init(&s->mtx, NULL) != 0 ||
-		    pthread_cond_init(&s->cond[0], NULL) != 0 ||
-		    pthread_cond_init(&s->cond[1], NULL) != 0) {
-			snprintf(why, len, "cannot make a mutex and condition "
-			    "variables");
+	case PP_MUTEX:
+		if (pp_open_locks(s, s->mech == PP_MUTEX) != 0) {
+			snprintf(why, len, "cannot make %s", s->mech ==
+			    PP_MUTEX ? "three mutexes" : "a mutex and "
+			    "condition variables");
 			return -1;
 		}
-		s->opened |= OPEN_CV;
+		/* mutex: ping starts holding rot[0] and rot[1] */
+		if (s->mech == PP_MUTEX && (pp_rot(s, 0, 1) != 0 ||
+		    pp_rot(s, 1, 1) != 0)) {
+			snprintf(why, len, "pthread_mutex_lock: %s",
+			    strerror(errno));
+			return -1;
+		}
 		return 0;
 	case PP_MQUEUE:
 		memset(&attr, 0, sizeof(attr));
@@ -264,14 +389,19 @@ pp_open(struct pp_state *s, char *why, size_t len)
 			/* a private name, unlinked at once: nothing is left */
 			snprintf(name, sizeof(name), "/boardbench-%ld-%u-%d",
 			    (long)getpid(), serial++, d);
-			s->mq[d] = mq_open(name, O_RDWR | O_CREAT | O_EXCL,
-			    0600, &attr);
-			if (s->mq[d] == (mqd_t)-1) {
+			if (pingpong_test_fault == 2) {	/* as if absent */
+				errno = ENOSYS;
+				sh->mq[d] = (mqd_t)-1;
+			} else {
+				sh->mq[d] = mq_open(name, O_RDWR | O_CREAT |
+				    O_EXCL, 0600, &attr);
+			}
+			if (sh->mq[d] == (mqd_t)-1) {
 				snprintf(why, len, "POSIX message queues are "
 				    "not available: mq_open: %s",
 				    strerror(errno));
 				if (d == 1)
-					mq_close(s->mq[0]);
+					mq_close(sh->mq[0]);
 				return BENCH_SKIP;
 			}
 			mq_unlink(name);
@@ -288,27 +418,40 @@ pp_open(struct pp_state *s, char *why, size_t len)
 static void
 pp_close(struct pp_state *s)
 {
+	struct pp_shared *sh = s->sh;
+	unsigned i;
 	int d;
 
 	for (d = 0; d < 2; d++) {
 		if (!(s->opened & (d ? OPEN_FD1 : OPEN_FD0)))
 			continue;
-		close(s->fd[d][0]);
-		if (s->fd[d][1] >= 0)
-			close(s->fd[d][1]);
+		close(sh->fd[d][0]);
+		if (sh->fd[d][1] >= 0)
+			close(sh->fd[d][1]);
 	}
 	if (s->opened & OPEN_MQ) {
-		mq_close(s->mq[0]);
-		mq_close(s->mq[1]);
+		mq_close(sh->mq[0]);
+		mq_close(sh->mq[1]);
 	}
 	if (s->opened & OPEN_SEM) {
-		sem_destroy(&s->sem[0]);
-		sem_destroy(&s->sem[1]);
+		sem_destroy(&sh->sem[0]);
+		sem_destroy(&sh->sem[1]);
 	}
 	if (s->opened & OPEN_CV) {
-		pthread_cond_destroy(&s->cond[0]);
-		pthread_cond_destroy(&s->cond[1]);
-		pthread_mutex_destroy(&s->mtx);
+		pthread_cond_destroy(&sh->cond[0]);
+		pthread_cond_destroy(&sh->cond[1]);
+		pthread_mutex_destroy(&sh->mtx);
+	}
+	if (s->opened & OPEN_ROT) {
+		for (i = 0; i < 3; i++)
+			if (s->held & (1u << i))
+				pp_rot(s, i, 0);
+		/* a mutex a killed pong still holds is left alone */
+		for (i = 0; i < 3; i++)
+			if (pthread_mutex_trylock(&sh->rot[i]) == 0) {
+				pthread_mutex_unlock(&sh->rot[i]);
+				pthread_mutex_destroy(&sh->rot[i]);
+			}
 	}
 	s->opened = 0;
 }
@@ -317,38 +460,50 @@ pp_close(struct pp_state *s)
 static int
 pp_send(struct pp_state *s, int d, uint64_t v)
 {
+	struct pp_shared *sh = s->sh;
 	int rc;
 
 	switch (s->mech) {
 	case PP_PIPE:
-		return pp_write8(s->fd[d][1], v);
+		return pp_write8(sh->fd[d][1], v);
 	case PP_EVENTFD:
-		return pp_write8(s->fd[d][0], v);
+		return pp_write8(sh->fd[d][0], v);
 	case PP_FUTEX:
 #ifdef HAVE_LINUX_FUTEX_H
-		s->line->payload[d] = v;
-		atomic_fetch_add_explicit(&s->line->fw[d], 1,
+		sh->line.payload[d] = v;
+		atomic_fetch_add_explicit(&sh->line.fw[d], 1,
 		    memory_order_release);
-		return pp_futex(&s->line->fw[d], FUTEX_WAKE, 1) < 0 ? -1 : 0;
+		return pp_futex(s, &sh->line.fw[d], FUTEX_WAKE, 1) < 0 ?
+		    -1 : 0;
 #else
 		break;
 #endif
 	case PP_SEM:
-		s->slot[d] = v;
-		return sem_post(&s->sem[d]);
+		sh->slot[d] = v;
+		return sem_post(&sh->sem[d]);
 	case PP_CONDVAR:
-		pthread_mutex_lock(&s->mtx);
-		s->slot[d] = v;
-		rc = pthread_cond_signal(&s->cond[d]);
-		pthread_mutex_unlock(&s->mtx);
+		pthread_mutex_lock(&sh->mtx);
+		sh->slot[d] = v;
+		rc = pthread_cond_signal(&sh->cond[d]);
+		pthread_mutex_unlock(&sh->mtx);
+		return rc == 0 ? 0 : -1;
+	case PP_MUTEX:
+		sh->slot[d] = v;
+		if (d == 0)	/* ping: give M[k] to pong */
+			return pp_rot(s, (unsigned)(sh->round[0] % 3), 0);
+		/* pong: give M[k+2] back, next round */
+		rc = pthread_mutex_unlock(&sh->rot[(sh->round[1] + 2) % 3]);
+		sh->round[1]++;
+		if (rc != 0)
+			errno = rc;
 		return rc == 0 ? 0 : -1;
 	case PP_MQUEUE:
 		do
-			rc = mq_send(s->mq[d], (const char *)&v, sizeof(v), 0);
+			rc = mq_send(sh->mq[d], (const char *)&v, sizeof(v), 0);
 		while (rc != 0 && errno == EINTR);
 		return rc;
 	case PP_SPIN:
-		atomic_store_explicit(&s->line->spin[d], v,
+		atomic_store_explicit(&sh->line.spin[d], v,
 		    memory_order_release);
 		return 0;
 	case PP_NMECH:
@@ -362,6 +517,7 @@ pp_send(struct pp_state *s, int d, uint64_t v)
 static int
 pp_recv(struct pp_state *s, int d, uint64_t *v)
 {
+	struct pp_shared *sh = s->sh;
 	unsigned spins = 0;
 	uint64_t x;
 	ssize_t n;
@@ -369,45 +525,60 @@ pp_recv(struct pp_state *s, int d, uint64_t *v)
 
 	switch (s->mech) {
 	case PP_PIPE:
-		return pp_read8(s->fd[d][0], v);
+		return pp_read8(sh->fd[d][0], v);
 	case PP_EVENTFD:
-		return pp_read8(s->fd[d][0], v);
+		return pp_read8(sh->fd[d][0], v);
 	case PP_FUTEX:
 #ifdef HAVE_LINUX_FUTEX_H
 		for (;;) {
-			uint32_t c = atomic_load_explicit(&s->line->fw[d],
+			uint32_t c = atomic_load_explicit(&sh->line.fw[d],
 			    memory_order_acquire);
 
-			if (c != s->fseen[d]) {
-				s->fseen[d] = c;
+			if (c != sh->fseen[d]) {
+				sh->fseen[d] = c;
 				break;
 			}
-			if (pp_futex(&s->line->fw[d], FUTEX_WAIT, c) < 0 &&
+			if (pp_futex(s, &sh->line.fw[d], FUTEX_WAIT, c) < 0 &&
 			    errno != EAGAIN && errno != EINTR)
 				return -1;
 		}
-		*v = s->line->payload[d];
+		*v = sh->line.payload[d];
 		return 0;
 #else
 		break;
 #endif
 	case PP_SEM:
-		while ((rc = sem_wait(&s->sem[d])) != 0 && errno == EINTR)
+		while ((rc = sem_wait(&sh->sem[d])) != 0 && errno == EINTR)
 			;
 		if (rc != 0)
 			return -1;
-		*v = s->slot[d];
+		*v = sh->slot[d];
 		return 0;
 	case PP_CONDVAR:
-		pthread_mutex_lock(&s->mtx);
-		while (s->slot[d] == s->seen[d])
-			pthread_cond_wait(&s->cond[d], &s->mtx);
-		*v = s->seen[d] = s->slot[d];
-		pthread_mutex_unlock(&s->mtx);
+		pthread_mutex_lock(&sh->mtx);
+		while (sh->slot[d] == sh->seen[d])
+			pthread_cond_wait(&sh->cond[d], &sh->mtx);
+		*v = sh->seen[d] = sh->slot[d];
+		pthread_mutex_unlock(&sh->mtx);
+		return 0;
+	case PP_MUTEX:
+		if (d == 1) {	/* ping: take M[k+2] back, next round */
+			if (pp_rot(s, (unsigned)((sh->round[0] + 2) % 3),
+			    1) != 0)
+				return -1;
+			sh->round[0]++;
+		} else {	/* pong: take M[k] */
+			rc = pthread_mutex_lock(&sh->rot[sh->round[1] % 3]);
+			if (rc != 0) {
+				errno = rc;
+				return -1;
+			}
+		}
+		*v = sh->slot[d];
 		return 0;
 	case PP_MQUEUE:
 		do
-			n = mq_receive(s->mq[d], (char *)v, sizeof(*v), NULL);
+			n = mq_receive(sh->mq[d], (char *)v, sizeof(*v), NULL);
 		while (n < 0 && errno == EINTR);
 		if (n != (ssize_t)sizeof(*v)) {
 			if (n >= 0)
@@ -416,8 +587,8 @@ pp_recv(struct pp_state *s, int d, uint64_t *v)
 		}
 		return 0;
 	case PP_SPIN:
-		while ((x = atomic_load_explicit(&s->line->spin[d],
-		    memory_order_acquire)) == s->seen[d]) {
+		while ((x = atomic_load_explicit(&sh->line.spin[d],
+		    memory_order_acquire)) == sh->seen[d]) {
 			if (s->same || ++spins >= PP_SPIN_YIELD) {
 				sched_yield();
 				spins = 0;
@@ -425,7 +596,7 @@ pp_recv(struct pp_state *s, int d, uint64_t *v)
 				pp_relax();
 			}
 		}
-		*v = s->seen[d] = x;
+		*v = sh->seen[d] = x;
 		return 0;
 	case PP_NMECH:
 		break;
@@ -434,72 +605,127 @@ pp_recv(struct pp_state *s, int d, uint64_t *v)
 	return -1;
 }
 
-/* ---- the two threads ------------------------------------------------- */
+/* ---- the two sides --------------------------------------------------- */
 
 /* pong: answer every request until PP_STOP; count what it served. */
 static void *
 pp_pong_main(void *arg)
 {
 	struct pp_state *s = arg;
+	struct pp_shared *sh = s->sh;
 	uint64_t v, expect = 1, answer;
 
-	for (;;) {
+	/* mutex: pong starts holding rot[2] */
+	if (s->mech == PP_MUTEX && pthread_mutex_lock(&sh->rot[2]) != 0) {
+		snprintf(sh->pong_why, sizeof(sh->pong_why), "cannot lock");
+		atomic_store(&sh->pong_err, 1);
+	}
+	atomic_store(&sh->ready, 1);
+	while (!atomic_load(&sh->pong_err)) {
 		if (pp_recv(s, 0, &v) != 0) {
-			snprintf(s->pong_why, sizeof(s->pong_why),
+			snprintf(sh->pong_why, sizeof(sh->pong_why),
 			    "receive: %s", strerror(errno));
-			atomic_store(&s->pong_err, 1);
+			atomic_store(&sh->pong_err, 1);
 			break;
 		}
-		if (v == PP_STOP)
+		if (v == PP_STOP) {
+			if (s->mech == PP_MUTEX) {	/* let go of both */
+				pthread_mutex_unlock(&sh->rot[sh->round[1] %
+				    3]);
+				pthread_mutex_unlock(&sh->rot[(sh->round[1] +
+				    2) % 3]);
+			}
 			break;
+		}
 		if (v != expect)
-			atomic_fetch_add_explicit(&s->pong_bad, 1,
+			atomic_fetch_add_explicit(&sh->pong_bad, 1,
 			    memory_order_relaxed);
 		expect = v + 1;
 		answer = v | PP_REPLY;
-		if (pingpong_test_fault && v == 3)
+		if (pingpong_test_fault == 1 && v == 3)
 			answer ^= UINT64_C(1) << 20;
-		atomic_fetch_add_explicit(&s->served, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&sh->served, 1,
+		    memory_order_relaxed);
 		if (pp_send(s, 1, answer) != 0) {
-			snprintf(s->pong_why, sizeof(s->pong_why),
+			snprintf(sh->pong_why, sizeof(sh->pong_why),
 			    "send: %s", strerror(errno));
-			atomic_store(&s->pong_err, 1);
+			atomic_store(&sh->pong_err, 1);
 			break;
 		}
 	}
 	return NULL;
 }
 
+/* Add one pass's counter window (counts of a round trip). */
+static void
+pp_pool_count(struct pp_pool *p, const struct perfctr_snap *a,
+    const struct perfctr_snap *b)
+{
+	double c, i;
+	int rc = perfctr_delta(a, b, &c, &i);
+
+	if (rc == PERFCTR_NONE) {
+		p->failed++;
+		return;
+	}
+	p->scaled += rc == PERFCTR_SCALED;
+	c /= 2;
+	i /= 2;
+	if (p->nc++ == 0 || c < p->cmin)
+		p->cmin = c;
+	if (c > p->cmax)
+		p->cmax = c;
+	if (p->nc == 1 || i < p->imin)
+		p->imin = i;
+	if (i > p->imax)
+		p->imax = i;
+	p->csum += c;
+	p->isum += i;
+}
+
 /*
- * ping: n round trips; rt[k] gets each one's seconds when rt is given.
- * Returns the seconds of all of them, or -1 on a failed send or receive.
+ * ping: n round trips; rt[k] gets each one's seconds when rt is given
+ * (then they also go to the pool, with their counts).  Returns the
+ * seconds of all of them, or -1 on a failed send or receive.
  */
 static double
 pp_trips(struct bench_ctx *ctx, struct pp_state *s, uint64_t n, double *rt)
 {
-	double t0, prev, t;
+	struct perfctr_snap c0, c1;
+	int count = rt != NULL && s->have_pc, got0 = 0;
+	double t0, t1, sum = 0;
 	uint64_t k, seq, v;
 
-	prev = t0 = bench_now();
 	for (k = 0; k < n; k++) {
 		seq = ++s->sent;
+		if (count)
+			got0 = perfctr_snap(&s->pc, &c0) == 0;
+		t0 = bench_now();
 		if (pp_send(s, 0, seq) != 0)
 			return bench_fail(ctx, "%s: send: %s",
 			    pp_names[s->mech], strerror(errno));
 		if (pp_recv(s, 1, &v) != 0)
 			return bench_fail(ctx, "%s: receive: %s",
 			    pp_names[s->mech], strerror(errno));
-		t = bench_now();
-		if (rt != NULL)
-			rt[k] = t - prev;
-		prev = t;
+		t1 = bench_now();
+		if (count) {
+			if (got0 && perfctr_snap(&s->pc, &c1) == 0)
+				pp_pool_count(&s->pool, &c0, &c1);
+			else
+				s->pool.failed++;
+		}
+		sum += t1 - t0;
+		if (rt != NULL) {
+			rt[k] = t1 - t0;
+			sync_pool_add(&s->pool.t, rt[k] / 2);
+		}
 		s->got++;
 		if (v != (seq | PP_REPLY) && s->bad++ == 0) {
 			s->bad_seq = seq;
 			s->bad_val = v;
 		}
 	}
-	return prev - t0;
+	return sum;
 }
 
 /* ---- hooks ----------------------------------------------------------- */
@@ -516,14 +742,13 @@ pp_mech_find(const char *name)
 }
 
 static int
-pp_add(struct bench_ctx *ctx, int mech, const char *where, intptr_t arg,
-    double work)
+pp_add(struct bench_ctx *ctx, int mech, const char *where, intptr_t arg)
 {
 	struct bench_case *c;
 	char name[96];
 
 	snprintf(name, sizeof(name), "%s/%s", pp_names[mech], where);
-	c = bench_add_case(ctx, name, "s", BENCH_REPORTED, work);
+	c = bench_add_case(ctx, name, "s", BENCH_REPORTED, 1);
 	if (c == NULL)
 		return -1;
 	c->id = mech;
@@ -532,29 +757,38 @@ pp_add(struct bench_ctx *ctx, int mech, const char *where, intptr_t arg,
 	return 0;
 }
 
+static const struct {
+	const char *word, *where;
+	intptr_t arg;
+} pp_places[] = {
+	{ "same", "same-core", PP_SAME },
+	{ "cross", "cross-core", PP_CROSS },
+	{ "same-procs", "same-core-procs", PP_SAME_PROC },
+	{ "cross-procs", "cross-core-procs", PP_CROSS_PROC },
+};
+#define PP_NPLACES (sizeof(pp_places) / sizeof(pp_places[0]))
+
 /*
- * plan(): for each mechanism, same-core and cross-core; with `matrix`,
+ * plan(): for each mechanism, each placement asked for; with `matrix`,
  * one row per pair of CPUs this process may use (a CPU with itself too).
  */
 static int
 pp_plan(struct bench_ctx *ctx)
 {
-	char mech[PP_NMECH * 2][64], place[4][64], where[32];
-	int seen[PP_NMECH] = { 0 }, same = 0, cross = 0, m, a, b;
-	double work = 2.0 * (double)bench_param_int(ctx, "trips");
+	char mech[PP_NMECH * 2][64], place[PP_NPLACES * 2][64], where[32];
+	int seen[PP_NMECH] = { 0 }, want[PP_NPLACES] = { 0 }, m, a, b;
 	size_t nm, np, i, j;
 	cpu_set_t set;
 
 	nm = bench_param_words(ctx, "mech", mech, PP_NMECH * 2);
-	np = bench_param_words(ctx, "placement", place, 4);
+	np = bench_param_words(ctx, "placement", place, PP_NPLACES * 2);
 	if (nm > PP_NMECH * 2)
 		nm = PP_NMECH * 2;
-	if (np > 4)
-		np = 4;
-	for (j = 0; j < np; j++) {
-		same |= strcmp(place[j], "same") == 0;
-		cross |= strcmp(place[j], "cross") == 0;
-	}
+	if (np > PP_NPLACES * 2)
+		np = PP_NPLACES * 2;
+	for (j = 0; j < np; j++)
+		for (i = 0; i < PP_NPLACES; i++)
+			want[i] |= strcmp(place[j], pp_places[i].word) == 0;
 	CPU_ZERO(&set);
 	if (bench_param_bool(ctx, "matrix") &&
 	    sched_getaffinity(0, sizeof(set), &set) != 0)
@@ -567,10 +801,10 @@ pp_plan(struct bench_ctx *ctx)
 			    mech[i]);
 		if (seen[m]++)
 			continue;
-		if (same && pp_add(ctx, m, "same-core", PP_SAME, work) != 0)
-			return -1;
-		if (cross && pp_add(ctx, m, "cross-core", PP_CROSS, work) != 0)
-			return -1;
+		for (j = 0; j < PP_NPLACES; j++)
+			if (want[j] && pp_add(ctx, m, pp_places[j].where,
+			    pp_places[j].arg) != 0)
+				return -1;
 		for (a = 0; a < CPU_SETSIZE && a < 4096; a++) {
 			if (!CPU_ISSET(a, &set))
 				continue;
@@ -579,8 +813,7 @@ pp_plan(struct bench_ctx *ctx)
 					continue;
 				snprintf(where, sizeof(where), "cpu%d-cpu%d",
 				    a, b);
-				if (pp_add(ctx, m, where, PP_PAIR(a, b),
-				    work) != 0)
+				if (pp_add(ctx, m, where, PP_PAIR(a, b)) != 0)
 					return -1;
 			}
 		}
@@ -604,9 +837,10 @@ pp_cpus(struct bench_ctx *ctx, struct pp_state *s, intptr_t arg)
 	}
 	if (first < 0)
 		return bench_fail(ctx, "no CPU to run on");
-	if (arg == PP_SAME) {
+	s->procs = arg == PP_SAME_PROC || arg == PP_CROSS_PROC;
+	if (arg == PP_SAME || arg == PP_SAME_PROC) {
 		s->cpu[0] = s->cpu[1] = first;
-	} else if (arg == PP_CROSS) {
+	} else if (arg == PP_CROSS || arg == PP_CROSS_PROC) {
 		if (second < 0)
 			return bench_skip(ctx, "only %d CPU to run on: "
 			    "cross-core needs two", n);
@@ -625,37 +859,76 @@ pp_cpus(struct bench_ctx *ctx, struct pp_state *s, intptr_t arg)
 	return 0;
 }
 
+/* Stop pong and wait for it; a pong that cannot be told is killed. */
+static void
+pp_stop(struct pp_state *s)
+{
+	int st;
+
+	if (!s->pong_started)
+		return;
+	s->pong_started = 0;
+	if (!s->procs) {
+		if (pp_send(s, 0, PP_STOP) == 0)
+			pthread_join(s->pong, NULL);
+		else
+			pthread_detach(s->pong);
+		return;
+	}
+	if (atomic_load(&s->sh->pong_err) || pp_send(s, 0, PP_STOP) != 0)
+		kill(s->pong_pid, SIGKILL);
+	while (waitpid(s->pong_pid, &st, 0) < 0 && errno == EINTR)
+		;
+}
+
 /* Stop pong, close the mechanism, give ping its CPUs back, free. */
 static void
 pp_free(struct pp_state *s)
 {
 	if (s == NULL)
 		return;
-	if (s->pong_started) {
-		if (pp_send(s, 0, PP_STOP) == 0)
-			pthread_join(s->pong, NULL);
-		else
-			pthread_detach(s->pong);
+	if (s->sh != NULL) {
+		pp_stop(s);
+		pp_close(s);
+		munmap(s->sh, sizeof(*s->sh));
 	}
-	pp_close(s);
+	if (s->have_pc)
+		perfctr_close(&s->pc);
 	if (s->have_saved)
 		pthread_setaffinity_np(pthread_self(), sizeof(s->saved),
 		    &s->saved);
 	free(s->rt);
-	free(s->line);
+	sync_pool_free(&s->pool.t);
 	free(s);
 }
 
-/* Start pong on its CPU. 0 or an error number. */
+/* Start pong on its CPU, as a thread or a process. 0 or an error number. */
 static int
 pp_start(struct pp_state *s)
 {
 	pthread_attr_t attr;
 	cpu_set_t set;
+	pid_t pid;
 	int rc;
 
 	CPU_ZERO(&set);
 	CPU_SET(s->cpu[1], &set);
+	if (s->procs) {
+		pid = fork();
+		if (pid < 0)
+			return errno;
+		if (pid == 0) {
+			/* pong: dies with its parent, touches nothing else */
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			if (sched_setaffinity(0, sizeof(set), &set) != 0)
+				_exit(1);
+			pp_pong_main(s);
+			_exit(0);
+		}
+		s->pong_pid = pid;
+		s->pong_started = 1;
+		return 0;
+	}
 	if ((rc = pthread_attr_init(&attr)) != 0)
 		return rc;
 	rc = pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
@@ -666,10 +939,27 @@ pp_start(struct pp_state *s)
 	return rc;
 }
 
+/* Wait until pong holds what it must before the first message. */
+static int
+pp_wait_ready(struct pp_state *s)
+{
+	int st;
+
+	while (!atomic_load(&s->sh->ready)) {
+		if (s->procs && waitpid(s->pong_pid, &st, WNOHANG) ==
+		    s->pong_pid) {
+			s->pong_started = 0;
+			return -1;
+		}
+		sched_yield();
+	}
+	return atomic_load(&s->sh->pong_err) ? -1 : 0;
+}
+
 /*
- * setup(): pin ping, open the mechanism, start pong, warm up.  On any
- * failure everything made so far is undone (the runner calls teardown()
- * only after a setup() that succeeded).
+ * setup(): pin ping, open the mechanism, start pong, open ping's
+ * counters, warm up.  On any failure everything made so far is undone
+ * (the runner calls teardown() only after a setup() that succeeded).
  */
 static int
 pp_setup(struct bench_ctx *ctx, const struct bench_case *c)
@@ -685,10 +975,10 @@ pp_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
 	s->mech = (enum pp_mech)c->id;
-	s->trips = (uint64_t)bench_param_int(ctx, "trips");
-	if (s->trips < 1 || s->trips > PP_TRIPS_MAX) {
-		rc = bench_fail(ctx, "trips=%llu is out of range",
-		    (unsigned long long)s->trips);
+	s->passes = (uint64_t)bench_param_int(ctx, "passes");
+	if (s->passes < PP_PASSES_MIN || s->passes > PP_PASSES_MAX) {
+		rc = bench_fail(ctx, "passes=%llu is out of range",
+		    (unsigned long long)s->passes);
 		goto fail;
 	}
 	if (pthread_getaffinity_np(pthread_self(), sizeof(s->saved),
@@ -699,14 +989,16 @@ pp_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	s->have_saved = 1;
 	if ((rc = pp_cpus(ctx, s, c->arg)) != 0)
 		goto fail;
-	s->rt = calloc(s->trips, sizeof(*s->rt));
-	if (posix_memalign((void **)&s->line, PP_LINE, sizeof(*s->line)) != 0)
-		s->line = NULL;
-	if (s->rt == NULL || s->line == NULL) {
+	s->rt = calloc(s->passes, sizeof(*s->rt));
+	s->sh = mmap(NULL, sizeof(*s->sh), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (s->sh == MAP_FAILED)
+		s->sh = NULL;
+	if (s->rt == NULL || s->sh == NULL) {
 		rc = bench_fail(ctx, "out of memory");
 		goto fail;
 	}
-	memset(s->line, 0, sizeof(*s->line));
+	memset(s->sh, 0, sizeof(*s->sh));
 
 	CPU_ZERO(&set);
 	CPU_SET(s->cpu[0], &set);
@@ -720,10 +1012,19 @@ pp_setup(struct bench_ctx *ctx, const struct bench_case *c)
 		goto fail;
 	}
 	if ((rc = pp_start(s)) != 0) {
-		rc = bench_fail(ctx, "cannot start a thread on CPU %d: %s",
-		    s->cpu[1], strerror(rc));
+		rc = bench_fail(ctx, "cannot start the answering %s on CPU "
+		    "%d: %s", s->procs ? "process" : "thread", s->cpu[1],
+		    strerror(rc));
 		goto fail;
 	}
+	if (pp_wait_ready(s) != 0) {
+		rc = bench_fail(ctx, "%s: the answering side did not start%s%s",
+		    pp_names[s->mech], s->sh->pong_why[0] ? ": " : "",
+		    s->sh->pong_why);
+		goto fail;
+	}
+	s->have_pc = perfctr_open_ex(&s->pc, PERFCTR_TRY_KERNEL, why,
+	    sizeof(why)) == 0;
 	/* untimed warm-up; its messages count for verify() too */
 	if (pp_trips(ctx, s, PP_WARMUP, NULL) < 0) {
 		rc = -1;
@@ -736,54 +1037,95 @@ fail:
 	return rc;
 }
 
-static int
-pp_cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /*
- * run(): `trips` round trips per iteration; reports the mean hand-off
- * over all of them, and min, p99 and max of the last iteration's.
+ * run(): `passes` round trips per iteration; reports the mean hand-off
+ * over all of them with their min and max, and the p99 of the last
+ * iteration's (the runner gives self-timed cases one iteration a sample).
  */
 static int
 pp_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 {
 	struct pp_state *s = bench_priv(ctx);
-	double secs = 0, t;
-	uint64_t it, n = s->trips, rank;
+	double secs = 0, t, mn = 0, mx = 0;
+	uint64_t it, k, n = s->passes;
 
 	(void)c;
 	if (iters == 0)
 		iters = 1;
+	sync_pool_reserve(&s->pool.t, n * iters);
 	for (it = 0; it < iters; it++) {
 		t = pp_trips(ctx, s, n, s->rt);
 		if (t < 0)
 			return -1;
 		secs += t;
+		for (k = 0; k < n; k++) {
+			if ((it == 0 && k == 0) || s->rt[k] < mn)
+				mn = s->rt[k];
+			if ((it == 0 && k == 0) || s->rt[k] > mx)
+				mx = s->rt[k];
+		}
 	}
 	bench_report(ctx, secs / (2.0 * (double)n * (double)iters));
-	qsort(s->rt, n, sizeof(*s->rt), pp_cmp_double);
-	rank = (99 * n + 99) / 100;	/* nearest rank: ceil(0.99 n) */
-	bench_metric(ctx, "min", "s", BENCH_LOWER, s->rt[0] / 2);
-	bench_metric(ctx, "p99", "s", BENCH_LOWER, s->rt[rank - 1] / 2);
-	bench_metric(ctx, "max", "s", BENCH_LOWER, s->rt[n - 1] / 2);
+	qsort(s->rt, n, sizeof(*s->rt), sync_cmp_double);
+	bench_metric(ctx, "min", "s", BENCH_LOWER, mn / 2);
+	bench_metric(ctx, "p99", "s", BENCH_LOWER, sync_rank(s->rt, n, 0.99) /
+	    2);
+	bench_metric(ctx, "max", "s", BENCH_LOWER, mx / 2);
 	return 0;
+}
+
+/* The pooled figures of every pass, as extras of the row. */
+static void
+pp_pool_extras(struct bench_ctx *ctx, struct pp_state *s)
+{
+	struct pp_pool *p = &s->pool;
+	struct sync_pool *t = &p->t;
+
+	if (t->n == 0)
+		return;
+	bench_extra(ctx, "passes", (double)t->n);
+	bench_extra(ctx, "handoff:min", t->min);
+	bench_extra(ctx, "handoff:avg", t->sum / (double)t->n);
+	bench_extra(ctx, "handoff:max", t->max);
+	if (t->nv > 0) {
+		bench_extra(ctx, "handoff:p99", sync_pool_rank(t, 0.99));
+		if (t->nv < t->n)	/* p99 of the first SYNC_POOL_MAX */
+			bench_extra(ctx, "handoff:p99_passes", (double)t->nv);
+	}
+	/* counters: all passes counted, or no figure at all */
+	if (!s->have_pc && s->pc.err > 0)	/* why, for --classic */
+		bench_extra(ctx, "counters:errno", s->pc.err);
+	if (!s->have_pc || p->failed > 0 || p->nc != t->n || p->nc == 0) {
+		if (s->have_pc)
+			bench_extra(ctx, "counters:failed", (double)(p->failed +
+			    t->n - p->nc));
+		return;
+	}
+	bench_extra(ctx, "cycles:min", p->cmin);
+	bench_extra(ctx, "cycles:max", p->cmax);
+	bench_extra(ctx, "cycles:avg", p->csum / (double)p->nc);
+	bench_extra(ctx, "instr:min", p->imin);
+	bench_extra(ctx, "instr:max", p->imax);
+	bench_extra(ctx, "instr:avg", p->isum / (double)p->nc);
+	if (p->isum > 0)
+		bench_extra(ctx, "cpi", p->csum / p->isum);
+	bench_extra(ctx, "counters:kernel", s->pc.kernel);
+	if (p->scaled > 0)
+		bench_extra(ctx, "counters:scaled", (double)p->scaled);
 }
 
 static int
 pp_verify(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct pp_state *s = bench_priv(ctx);
-	uint64_t served = atomic_load(&s->served);
-	uint64_t pbad = atomic_load(&s->pong_bad);
+	struct pp_shared *sh = s->sh;
+	uint64_t served = atomic_load(&sh->served);
+	uint64_t pbad = atomic_load(&sh->pong_bad);
 
 	(void)c;
-	if (atomic_load(&s->pong_err))
-		return bench_fail(ctx, "%s: answering thread: %s",
-		    pp_names[s->mech], s->pong_why);
+	if (atomic_load(&sh->pong_err))
+		return bench_fail(ctx, "%s: answering side: %s",
+		    pp_names[s->mech], sh->pong_why);
 	if (s->bad > 0)
 		return bench_fail(ctx, "%s: %llu wrong answers; the first, to "
 		    "message %llu, was %#llx, expected %#llx",
@@ -802,6 +1144,7 @@ pp_verify(struct bench_ctx *ctx, const struct bench_case *c)
 	bench_extra(ctx, "cpu_ping", s->cpu[0]);
 	bench_extra(ctx, "cpu_pong", s->cpu[1]);
 	bench_extra(ctx, "messages", (double)s->sent);
+	pp_pool_extras(ctx, s);
 	return 0;
 }
 
@@ -813,30 +1156,130 @@ pp_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 	bench_set_priv(ctx, NULL);
 }
 
+/* ---- --classic: the seed 004 table ----------------------------------- */
+
+static int
+pp_x(const struct result *r, const char *name, double *v)
+{
+	return result_get_extra(r, name, v) == 0;
+}
+
+/*
+ * One line per mechanism and placement, as seed 004 prints its services:
+ * min and max cycles/instructions per hand-off, min/max/avg microseconds
+ * and cycles per instruction.  Counter columns are "-" where the row has
+ * none; the note under the table says why.
+ */
+static void
+pp_classic(FILE *fp, const struct bench_info *info,
+    const struct result *const *rows, size_t nrows)
+{
+	double cmin, cmax, imin, imax, tmin, tmax, tavg, cpi, passes, k;
+	int nocount = 0, scaled = 0, kernel = -1, err = 0;
+	char cmn[48], cmx[48], cpis[16], why[200];
+	const struct result *r;
+	struct perfctr pc;
+	size_t i;
+
+	(void)info;
+	fprintf(fp, "Performance info pingpong: one-way hand-off, "
+	    "seed 004 layout\n");
+	fprintf(fp, "%-24s %-17s %-17s %9s %9s %9s %6s\n", "service_name",
+	    "min[cyc/inst]", "max[cyc/inst]", "min[uS]", "max[uS]",
+	    "avg[uS]", "cpi");
+	for (i = 0; i < nrows; i++) {
+		r = rows[i];
+		if (r->copy != 0 || strchr(strchr(r->case_name, '/') ?
+		    strchr(r->case_name, '/') + 1 : "", '/') != NULL)
+			continue;	/* metric rows: <case>/min ... */
+		if (r->status != ST_OK) {
+			fprintf(fp, "%-24s %s%s%s\n", r->case_name,
+			    result_status_name(r->status),
+			    r->reason[0] ? ": " : "", r->reason);
+			continue;
+		}
+		if (!pp_x(r, "handoff:min", &tmin) ||
+		    !pp_x(r, "handoff:max", &tmax) ||
+		    !pp_x(r, "handoff:avg", &tavg) ||
+		    !pp_x(r, "passes", &passes))
+			continue;
+		if (pp_x(r, "cycles:min", &cmin) &&
+		    pp_x(r, "cycles:max", &cmax) &&
+		    pp_x(r, "instr:min", &imin) &&
+		    pp_x(r, "instr:max", &imax) && pp_x(r, "cpi", &cpi)) {
+			snprintf(cmn, sizeof(cmn), "%.0f/%.0f", cmin, imin);
+			snprintf(cmx, sizeof(cmx), "%.0f/%.0f", cmax, imax);
+			snprintf(cpis, sizeof(cpis), "%.3f", cpi);
+			if (pp_x(r, "counters:kernel", &k))
+				kernel = k > 0;
+		} else {
+			snprintf(cmn, sizeof(cmn), "-");
+			snprintf(cmx, sizeof(cmx), "-");
+			snprintf(cpis, sizeof(cpis), "-");
+			nocount = 1;
+			if (err == 0 && pp_x(r, "counters:errno", &k) &&
+			    k > 0 && k < 4096)
+				err = (int)k;
+		}
+		if (pp_x(r, "counters:scaled", &k) && k > 0)
+			scaled = 1;
+		fprintf(fp, "%-24s %-17s %-17s %9.3f %9.3f %9.3f %6s%s  "
+		    "(%.0f passes)\n", r->case_name, cmn, cmx, tmin * 1e6,
+		    tmax * 1e6, tavg * 1e6, cpis, pp_x(r, "counters:scaled",
+		    &k) ? " *" : "", passes);
+	}
+	fprintf(fp, "Times from the clock over every pass of every sample "
+	    "(a pass is a round trip; a hand-off is half of one).\n");
+	if (kernel >= 0)
+		fprintf(fp, "Cycles and instructions: the sending thread only, "
+		    "%s, per hand-off.\n", kernel ? "user and kernel mode" :
+		    "user mode only (perf_event_paranoid keeps the kernel "
+		    "out)");
+	if (scaled)
+		fprintf(fp, "* counters multiplexed by the kernel: scaled by "
+		    "time enabled / time running.\n");
+	if (nocount) {
+		if (err > 0) {	/* as the run found it */
+			perfctr_why(err, why, sizeof(why));
+			fprintf(fp, "- no counter figures: %s.\n", why);
+		} else if (perfctr_open(&pc, why, sizeof(why)) == 0) {
+			perfctr_close(&pc);
+			fprintf(fp, "- no counter figures: a counter read "
+			    "failed during the run (extra counters:failed).\n");
+		} else {
+			fprintf(fp, "- no counter figures: %s.\n", why);
+		}
+	}
+}
+
 static const struct bench_param pp_params[] = {
 	{
 		.name = "mech", .type = BENCH_P_LIST,
-		.choices = "pipe|eventfd|futex|sem|condvar|mqueue|spin",
-		.def = "pipe,eventfd,futex,sem,condvar,mqueue,spin",
+		.choices = "pipe|eventfd|futex|sem|condvar|mutex|mqueue|spin",
+		.def = "pipe,eventfd,futex,sem,condvar,mutex,mqueue,spin",
 		.help = "mechanisms: pipe, eventfd, futex, sem (POSIX "
-		    "semaphore), condvar (mutex + condition variable), mqueue "
-		    "(POSIX message queue), spin (atomics on a cache line)",
+		    "semaphore), condvar (mutex + condition variable), mutex "
+		    "(three mutexes handed back and forth), mqueue (POSIX "
+		    "message queue), spin (atomics on a cache line)",
 	},
 	{
 		.name = "placement", .type = BENCH_P_LIST,
-		.choices = "same|cross", .def = "same,cross",
-		.help = "both threads on one CPU (same), or on the first two "
-		    "CPUs of the run (cross)",
+		.choices = "same|cross|same-procs|cross-procs",
+		.def = "same,cross",
+		.help = "both sides on one CPU (same), or on the first two "
+		    "CPUs of the run (cross); -procs: the answering side is "
+		    "a process, not a thread",
 	},
 	{
 		.name = "matrix", .type = BENCH_P_BOOL, .def = "no",
 		.help = "also one row per pair of CPUs, <mech>/cpuA-cpuB",
 	},
 	{
-		.name = "trips", .type = BENCH_P_INT,
-		.min = 10, .max = PP_TRIPS_MAX,
-		.def = "5000", .quick = "1000", .full = "20000",
-		.help = "round trips per sample",
+		.name = "passes", .type = BENCH_P_INT,
+		.min = PP_PASSES_MIN, .max = PP_PASSES_MAX,
+		.def = "1000", .quick = "256", .full = "5000",
+		.help = "round trips (passes) per sample, each timed on its "
+		    "own; seed 004 used 64",
 	},
 	{ .name = NULL }
 };
@@ -844,16 +1287,18 @@ static const struct bench_param pp_params[] = {
 const struct bench_info bench_pingpong_info = {
 	.name = "pingpong",
 	.group = "sync",
-	.description = "hand-off latency between two threads: pipe, eventfd, "
-	    "futex, semaphore, condvar, message queue, spinning",
+	.description = "hand-off latency between two threads or processes: "
+	    "pipe, eventfd, futex, semaphore, condvar, mutex, message queue, "
+	    "spinning",
 	.unit = "s",
 	.better = BENCH_LOWER,
-	.flags = BENCH_SELF_TIMED | BENCH_NO_COPIES | BENCH_COUNT_WORK,
+	.flags = BENCH_SELF_TIMED | BENCH_NO_COPIES,
 	.params = pp_params,
 	.plan = pp_plan,
 	.setup = pp_setup,
 	.run = pp_run,
 	.verify = pp_verify,
 	.teardown = pp_teardown,
+	.classic = pp_classic,
 	.budget = 0.25,
 };

@@ -25,6 +25,7 @@ enum result_status {
 #define RF_BUSY		0x04u
 #define RF_NOISY	0x08u
 #define RF_NOCLOCK	0x10u	/* per-MHz figure not possible: clock unknown */
+#define RF_MULTIPLEXED	0x40u	/* counters shared by the kernel: scaled */
 
 struct stats {
 	double median, mean, stddev, cv, min, max;

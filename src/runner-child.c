@@ -293,6 +293,7 @@ struct sampler {
 	uint64_t tot_iters;
 	struct perfctr pc;
 	int have_pc;
+	unsigned scaled;	/* samples whose counters were multiplexed */
 };
 
 /* Set up s for case c: the phases, when the benchmark has them. */
@@ -320,7 +321,8 @@ sample_once(struct sampler *s, uint64_t iters, double *secs, double *cyc,
     double *ins)
 {
 	struct bench_ctx *ctx = s->ctx;
-	uint64_t c0 = 0, c1 = 0, i0 = 0, i1 = 0, it;
+	struct perfctr_snap p0 = { 0 }, p1;
+	uint64_t it;
 	double t0, t1, ta, tb;
 	size_t k;
 	int rc = 0;
@@ -328,8 +330,8 @@ sample_once(struct sampler *s, uint64_t iters, double *secs, double *cyc,
 	ctx->have_reported = 0;
 	for (k = 0; k < ctx->nmetrics; k++)
 		ctx->metrics[k].set = 0;
-	if (s->have_pc)
-		perfctr_read(&s->pc, &c0, &i0);
+	if (s->have_pc && perfctr_snap(&s->pc, &p0) != 0)
+		p0.running = UINT64_MAX;	/* no figure for this sample */
 	if (s->phases == NULL) {
 		t0 = now_mono();
 		rc = ctx->info->run(ctx, s->c, iters);
@@ -356,9 +358,11 @@ sample_once(struct sampler *s, uint64_t iters, double *secs, double *cyc,
 		}
 	}
 	if (s->have_pc) {
-		perfctr_read(&s->pc, &c1, &i1);
-		*cyc = (double)(c1 - c0);
-		*ins = (double)(i1 - i0);
+		if (perfctr_snap(&s->pc, &p1) != 0 ||
+		    perfctr_delta(&p0, &p1, cyc, ins) == PERFCTR_NONE)
+			*cyc = *ins = NAN;	/* a failed read: no figure */
+		else if (p1.running - p0.running != p1.enabled - p0.enabled)
+			s->scaled++;
 	} else {
 		*cyc = *ins = NAN;
 	}
@@ -578,6 +582,10 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 	for (k = 0; k < ctx->nextras; k++)
 		send_value(WIRE_EXTRA, ctx->extras[k].name, "", 0,
 		    ctx->extras[k].value, 0, 0, 0);
+	if (s.scaled && (c->kind != BENCH_REPORTED ||
+	    (c->flags & BENCH_COUNT_WORK)))
+		send_value(WIRE_EXTRA, "counters:scaled", "", 0,
+		    (double)s.scaled, 0, 0, 0);
 	send_status(ST_OK, NULL);
 	goto out;
 failed:

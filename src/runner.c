@@ -365,9 +365,17 @@ row_counters(struct result *r, const struct copy_acc *a,
 	double *pc, *pi;
 	size_t i, k = 0;
 
-	if (a->n == 0 || isnan(a->cyc[0]) || work <= 0 ||
+	/* the runner's counts or a benchmark's own were scaled */
+	for (i = 0; i < a->nx; i++)
+		if (strcmp(a->x[i].name, "counters:scaled") == 0)
+			r->flags |= RF_MULTIPLEXED;
+	if (a->n == 0 || work <= 0 ||
 	    (c->kind == BENCH_REPORTED && !(c->flags & BENCH_COUNT_WORK)))
 		return;
+	/* a sample without counts (a failed read): no figure for the row */
+	for (i = 0; i < a->n; i++)
+		if (isnan(a->cyc[i]) || isnan(a->ins[i]))
+			return;
 	pc = xcalloc(a->n, sizeof(*pc));
 	pi = xcalloc(a->n, sizeof(*pi));
 	for (i = 0; i < a->n; i++) {

@@ -60,6 +60,15 @@ csv_counts() {
 	}' "$1"
 }
 
+# Field $3 of the TSV lines (file $1) whose case (column 6) is $2.
+tsv_field() {
+	awk -F '\t' -v c="$2" -v f="$3" '$6 == c { print $f }' "$1"
+}
+# Column number of header name $2 in TSV file $1.
+col() {
+	head -1 "$1" | tr '\t' '\n' | grep -n "^$2\$" | cut -d: -f1
+}
+
 done_testing() {
 	echo "1..$n"
 	[ "$failed" -eq 0 ]

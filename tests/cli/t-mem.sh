@@ -5,14 +5,6 @@
 
 fast="--profile quick --budget 0.05 --min-sample 0.005 --warmup 0 --no-save"
 
-# field N of the TSV lines whose case is $2 (header: ... case=6 ...)
-tsv_field() {
-	awk -F '\t' -v c="$2" -v f="$3" '$6 == c { print $f }' "$1"
-}
-col() { # column number of header name $2 in TSV file $1
-	head -1 "$1" | tr '\t' '\n' | grep -n "^$2\$" | cut -d: -f1
-}
-
 expect 0 "list shows the memory and sync groups" -- bb list memory sync
 for b in membw memlat pingpong; do
 	grep -q "^$b " "$TMP/out"; ok $? "list names $b"
@@ -56,7 +48,7 @@ if [ -n "${TEST_RUNNER:-}" ]; then
 	done
 else
 	expect 0 "pingpong pipe and spin" -- bb run pingpong $fast \
-		-p pingpong.mech=pipe,spin -p pingpong.trips=50 --format tsv
+		-p pingpong.mech=pipe,spin -p pingpong.passes=50 --format tsv
 	cp "$TMP/out" "$TMP/pp.tsv"
 	st=$(col "$TMP/pp.tsv" status); un=$(col "$TMP/pp.tsv" unit)
 	for c in pipe/same-core pipe/same-core/min pipe/same-core/p99 \
@@ -74,7 +66,7 @@ else
 		ok $? "pipe/cross-core is SKIPPED on one CPU"
 	fi
 	expect 0 "pingpong on one CPU" -- bb run pingpong $fast --cpu 0 \
-		-p pingpong.mech=futex -p pingpong.trips=50 --format tsv
+		-p pingpong.mech=futex -p pingpong.passes=50 --format tsv
 	[ "$(tsv_field "$TMP/out" futex/cross-core "$(col "$TMP/out" status)")" = \
 	    SKIPPED ]
 	ok $? "--cpu 0: cross-core is SKIPPED"
@@ -104,7 +96,7 @@ grep -q '^memlat: data placements' "$TMP/out"; ok $? "the placement table"
 grep -Eq '^ +(4k|thp) +[0-9.]+ [a-z]*s +1\.00$' "$TMP/out"
 ok $? "the fastest placement at 1.00"
 expect 2 "memory.placement=rom" -- bb run memory $fast -p memory.placement=rom
-expect 2 "pingpong.trips=0" -- bb run pingpong $fast -p pingpong.trips=0
+expect 2 "pingpong.passes=0" -- bb run pingpong $fast -p pingpong.passes=0
 expect 2 "pingpong.mech=pigeon" -- bb run pingpong $fast -p pingpong.mech=pigeon
 expect 2 "sync.placement=far" -- bb run sync $fast -p sync.placement=far
 done_testing

@@ -3,8 +3,11 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "kat.h"
 #include "registry.h"
+#include "runner.h"
 #include "runner-int.h"
 #include "tap.h"
 
@@ -26,6 +29,32 @@ kat_rows_release(struct kat_rows *rs)
 	for (i = 0; i < rs->n; i++)
 		result_release(&rs->r[i]);
 	rs->n = 0;
+}
+
+int
+kat_run(const struct bench_info *b, const char *const *specs, size_t n,
+    struct kat_rows *rs)
+{
+	struct runner_opts ro;
+	struct param_set ps;
+	size_t i;
+	int intr = 0, rc;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.profile = profile_find("quick");
+	ro.min_sample = 0.002;
+	ro.budget = 0.02;
+	ro.warmup = 0;
+	ro.timeout = 60;
+	ro.copies = 1;
+	param_set_init(&ps);
+	for (i = 0; i < n; i++)
+		if (specs[i] != NULL && param_set_add(&ps, specs[i]) != 0)
+			bail("cannot set '%s'", specs[i]);
+	ro.params = &ps;
+	rc = runner_run(&ro, &b, 1, kat_collect, rs, &intr);
+	param_set_release(&ps);
+	return rc;
 }
 
 struct bench_ctx *

@@ -22,6 +22,14 @@ int kat_collect(void *arg, struct result *r);
 void kat_rows_release(struct kat_rows *);
 
 /*
+ * b through the runner, quick profile, samples of 2 ms, 0.02 s a case, no
+ * warm-up, with the -p settings specs[0..n-1] (NULL entries left out);
+ * rows to rs.  Returns runner_run()'s value.
+ */
+int kat_run(const struct bench_info *b, const char *const *specs, size_t n,
+    struct kat_rows *rs);
+
+/*
  * A context for b in the quick profile with the -p settings specs[0..n-1]
  * (NULL entries are left out), planned; bails out when a setting is
  * refused or planning fails.

@@ -29,7 +29,8 @@
 extern const struct bench_info bench_linpack_info, bench_whetstone_info,
     bench_dhrystone_info, bench_hash_info, bench_cipher_info,
     bench_pubkey_info, bench_membw_info, bench_memlat_info,
-    bench_md5ref_info, bench_fft_info;
+    bench_md5ref_info, bench_fft_info, bench_pingpong_info,
+    bench_wakeup_info;
 
 #define MAXROWS 40
 
@@ -339,6 +340,68 @@ fft_rows(struct rows *rs)
 	placement_rows(rs, "fft", "f32-1024", "transform/s", 1);
 }
 
+/* Extras (name, value) pairs onto r, ending at a NULL name. */
+static void
+extras(struct result *r, const char *const *names, const double *v)
+{
+	size_t i;
+
+	for (i = 0; names[i] != NULL; i++)
+		result_add_extra(r, names[i], v[i]);
+}
+
+/* Hand-offs: one with counters, one without (ENOENT), one skipped. */
+static void
+pingpong_rows(struct rows *rs)
+{
+	static const char *const counted[] = { "handoff:min", "handoff:max",
+	    "handoff:avg", "passes", "cycles:min", "cycles:max",
+	    "instr:min", "instr:max", "cpi", "counters:kernel", NULL };
+	static const double cv[] = { 2.5e-6, 40e-6, 3.25e-6, 5000, 4100,
+	    90000, 2300, 41000, 1.783, 0 };
+	static const char *const bare[] = { "handoff:min", "handoff:max",
+	    "handoff:avg", "passes", "counters:errno", NULL };
+	static const double bv[] = { 6e-6, 120e-6, 8.5e-6, 1000, 2 };
+	struct result *r;
+
+	r = row(rs, "pingpong", "pipe/same-core", "s", ST_OK, 3.25e-6, NULL);
+	r->better = -1;
+	extras(r, counted, cv);
+	row(rs, "pingpong", "pipe/same-core/p99", "s", ST_OK, 5e-6, NULL);
+	r = row(rs, "pingpong", "mutex/cross-core", "s", ST_OK, 8.5e-6, NULL);
+	r->better = -1;
+	extras(r, bare, bv);
+	r = row(rs, "pingpong", "mqueue/same-core", "s", ST_SKIPPED, 0, NULL);
+	snprintf(r->reason, sizeof(r->reason), "no POSIX message queues");
+}
+
+/* Wake-ups: one at SCHED_FIFO, one refused it, one skipped. */
+static void
+wakeup_rows(struct rows *rs)
+{
+	static const char *const names[] = { "sched_fifo", "priority",
+	    "interval_us", "wakeups", "lat:min", "lat:avg", "lat:p99",
+	    "lat:p99.9", "lat:max", "mlockall", "stack_prefaulted",
+	    "load_threads", NULL };
+	static const double fifo[] = { 1, 80, 1000, 3000, 3e-6, 6.5e-6,
+	    21e-6, 48e-6, 95e-6, 1, 1, 0 };
+	static const double norm[] = { 0, 0, 1000, 3000, 4e-6, 11e-6, 60e-6,
+	    400e-6, 1002e-6, 0, 1, 1 };
+	static const char *const errs[] = { "sched_fifo_errno",
+	    "mlockall_errno", NULL };
+	static const double ev[] = { 1, 12 };
+	struct result *r;
+
+	r = row(rs, "wakeup", "cpu0", "s", ST_OK, 6.5e-6, NULL);
+	extras(r, names, fifo);
+	row(rs, "wakeup", "cpu0/p99", "s", ST_OK, 21e-6, NULL);
+	r = row(rs, "wakeup", "cpu1", "s", ST_OK, 11e-6, NULL);
+	extras(r, names, norm);
+	extras(r, errs, ev);
+	r = row(rs, "wakeup", "cpu2", "s", ST_SKIPPED, 0, NULL);
+	snprintf(r->reason, sizeof(r->reason), "load: no other CPU");
+}
+
 /* ---- rendering and comparing ------------------------------------------ */
 
 /* Replace every occurrence of what by with in the malloc'd string *s. */
@@ -533,7 +596,8 @@ main(int argc, char **argv)
 
 	static const char *const covered[] = {
 		"linpack", "whetstone", "dhrystone", "hash", "cipher", "pubkey",
-		"membw", "memlat", "md5ref", "fft", NULL
+		"membw", "memlat", "md5ref", "fft", "pingpong", "wakeup",
+		NULL
 	};
 	size_t i, j;
 
@@ -559,6 +623,8 @@ main(int argc, char **argv)
 	golden(&bench_memlat_info, "classic-memlat.exp", memlat_rows);
 	golden(&bench_md5ref_info, "classic-md5ref.exp", md5ref_rows);
 	golden(&bench_fft_info, "classic-fft.exp", fft_rows);
+	golden(&bench_pingpong_info, "classic-pingpong.exp", pingpong_rows);
+	golden(&bench_wakeup_info, "classic-wakeup.exp", wakeup_rows);
 	if (writedir != NULL)
 		return done_testing();
 
