@@ -48,8 +48,9 @@ static const char compare_usage[] =
 "  --baseline X            the column the others are divided by (default the\n"
 "                          first); X is one of the inputs, or another input\n"
 "                          that is then added as the first column\n"
-"  --pool                  a tag stands for every run with it (sweep rounds):\n"
-"                          their raw samples are pooled\n"
+"  --pool                  a tag stands for every complete run with it (sweep\n"
+"                          rounds): their raw samples are pooled; runs not\n"
+"                          complete are left out and named above the table\n"
 "  --alpha P               level of the noise test (default 0.05)\n"
 "  --fail-on-regression PCT  exit 3 when a case is worse than the baseline by\n"
 "                          more than PCT percent (5 or 5%) outside the noise,\n"
@@ -87,6 +88,7 @@ struct column {
 	struct result *rows;
 	size_t nrows;
 	json_t *build, *system;
+	char *left_out;		/* pooled: runs not complete, left out */
 };
 
 struct columns {
@@ -127,6 +129,7 @@ column_free(struct column *c)
 	free(c->rows);
 	json_decref(c->build);
 	json_decref(c->system);
+	free(c->left_out);
 }
 
 static struct column *
@@ -183,8 +186,51 @@ is_file_spec(const char *s)
 }
 
 /*
+ * pool_complete_only: of the runs ids[0..*n) pooled under one tag, keep
+ * the complete ones (in order) and name the others in c->left_out, e.g.
+ * "run 7 (interrupted), run 9 (running)".  When none is complete the
+ * latest run stays, as without --pool, and is named too.
+ */
+static int
+pool_complete_only(struct store *st, struct column *c, int64_t *ids,
+    size_t *n)
+{
+	struct strbuf sb;
+	size_t i, k = 0;
+	int64_t last = ids[*n - 1];
+
+	strbuf_init(&sb);
+	for (i = 0; i < *n; i++) {
+		struct run_info ri;
+
+		memset(&ri, 0, sizeof(ri));
+		if (store_run_get(st, ids[i], &ri) != 0) {
+			strbuf_release(&sb);
+			return -1;
+		}
+		if (strcmp(ri.status, "complete") == 0)
+			ids[k++] = ids[i];
+		else
+			strbuf_addf(&sb, "%srun %lld (%s)", sb.len ? ", " : "",
+			    (long long)ids[i], ri.status);
+		run_info_release(&ri);
+	}
+	if (k == 0) {
+		ids[k++] = last;
+		strbuf_addf(&sb, "; no complete run: the latest is used");
+	}
+	*n = k;
+	if (sb.len > 0)
+		c->left_out = strbuf_detach(&sb);
+	else
+		strbuf_release(&sb);
+	return 0;
+}
+
+/*
  * add_store_spec: a run id, uuid, "last" or tag as one column.  With
- * pool, a spec that names a tag takes every run with that tag.
+ * pool, a spec that names a tag takes every complete run with that tag
+ * (the others are named in the column's left_out).
  */
 static int
 add_store_spec(struct columns *cs, struct store *st, const char *spec,
@@ -212,6 +258,10 @@ add_store_spec(struct columns *cs, struct store *st, const char *spec,
 		free(ids);
 		if (store_run_ids(st, c->ri.tag, &ids, &nids) != 0)
 			return -1;
+	}
+	if (nids > 1 && pool_complete_only(st, c, ids, &nids) != 0) {
+		free(ids);
+		return -1;
 	}
 	rows = xcalloc(nids, sizeof(*rows));
 	nrows = xcalloc(nids, sizeof(*nrows));
@@ -548,6 +598,11 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 		    c == t->base ? "  (baseline)" : "");
 	}
 	for (c = 0; c < cs->n; c++)
+		if (cs->v[c].left_out != NULL)
+			fprintf(fp, "== %c %s: pooled complete runs only; left "
+			    "out %s\n", col_letter(c), cs->v[c].name,
+			    cs->v[c].left_out);
+	for (c = 0; c < cs->n; c++)
 		objs[c] = cs->v[c].system;
 	nd = cmp_differences(objs, cs->n, &d);
 	cmp_differences_free(d, nd, cs->n);
@@ -751,6 +806,8 @@ print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 			json_array_append_new(uu,
 			    json_string(cs->v[c].uuids[j]));
 		json_object_set_new(col, "runs", uu);
+		json_object_set_new(col, "left_out", cs->v[c].left_out ?
+		    json_string(cs->v[c].left_out) : json_null());
 		json_object_set_new(col, "build", cs->v[c].build ?
 		    json_incref(cs->v[c].build) : json_null());
 		json_object_set_new(col, "system", cs->v[c].system ?

@@ -92,6 +92,16 @@ grep -q '^- missing in B (OK in the baseline; absent, SKIPPED or INTERRUPTED): l
 ok $? "but still reported"
 expect 2 "a bare percent sign is refused" -- bb compare --fail-on-regression % "$gb" "$gn"
 
+# --pool takes complete runs only and names the ones left out
+sed -e 's/"tag": "O2b"/"tag": "O2"/' -e 's/"status": "complete"/"status": "interrupted"/' \
+	"$data/cmp-O2b.json" > "$TMP/intr.json"
+expect 0 "an interrupted run of O2" -- bb import --db "$TMP/p.db" \
+	"$data/cmp-O0.json" "$data/cmp-O2.json" "$TMP/intr.json"
+expect 0 "--pool with a complete and an interrupted run" -- bb compare --db "$TMP/p.db" --pool O0 O2
+grep -q '^== B O2: run 2 |' "$TMP/out" &&
+	grep -q '^== B O2: pooled complete runs only; left out run 3 (interrupted)$' "$TMP/out"
+ok $? "only the complete run is pooled, the other is named"
+
 # one machine line per column when the machines differ
 sed 's/"board": "unknown"/"board": "Raspberry Pi 4 Model B Rev 1.4"/' \
 	"$data/cmp-O0.json" > "$TMP/pi.json"
