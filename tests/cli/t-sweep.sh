@@ -192,7 +192,7 @@ bash "$sweep" --resume --src "$TMP/src" --work "$work" --jobs 2 --rounds 2 \
 awk '/sweep resumed/ { n++ } n == 2' "$work/sweep.log" > "$TMP/third.log"
 sed 's/^/# log: /' "$TMP/third.log"
 sed 's/^/# out: /' "$TMP/s3.out"
-grep -q "variant O2: fingerprint .*changed since the runs tagged O2@$o2old (2 run(s))" "$TMP/third.log"
+grep -q "variant O2: fingerprint .*neither reused nor pooled: the runs tagged O2@$o2old (2 run(s))" "$TMP/third.log"
 ok $? "the changed line is named in the log with its old runs"
 grep -q "round 1/2 O0: already complete" "$TMP/third.log" &&
 	grep -q "round 2/2 O0: already complete" "$TMP/third.log"
@@ -210,12 +210,18 @@ setsid bash "$sweep" --resume --src "$TMP/src" --work "$work" --jobs 2 --rounds 
 	"$TMP/matrix2" -- $slow >"$TMP/s4.out" 2>"$TMP/s4.err" &
 spid=$!
 i=0
-while [ $i -lt 600 ] && ! grep -q "round 1/1 O0: running" "$work/sweep.log"; do
+while [ $i -lt 3000 ] && ! grep -q "round 1/1 O0: running" "$work/sweep.log"; do
+	kill -0 "$spid" 2>/dev/null || break
 	sleep 0.1
 	i=$((i + 1))
 done
-sleep 0.3
-child=$(ps -o pid= --ppid "$spid" | tr -d ' ' | head -1)
+child=
+i=0
+while [ $i -lt 50 ] && ! grep -q run "/proc/$child/cmdline" 2>/dev/null; do
+	sleep 0.1
+	child=$(ps -o pid= --ppid "$spid" | tr -d ' ' | head -1)
+	i=$((i + 1))
+done
 [ -n "$child" ] && grep -q run "/proc/$child/cmdline" 2>/dev/null
 ok $? "a boardbench run is running under the sweep ($child)"
 expect 2 "--resume while that sweep runs is refused" -- \
