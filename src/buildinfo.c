@@ -220,6 +220,14 @@ elf_json(void)
 		json_array_append_new(dis, json_string(msg[i]));
 	json_object_set_new(e, "agrees", json_boolean(n == 0));
 	json_object_set_new(e, "disagreements", dis);
+	n = elfattr_notes(&ea, &m, msg, (int)ARRAY_SIZE(msg));
+	if (n > 0) {
+		json_t *notes = json_array();
+
+		for (i = 0; i < n && i < (int)ARRAY_SIZE(msg); i++)
+			json_array_append_new(notes, json_string(msg[i]));
+		json_object_set_new(e, "notes", notes);
+	}
 	return e;
 }
 

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -48,24 +49,33 @@ static const char compare_usage[] =
 "  --baseline X            the column the others are divided by (default the\n"
 "                          first); X is one of the inputs, or another input\n"
 "                          that is then added as the first column\n"
-"  --pool                  a tag stands for every run with it (sweep rounds):\n"
-"                          their raw samples are pooled\n"
+"  --pool                  a tag stands for every complete run with it (sweep\n"
+"                          rounds): their raw samples are pooled; runs not\n"
+"                          complete are left out and named above the table\n"
 "  --alpha P               level of the noise test (default 0.05)\n"
 "  --fail-on-regression PCT  exit 3 when a case is worse than the baseline by\n"
-"                          more than PCT percent outside the noise, or failed\n"
-"                          where the baseline did not\n"
-"  --plot FILE.svg         also draw the ratios as a bar chart with gnuplot\n"
+"                          more than PCT percent (5 or 5%) outside the noise,\n"
+"                          failed where the baseline did not, or is missing,\n"
+"                          SKIPPED or INTERRUPTED where the baseline has it\n"
+"                          OK; counted once per measured case (derived rows\n"
+"                          <case>/<name> follow their case)\n"
+"  --allow-missing         with --fail-on-regression: a missing or SKIPPED\n"
+"                          case is reported but is not a regression\n"
+"  --plot FILE             also draw the ratios as a bar chart with gnuplot:\n"
+"                          FILE.svg, FILE.png or FILE.pdf\n"
 "  --format F              text | csv | tsv | json (default text)\n"
 "  --db FILE               results store (default\n"
 "                          $XDG_DATA_HOME/boardbench/results.db)\n"
 "  -h, --help              this text\n"
 "\n"
 "Exit status: 0 compared, 2 bad input (unknown run or tag, no case in\n"
-"common, a file that is not a boardbench export, no gnuplot for --plot),\n"
+"common, a file that is not a boardbench export, no gnuplot for --plot,\n"
+"a --plot extension other than .svg, .png or .pdf),\n"
 "3 a regression with --fail-on-regression.\n";
 
 enum {
-	O_BASELINE = 256, O_POOL, O_ALPHA, O_FAIL, O_PLOT, O_FORMAT, O_DB
+	O_BASELINE = 256, O_POOL, O_ALPHA, O_FAIL, O_PLOT, O_FORMAT, O_DB,
+	O_ALLOW_MISSING
 };
 
 /* One column: one run, or the pooled runs of one tag. */
@@ -79,6 +89,7 @@ struct column {
 	struct result *rows;
 	size_t nrows;
 	json_t *build, *system;
+	char *left_out;		/* pooled: runs not complete, left out */
 };
 
 struct columns {
@@ -119,6 +130,7 @@ column_free(struct column *c)
 	free(c->rows);
 	json_decref(c->build);
 	json_decref(c->system);
+	free(c->left_out);
 }
 
 static struct column *
@@ -175,8 +187,51 @@ is_file_spec(const char *s)
 }
 
 /*
+ * pool_complete_only: of the runs ids[0..*n) pooled under one tag, keep
+ * the complete ones (in order) and name the others in c->left_out, e.g.
+ * "run 7 (interrupted), run 9 (running)".  When none is complete the
+ * latest run stays, as without --pool, and is named too.
+ */
+static int
+pool_complete_only(struct store *st, struct column *c, int64_t *ids,
+    size_t *n)
+{
+	struct strbuf sb;
+	size_t i, k = 0;
+	int64_t last = ids[*n - 1];
+
+	strbuf_init(&sb);
+	for (i = 0; i < *n; i++) {
+		struct run_info ri;
+
+		memset(&ri, 0, sizeof(ri));
+		if (store_run_get(st, ids[i], &ri) != 0) {
+			strbuf_release(&sb);
+			return -1;
+		}
+		if (strcmp(ri.status, "complete") == 0)
+			ids[k++] = ids[i];
+		else
+			strbuf_addf(&sb, "%srun %lld (%s)", sb.len ? ", " : "",
+			    (long long)ids[i], ri.status);
+		run_info_release(&ri);
+	}
+	if (k == 0) {
+		ids[k++] = last;
+		strbuf_addf(&sb, "; no complete run: the latest is used");
+	}
+	*n = k;
+	if (sb.len > 0)
+		c->left_out = strbuf_detach(&sb);
+	else
+		strbuf_release(&sb);
+	return 0;
+}
+
+/*
  * add_store_spec: a run id, uuid, "last" or tag as one column.  With
- * pool, a spec that names a tag takes every run with that tag.
+ * pool, a spec that names a tag takes every complete run with that tag
+ * (the others are named in the column's left_out).
  */
 static int
 add_store_spec(struct columns *cs, struct store *st, const char *spec,
@@ -204,6 +259,10 @@ add_store_spec(struct columns *cs, struct store *st, const char *spec,
 		free(ids);
 		if (store_run_ids(st, c->ri.tag, &ids, &nids) != 0)
 			return -1;
+	}
+	if (nids > 1 && pool_complete_only(st, c, ids, &nids) != 0) {
+		free(ids);
+		return -1;
 	}
 	rows = xcalloc(nids, sizeof(*rows));
 	nrows = xcalloc(nids, sizeof(*nrows));
@@ -395,7 +454,7 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 	char num[32], unit[24];
 
 	if (cell->r == NULL) {
-		bufprintf(buf, len, "-");
+		bufprintf(buf, len, "-%s", cell->regression ? " !" : "");
 		return;
 	}
 	if (cell->r->status != ST_OK) {
@@ -471,13 +530,67 @@ print_differences(FILE *fp, const char *what, const struct columns *cs,
 	cmp_differences_free(d, nd, cs->n);
 }
 
+/*
+ * The machine line: one when every column ran on the same machine, else
+ * one per column naming its machine.
+ */
+static void
+print_machines(FILE *fp, const struct columns *cs, int differ)
+{
+	char first[512], other[512], e[FMT_SAFE(512)];
+	size_t c;
+	int same = 1;
+
+	sysinfo_label(cs->v[0].system, first, sizeof(first));
+	for (c = 1; c < cs->n && same; c++) {
+		sysinfo_label(cs->v[c].system, other, sizeof(other));
+		same = strcmp(first, other) == 0;
+	}
+	if (same) {
+		fprintf(fp, "== machine: %s%s\n", fmt_safe(e, sizeof(e),
+		    first), differ ? " (see the system differences)" : "");
+		return;
+	}
+	for (c = 0; c < cs->n; c++) {
+		sysinfo_label(cs->v[c].system, other, sizeof(other));
+		fprintf(fp, "== machine %c: %s\n", col_letter(c),
+		    fmt_safe(e, sizeof(e), other));
+	}
+}
+
+/* Per column, the cases OK in the baseline that it did not measure. */
+static void
+print_missing(FILE *fp, const struct columns *cs, const struct cmp_table *t,
+    const struct cmp_opts *o)
+{
+	size_t i, c, k;
+	char buf[160];
+
+	for (c = 0; c < cs->n; c++) {
+		for (i = k = 0; i < t->nrows; i++) {
+			if (!t->rows[i].cells[c].missing)
+				continue;
+			if (k++ == 0)
+				fprintf(fp, "- missing in %c (OK in the "
+				    "baseline; absent, SKIPPED or INTERRUPTED"
+				    "%s):", col_letter(c), o->fail_pct >= 0 &&
+				    !o->allow_missing ? ", a regression" : "");
+			case_label(t, i, buf, sizeof(buf));
+			fprintf(fp, "%s %s %s", k > 1 ? "," : "",
+			    t->rows[i].key->bench, buf);
+		}
+		if (k > 0)
+			fputc('\n', fp);
+	}
+}
+
 static void
 print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
     const struct cmp_opts *o)
 {
 	json_t **objs;
 	struct cmp_diff *d;
-	char label[512], buf[160], machine[512], raw[160];
+	char label[512], buf[160], raw[160];
 	char e_name[FMT_SAFE(64)], e_src[FMT_SAFE(160)], e[FMT_SAFE(512)];
 	int wb = 5, wc = 4, *w;
 	size_t i, c, nd, nnoise = 0;
@@ -494,13 +607,15 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 		    c == t->base ? "  (baseline)" : "");
 	}
 	for (c = 0; c < cs->n; c++)
+		if (cs->v[c].left_out != NULL)
+			fprintf(fp, "== %c %s: pooled complete runs only; left "
+			    "out %s\n", col_letter(c), cs->v[c].name,
+			    cs->v[c].left_out);
+	for (c = 0; c < cs->n; c++)
 		objs[c] = cs->v[c].system;
 	nd = cmp_differences(objs, cs->n, &d);
 	cmp_differences_free(d, nd, cs->n);
-	sysinfo_label(cs->v[0].system, machine, sizeof(machine));
-	fprintf(fp, "== machine: %s%s\n", fmt_safe(e, sizeof(e), machine),
-	    nd > 0 ?
-	    " (see the system differences)" : "");
+	print_machines(fp, cs, nd > 0);
 	fputc('\n', fp);
 	for (c = 0; c < cs->n; c++)
 		objs[c] = cs->v[c].build;
@@ -559,9 +674,11 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	    nnoise == 1 ? "" : "s");
 	if (o->fail_pct >= 0)
 		fprintf(fp, "! regression: worse than the baseline by more "
-		    "than %g%% outside the noise, or failed (%zu cell%s)\n",
-		    o->fail_pct, t->nregressions,
-		    t->nregressions == 1 ? "" : "s");
+		    "than %g%% outside the noise, failed%s (%zu case%s; "
+		    "derived rows follow their case)\n",
+		    o->fail_pct, o->allow_missing ? "" : " or missing",
+		    t->nregressions, t->nregressions == 1 ? "" : "s");
+	print_missing(fp, cs, t, o);
 }
 
 /* One CSV/TSV field: RFC 4180 quoting, or tabs and newlines as spaces. */
@@ -701,6 +818,8 @@ print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 			json_array_append_new(uu,
 			    json_string(cs->v[c].uuids[j]));
 		json_object_set_new(col, "runs", uu);
+		json_object_set_new(col, "left_out", cs->v[c].left_out ?
+		    json_string(cs->v[c].left_out) : json_null());
 		json_object_set_new(col, "build", cs->v[c].build ?
 		    json_incref(cs->v[c].build) : json_null());
 		json_object_set_new(col, "system", cs->v[c].system ?
@@ -758,6 +877,8 @@ print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 			    json_null() : json_string(mark_names[cell->mark]));
 			json_object_set_new(o2, "regression",
 			    json_boolean(cell->regression));
+			json_object_set_new(o2, "missing",
+			    json_boolean(cell->missing));
 			json_array_append_new(cells, o2);
 		}
 		json_object_set_new(row, "cells", cells);
@@ -766,6 +887,8 @@ print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	json_object_set_new(doc, "cases", cases);
 	json_object_set_new(doc, "regressions",
 	    json_integer((json_int_t)t->nregressions));
+	json_object_set_new(doc, "missing",
+	    json_integer((json_int_t)t->nmissing));
 	if (export_dump(doc, fp) != 0)
 		error("cannot write the comparison: %m");
 	json_decref(doc);
@@ -829,6 +952,34 @@ gp_single(struct strbuf *sb, const char *s)
 	}
 }
 
+/*
+ * plot_terminal: the gnuplot terminal and size for a chart file, chosen
+ * by its extension (.svg, .png through cairo, .pdf through cairo; any
+ * case); NULL for any other extension.  width is in pixels (points for
+ * PDF, 72 to the inch).
+ */
+static const char *
+plot_terminal(const char *path, int width, char *buf, size_t len)
+{
+	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+
+	if (dot == NULL || (slash != NULL && dot < slash))
+		return NULL;
+	if (strcasecmp(dot, ".svg") == 0)
+		bufprintf(buf, len, "svg size %d,520", width);
+	else if (strcasecmp(dot, ".png") == 0)
+		bufprintf(buf, len, "pngcairo size %d,520", width);
+	else if (strcasecmp(dot, ".pdf") == 0)
+		bufprintf(buf, len, "pdfcairo size %.2fin,%.2fin",
+		    width / 72.0, 520 / 72.0);
+	else
+		return NULL;
+	return buf;
+}
+
+/* The chart file, for its terminal (set once the options are read). */
+static const char *plot_file = "chart.svg";
+
 /* The gnuplot script: a clustered bar chart of the ratios per case. */
 static char *
 plot_script(const struct columns *cs, const struct cmp_table *t)
@@ -836,7 +987,7 @@ plot_script(const struct columns *cs, const struct cmp_table *t)
 	struct strbuf sb;
 	size_t i, c;
 	int width;
-	char buf[160];
+	char buf[160], tbuf[64];
 
 	width = 160 + (int)t->nrows * (int)(cs->n * 18 + 24);
 	if (width < 640)
@@ -844,8 +995,9 @@ plot_script(const struct columns *cs, const struct cmp_table *t)
 	if (width > 8000)
 		width = 8000;
 	strbuf_init(&sb);
-	strbuf_addf(&sb, "set terminal svg size %d,520 noenhanced "
-	    "font 'sans,11' background rgb 'white'\n", width);
+	strbuf_addf(&sb, "set terminal %s noenhanced font 'sans,11' "
+	    "background rgb 'white'\n", plot_terminal(plot_file, width,
+	    tbuf, sizeof(tbuf)));
 	strbuf_addf(&sb, "set title 'boardbench compare: ratio to ");
 	gp_single(&sb, cs->v[t->base].name);
 	strbuf_addf(&sb, " (above 1 is better)'\n");
@@ -1012,6 +1164,23 @@ out:
 
 /* ---- the command ----------------------------------------------------- */
 
+/* A percentage: "5", "5.5" or "5%". */
+static int
+parse_percent(const char *s, double *out)
+{
+	char buf[64];
+	size_t n = strlen(s);
+
+	if (n == 0 || n >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, n + 1);
+	if (buf[n - 1] == '%')
+		buf[--n] = '\0';
+	if (n == 0 || buf[n - 1] == '%')
+		return -1;
+	return parse_double(buf, out);
+}
+
 int
 cmd_compare(int argc, char **argv)
 {
@@ -1020,6 +1189,7 @@ cmd_compare(int argc, char **argv)
 		{ "pool", no_argument, NULL, O_POOL },
 		{ "alpha", required_argument, NULL, O_ALPHA },
 		{ "fail-on-regression", required_argument, NULL, O_FAIL },
+		{ "allow-missing", no_argument, NULL, O_ALLOW_MISSING },
 		{ "plot", required_argument, NULL, O_PLOT },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "db", required_argument, NULL, O_DB },
@@ -1052,8 +1222,9 @@ cmd_compare(int argc, char **argv)
 				return cmd_bad_usage("compare", what);
 			}
 			break;
+		case O_ALLOW_MISSING: o.allow_missing = 1; break;
 		case O_FAIL:
-			if (parse_double(optarg, &o.fail_pct) != 0 ||
+			if (parse_percent(optarg, &o.fail_pct) != 0 ||
 			    !(o.fail_pct >= 0 && o.fail_pct <= 1000)) {
 				snprintf(what, sizeof(what), "bad "
 				    "--fail-on-regression '%s' (allowed: a "
@@ -1078,6 +1249,16 @@ cmd_compare(int argc, char **argv)
 	}
 	if (plotfile != NULL && plotfile[0] == '\0')
 		return cmd_bad_usage("compare", "--plot needs a file name");
+	if (plotfile != NULL) {
+		char tb[64];
+
+		if (plot_terminal(plotfile, 640, tb, sizeof(tb)) == NULL) {
+			snprintf(what, sizeof(what), "--plot '%.120s': unknown "
+			    "extension (allowed: .svg, .png, .pdf)", plotfile);
+			return cmd_bad_usage("compare", what);
+		}
+		plot_file = plotfile;
+	}
 	if (argc - optind + (baseline != NULL) < 2)
 		return cmd_bad_usage("compare", "give at least two runs, tags "
 		    "or files");
@@ -1152,9 +1333,11 @@ cmd_compare(int argc, char **argv)
 		rc = EXIT_USAGE;
 	if (o.fail_pct >= 0 && t.nregressions > 0) {
 		error("%zu regression%s against '%s' (worse by more than %g%% "
-		    "outside the noise, or failed)", t.nregressions,
+		    "outside the noise, failed%s)%s", t.nregressions,
 		    t.nregressions == 1 ? "" : "s", cs.v[base].name,
-		    o.fail_pct);
+		    o.fail_pct, o.allow_missing ? "" : ", or missing",
+		    t.nmissing > 0 && !o.allow_missing ? "; --allow-missing "
+		    "lets missing or SKIPPED cases pass" : "");
 		rc = EXIT_REGRESSION;
 	}
 	cmp_release(&t);

@@ -106,6 +106,7 @@ struct run_sink {
 	struct monitor_summary sum;	/* of the case whose rows come next */
 	double cool_down, wait_max;	/* --cool-down (0: off), --wait-max */
 	int tty;			/* stderr is a terminal */
+	int no_sensor_said;		/* --cool-down without a sensor: told */
 };
 
 /* Monitoring options and what the checks before the run found. */
@@ -129,6 +130,11 @@ hook_case_begin(void *arg, const struct bench_info *b, size_t ci)
 			    "%.1f C, waiting for < %.0f C\n", b->name, t,
 			    s->cool_down);
 		rc = monitor_cool_down(s->cool_down, s->wait_max, &waited, &t);
+		if (rc == 1 && !s->no_sensor_said) {
+			s->no_sensor_said = 1;
+			warning("--cool-down: no SoC temperature sensor on this "
+			    "machine; not waiting");
+		}
 		if (rc < 0 && s->tty)
 			warning("still %.1f C after %.0f s of --cool-down; "
 			    "running '%s' anyway", t, waited, b->name);

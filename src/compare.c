@@ -200,6 +200,51 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 		c->regression = 1;
 }
 
+/* A case OK in the baseline that this column did not measure. */
+static int
+is_missing(const struct result *base, const struct result *r)
+{
+	return base != NULL && base->status == ST_OK && (r == NULL ||
+	    r->status == ST_SKIPPED || r->status == ST_INTERRUPTED);
+}
+
+/*
+ * find_mains: each row's case row.  A row `<case>/<name>` follows the row
+ * of `<case>` with the same bench, params and copies (the longest such
+ * case name when several match); every other row is its own.
+ */
+static void
+find_mains(struct cmp_table *t)
+{
+	size_t i, j, best, bestlen, len;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct result *k = t->rows[i].key;
+
+		best = i;
+		bestlen = 0;
+		for (j = 0; j < t->nrows; j++) {
+			const struct result *m = t->rows[j].key;
+
+			len = strlen(m->case_name);
+			if (j == i || len <= bestlen ||
+			    strncmp(k->case_name, m->case_name, len) != 0 ||
+			    k->case_name[len] != '/' ||
+			    strcmp(k->bench, m->bench) != 0 ||
+			    strcmp(k->params, m->params) != 0 ||
+			    k->copies != m->copies)
+				continue;
+			best = j;
+			bestlen = len;
+		}
+		t->rows[i].main = best;
+	}
+	/* a chain a/b/c follows a, the measured case */
+	for (i = 0; i < t->nrows; i++)
+		while (t->rows[t->rows[i].main].main != t->rows[i].main)
+			t->rows[i].main = t->rows[t->rows[i].main].main;
+}
+
 void
 cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
     size_t base, const struct cmp_opts *o)
@@ -264,6 +309,7 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 	}
 	free(first);
 
+	find_mains(t);
 	for (i = 0; i < t->nrows; i++) {
 		row = &t->rows[i];
 		for (c = 0; c < ncols; c++) {
@@ -286,6 +332,27 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 				continue;
 			}
 			fill_cell(cell, &row->cells[base], row->key, o);
+		}
+	}
+	/* derived rows follow their case; each case's cell counts once */
+	for (i = 0; i < t->nrows; i++) {
+		row = &t->rows[i];
+		for (c = 0; c < ncols; c++) {
+			struct cmp_cell *cell = &row->cells[c];
+
+			if (c == base)
+				continue;
+			if (row->main != i) {
+				cell->regression =
+				    t->rows[row->main].cells[c].regression;
+				continue;
+			}
+			if (is_missing(row->cells[base].r, cell->r)) {
+				cell->missing = 1;
+				t->nmissing++;
+				if (o->fail_pct >= 0 && !o->allow_missing)
+					cell->regression = 1;
+			}
 			if (cell->regression)
 				t->nregressions++;
 		}

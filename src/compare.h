@@ -17,6 +17,7 @@
 struct cmp_opts {
 	double alpha;		/* level of the noise test, e.g. 0.05 */
 	double fail_pct;	/* --fail-on-regression PCT; < 0: not asked */
+	int allow_missing;	/* --allow-missing: a missing case passes */
 };
 
 /* What a cell says about its difference to the baseline. */
@@ -36,18 +37,23 @@ struct cmp_cell {
 	double p;		/* two-sided p of the U test; NAN untested */
 	enum cmp_mark mark;
 	int regression;		/* see cmp_build */
+	int missing;		/* OK in the baseline; absent, SKIPPED or
+				 * INTERRUPTED here (main rows only) */
 };
 
 struct cmp_row {
 	const struct result *key;	/* bench, case, params, unit, better */
 	struct cmp_cell *cells;		/* one per column */
+	size_t main;		/* a derived or phase row `<case>/<name>`:
+				 * the index of its case's row; else its own */
 };
 
 struct cmp_table {
 	size_t ncols, base, nrows;
 	struct cmp_row *rows;		/* in order of first appearance */
 	size_t *common;		/* per column: cases it shares with the base */
-	size_t nregressions;
+	size_t nregressions;	/* cells of measured cases (main rows) */
+	size_t nmissing;	/* main-row cells with missing set */
 };
 
 /* The rows of one column (one run, or several pooled by cmp_pool). */
@@ -62,8 +68,14 @@ struct cmp_column {
  * a regression when opts->fail_pct >= 0, the baseline is OK and the cell
  * is either FAILED, BADRESULT, CRASHED or TIMEOUT, or OK, outside the
  * noise and worse than the baseline by more than fail_pct percent (a rate
- * lower by that share, a time higher by it).  The table points into the
- * columns' rows, which must outlive it.
+ * lower by that share, a time higher by it).  A case OK in the baseline
+ * and absent, SKIPPED or INTERRUPTED in a column is `missing` there, and
+ * a regression too unless opts->allow_missing.  A row `<case>/<name>`
+ * (a derived figure or a phase) of a case with the same bench, params and
+ * copies follows its case: its regression mark is the case's, and only
+ * the cases' cells are counted in nregressions, so a slower case counts
+ * once however many figures are derived from it.  The table points into
+ * the columns' rows, which must outlive it.
  */
 void cmp_build(struct cmp_table *, const struct cmp_column *cols,
     size_t ncols, size_t base, const struct cmp_opts *);

@@ -409,11 +409,34 @@ elfattr_compare(const struct elfattr *ea, const struct abi_macros *m,
 	if ((ea->simd_arch != 0) != !!m->neon)
 		n = add_msg(msg, max, n, "NEON", m->neon ? "NEON" : "no NEON",
 		    elfattr_simd_name(ea->simd_arch));
-	if (m->arch != 0 && elfattr_arch_major(ea->cpu_arch) != m->arch) {
+	/*
+	 * The linker keeps the highest architecture of all linked objects:
+	 * a higher one than the code was compiled for comes from a library
+	 * member (libatomic in a static armel build), see elfattr_notes.
+	 */
+	if (m->arch != 0 && elfattr_arch_major(ea->cpu_arch) < m->arch) {
 		snprintf(a, sizeof(a), "ARMv%d", m->arch);
 		snprintf(b, sizeof(b), "%s", elfattr_cpu_arch_name(
 		    ea->cpu_arch));
 		n = add_msg(msg, max, n, "architecture", a, b);
 	}
 	return n;
+}
+
+int
+elfattr_notes(const struct elfattr *ea, const struct abi_macros *m,
+    char msg[][160], int max)
+{
+	int n = 0;
+
+	if (!m->arm32 || !ea->have_attrs || ea->machine != EM_ARM ||
+	    m->arch == 0 || elfattr_arch_major(ea->cpu_arch) <= m->arch)
+		return 0;
+	if (n < max)
+		snprintf(msg[n], 160, "architecture: the executable says %s "
+		    "but the code is ARMv%d: a linked library object (e.g. "
+		    "libatomic, static) carries %s", elfattr_cpu_arch_name(
+		    ea->cpu_arch), m->arch, elfattr_cpu_arch_name(
+		    ea->cpu_arch));
+	return n + 1;
 }

@@ -66,4 +66,14 @@ void abi_macros_get(struct abi_macros *m);
 int elfattr_compare(const struct elfattr *ea, const struct abi_macros *m,
     char msg[][160], int max);
 
+/*
+ * What the executable carries beyond the compiled code without the build
+ * being wrong: an architecture above the compiler's comes from a linked
+ * library member (the linker keeps the highest of all objects; in a
+ * static armel build libatomic's objects say v7).  Writes up to max
+ * one-line notes and returns how many there are.
+ */
+int elfattr_notes(const struct elfattr *ea, const struct abi_macros *m,
+    char msg[][160], int max);
+
 #endif

@@ -123,11 +123,13 @@ int
 registry_select(char *const *names, size_t n, const struct bench_info ***out,
     size_t *nout)
 {
-	unsigned char *want = xcalloc(registry_count, 1);
+	unsigned char *taken = xcalloc(registry_count, 1);
 	const struct bench_info **list;
 	size_t i, j, k = 0;
 	char sugg[160];
 
+	list = xcalloc(registry_count + 1, sizeof(*list));
+	/* in the order given; a group's members (and "all") in table order */
 	for (i = 0; i < n; i++) {
 		int found = 0;
 
@@ -135,8 +137,11 @@ registry_select(char *const *names, size_t n, const struct bench_info ***out,
 			if (strcmp(registry_table[j]->name, names[i]) == 0 ||
 			    strcmp(registry_table[j]->group, names[i]) == 0 ||
 			    strcmp(names[i], "all") == 0) {
-				want[j] = 1;
 				found = 1;
+				if (!taken[j]) {
+					taken[j] = 1;
+					list[k++] = registry_table[j];
+				}
 			}
 		if (!found) {
 			registry_suggest(names[i], sugg, sizeof(sugg));
@@ -147,16 +152,16 @@ registry_select(char *const *names, size_t n, const struct bench_info ***out,
 			else
 				error("unknown benchmark or group '%s' "
 				    "(see 'boardbench list')", names[i]);
-			free(want);
+			free(taken);
+			free(list);
 			return -1;
 		}
 	}
-	list = xcalloc(registry_count, sizeof(*list));
-	for (j = 0; j < registry_count; j++)
-		if (n == 0 ? strcmp(registry_table[j]->group, "selftest") != 0 :
-		    want[j])
-			list[k++] = registry_table[j];
-	free(want);
+	if (n == 0)
+		for (j = 0; j < registry_count; j++)
+			if (strcmp(registry_table[j]->group, "selftest") != 0)
+				list[k++] = registry_table[j];
+	free(taken);
 	*out = list;
 	*nout = k;
 	return 0;

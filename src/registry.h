@@ -21,8 +21,9 @@ int registry_unavailable(const struct bench_info *, char *why, size_t len);
 
 /*
  * Resolve benchmark and group names (none: every benchmark) into a list
- * without duplicates, in table order.  Unknown names: one error line with
- * the closest names, return -1.
+ * without duplicates, in the order the names are given (a group's members
+ * in table order; a benchmark named twice runs where it first appears).
+ * Unknown names: one error line with the closest names, return -1.
  */
 int registry_select(char *const *names, size_t n,
     const struct bench_info ***out, size_t *nout);

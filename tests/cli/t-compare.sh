@@ -71,6 +71,46 @@ expect 0 "the same with --fail-on-regression 90: none that large" -- \
 expect 0 "-O2 against -O0 with --fail-on-regression 5: no regression" -- \
 	bb compare --db "$db" O0 O2 --fail-on-regression 5
 
+# the gate: a case counts once, derived rows <case>/<name> follow it;
+# missing or SKIPPED where the baseline is OK counts unless --allow-missing
+gb="$data/cmp-gate-base.json" gn="$data/cmp-gate-new.json"
+expect 3 "--fail-on-regression 5% (a percent sign) is accepted" -- \
+	bb compare --fail-on-regression 5% "$gb" "$gn"
+grep -q '^boardbench: 6 regressions against' "$TMP/err"
+ok $? "slower once (not 3 times with its 2 derived rows) + 4 missing + 1 SKIPPED = 6: $(cat "$TMP/err")"
+grep -q '^null  *add/per-x .* !$' "$TMP/out"; ok $? "a derived row carries its case's mark"
+grep -q '^- missing in B .*linpack double-rolled.*null ok$' "$TMP/out"
+ok $? "the missing and SKIPPED cases are listed"
+expect 3 "--allow-missing: the slower case alone is still a regression" -- \
+	bb compare --fail-on-regression 5 --allow-missing "$gb" "$gn"
+grep -q '^boardbench: 1 regression against' "$TMP/err"; ok $? "one: $(cat "$TMP/err")"
+expect 3 "a benchmark missing from the new build: exit 3" -- \
+	bb compare --fail-on-regression 1000 "$data/cmp-O2.json" "$data/cmp-null.json"
+expect 0 "and exit 0 with --allow-missing" -- \
+	bb compare --fail-on-regression 1000 --allow-missing "$data/cmp-O2.json" "$data/cmp-null.json"
+grep -q '^- missing in B (OK in the baseline; absent, SKIPPED or INTERRUPTED): linpack double-rolled' "$TMP/out"
+ok $? "but still reported"
+expect 2 "a bare percent sign is refused" -- bb compare --fail-on-regression % "$gb" "$gn"
+
+# --pool takes complete runs only and names the ones left out
+sed -e 's/"tag": "O2b"/"tag": "O2"/' -e 's/"status": "complete"/"status": "interrupted"/' \
+	"$data/cmp-O2b.json" > "$TMP/intr.json"
+expect 0 "an interrupted run of O2" -- bb import --db "$TMP/p.db" \
+	"$data/cmp-O0.json" "$data/cmp-O2.json" "$TMP/intr.json"
+expect 0 "--pool with a complete and an interrupted run" -- bb compare --db "$TMP/p.db" --pool O0 O2
+grep -q '^== B O2: run 2 |' "$TMP/out" &&
+	grep -q '^== B O2: pooled complete runs only; left out run 3 (interrupted)$' "$TMP/out"
+ok $? "only the complete run is pooled, the other is named"
+
+# one machine line per column when the machines differ
+sed 's/"board": "unknown"/"board": "Raspberry Pi 4 Model B Rev 1.4"/' \
+	"$data/cmp-O0.json" > "$TMP/pi.json"
+expect 0 "runs from two machines" -- bb compare "$TMP/pi.json" "$data/cmp-O2.json"
+grep -q '^== machine A: Raspberry Pi 4 Model B Rev 1.4 | ' "$TMP/out" &&
+	grep -q '^== machine B: unknown | ' "$TMP/out"
+ok $? "the header names each column's machine"
+sed 's/^/# /' "$TMP/out" | head -6
+
 # bad input
 expect 2 "unknown tag" -- bb compare --db "$db" O0 nosuchtag
 expect 2 "unknown run id" -- bb compare --db "$db" 1 99
@@ -94,11 +134,15 @@ if command -v gnuplot >/dev/null 2>&1; then
 	grep -q '<svg' "$TMP/c.svg" && grep -q 'linpack double-rolled' "$TMP/c.svg"
 	ok $? "the SVG names the cases"
 	ls "$TMP"/c.svg.tmp* >/dev/null 2>&1; ok $(( ! $? )) "no temporary file left"
+	expect 0 "--plot x.png" -- bb compare --db "$db" O0 O2 --plot "$TMP/c.png"
+	[ "$(head -c 4 "$TMP/c.png" | tail -c 3)" = PNG ]; ok $? "a .png file is a PNG"
+	expect 0 "--plot x.PDF" -- bb compare --db "$db" O0 O2 --plot "$TMP/c.PDF"
+	[ "$(head -c 5 "$TMP/c.PDF")" = %PDF- ]; ok $? "a .PDF file is a PDF"
 else
-	echo "ok $((n = n + 1)) # SKIP gnuplot not installed"
-	echo "ok $((n = n + 1)) # SKIP gnuplot not installed"
-	echo "ok $((n = n + 1)) # SKIP gnuplot not installed"
+	for i in 1 2 3 4 5 6 7; do echo "ok $((n = n + 1)) # SKIP gnuplot not installed"; done
 fi
+expect 2 "--plot with an unknown extension" -- bb compare --db "$db" O0 O2 --plot "$TMP/c.jpg"
+[ ! -e "$TMP/c.jpg" ] && ! grep -q . "$TMP/out"; ok $? "refused before anything is printed or written"
 BOARDBENCH_GNUPLOT="$TMP/no-gnuplot" expect 2 "--plot without gnuplot: exit 2" -- \
 	bb compare --db "$db" O0 O2 --plot "$TMP/d.svg"
 grep -q '^BENCH' "$TMP/out"; ok $? "the table is still printed"

@@ -41,8 +41,11 @@ st=$?
 ok $st "words split by the documented quoting rules"
 [ $st -eq 0 ] || diff "$TMP/want" "$TMP/out" | sed 's/^/# /'
 
-bash "$sweep" --dry-run "$top_srcdir/scripts/pi-matrix" > "$TMP/out" 2>"$TMP/err"
+# taskset -c 2 needs a CPU 2: an eight-CPU board's fixture answers
+BOARDBENCH_SYSROOT="$top_srcdir/tests/fixtures/rk3588" \
+	bash "$sweep" --dry-run "$top_srcdir/scripts/pi-matrix" > "$TMP/out" 2>"$TMP/err"
 ok $? "the example Raspberry Pi matrix parses"
+sed 's/^/# /' "$TMP/err"
 [ "$(grep -c '^[a-z]' "$TMP/out")" -eq 6 ] &&
 	grep -q '^  configure: \[CC=arm-linux-gnueabi-gcc --sysroot=/opt/arm-cross/armel\]$' "$TMP/out"
 ok $? "six build flag sets, a quoted CC kept as one word"
@@ -60,8 +63,49 @@ bad "too many fields" 'x | a | b | c' "too many '|'"
 bad "two-word name" 'x y | CFLAGS=-O2' "one word"
 bad "bad name" '../x | CFLAGS=-O2' "bad name"
 bad "duplicate name" 'ok | CFLAGS=-O3' "used twice"
+bad "a control character" "$(printf 'x | CFLAGS=\001')" "control character"
+bad "a line too long" "x | $(head -c 5000 /dev/zero | tr '\0' a)" "longer than 4096"
+bad "three separators" 'x | a | b |' "too many '|'"
+
+# --dry-run checks the run prefix program and the CPUs named
+sys8="$top_srcdir/tests/fixtures/rk3588"	# CPUs 0-7
+printf 'a | x | taskset -c 0-3,7\nb | y | taskset --cpu-list=6\n' > "$TMP/cpus"
+BOARDBENCH_SYSROOT="$sys8" expect 0 "CPUs that exist" -- bash "$sweep" --dry-run "$TMP/cpus" -- --cpu 5
+printf 'a | x | taskset -c 0\nb | y | taskset -c 2,9\n' > "$TMP/cpus"
+BOARDBENCH_SYSROOT="$sys8" expect 2 "taskset -c naming CPU 9 of 0-7" -- bash "$sweep" --dry-run "$TMP/cpus"
+grep -q "cpus:2: b: run prefix (-c 2,9): CPU 9 does not exist" "$TMP/err"; ok $? "names the line and the CPU"
+printf 'a | x | taskset -c 0\n' > "$TMP/cpus"
+BOARDBENCH_SYSROOT="$sys8" expect 2 "--cpu 8 in the run arguments" -- bash "$sweep" --dry-run "$TMP/cpus" -- cpu --cpu 8
+printf 'a | x | numactl -C 12\n' > "$TMP/cpus"
+BOARDBENCH_SYSROOT="$sys8" expect 2 "numactl -C 12 (or no numactl)" -- bash "$sweep" --dry-run "$TMP/cpus"
+printf 'a | x | sh -c taskset\n' > "$TMP/cpus"
+expect 0 "sh -c is no CPU list" -- bash "$sweep" --dry-run "$TMP/cpus"
+printf 'a | x | no-such-prefix-program -c 0\n' > "$TMP/cpus"
+expect 2 "a run prefix program that does not exist" -- bash "$sweep" --dry-run "$TMP/cpus"
+grep -q "cpus:1: a: run prefix program 'no-such-prefix-program' not found" "$TMP/err"; ok $? "says so"
+printf 'a | x | %s/none/taskset\n' "$TMP" > "$TMP/cpus"
+expect 2 "a run prefix path that does not exist" -- bash "$sweep" --dry-run "$TMP/cpus"
+
+# the parser is linear: 3000 lines (minutes with the old quadratic one)
+awk 'BEGIN { for (i = 0; i < 3000; i++) printf "v%d | CFLAGS=\"-O2 -g\" --with-x | taskset -c 0\n", i }' > "$TMP/big"
+bash "$sweep" --dry-run "$TMP/big" > "$TMP/out" 2>"$TMP/err"
+[ $? -eq 0 ] && [ "$(grep -c '^v' "$TMP/out")" -eq 3000 ] && [ "$(wc -l < "$TMP/out")" -eq 18000 ]
+ok $? "3000 variants parsed, 6 lines each"
+
+# inputs the fuzzer once found failing (tests/fuzz/sweep-matrix.sh)
+for f in "$top_srcdir"/tests/fuzz/regress/sweep-matrix/*; do
+	[ -f "$f" ] || continue
+	BOARDBENCH_SYSROOT="$sys8" bash "$sweep" --dry-run "$f" > "$TMP/out" 2>"$TMP/err"
+	st=$?
+	{ [ $st -eq 0 ] && [ ! -s "$TMP/err" ]; } ||
+		{ [ $st -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q '^sweep: ' "$TMP/err"; }
+	ok $? "fuzz regression ${f##*/}: exit $st"
+done
+
 expect 2 "unknown option" -- bash "$sweep" --frobnicate "$TMP/m1"
 expect 2 "bad --rounds" -- bash "$sweep" --rounds 0 "$TMP/m1"
+expect 2 "--plot with an unknown extension, refused before anything runs" -- \
+	bash "$sweep" --dry-run --plot "$TMP/x.jpg" "$TMP/m1"
 expect 2 "missing matrix" -- bash "$sweep" "$TMP/none"
 
 # ---- a real sweep, killed and resumed ---------------------------------------
@@ -129,12 +173,76 @@ ok $? "round 2 of both done"
 
 db="$work/results.db"
 for v in O0 O2; do
-	c=$(bb show --list --tag "$v" --db "$db" | awk 'NR > 1 && $3 == "complete"' | wc -l)
+	c=$(bb show --list --db "$db" | awk -v v="$v" 'NR > 1 && $3 == "complete" && $5 ~ "^" v "@"' | wc -l)
 	[ "$c" -eq 2 ]; ok $? "$v: exactly two complete runs in the database ($c)"
 done
-grep -q '^== A O0: runs ' "$TMP/s2.out"; ok $? "the comparison pools the rounds"
+grep -q '^== A O0@[0-9a-f]\{12\}: runs ' "$TMP/s2.out"; ok $? "the comparison pools the rounds"
 awk '$1 == "linpack" && $5 + 0 > 1 { n++ } END { exit n != 6 }' "$TMP/s2.out"
 st=$?
 ok $st "and shows -O2 ahead of -O0 in every linpack case"
 [ $st -eq 0 ] || sed 's/^/# /' "$TMP/s2.out"
+
+# ---- the matrix edited between two --resume's --------------------------------
+# O2's run prefix changes (env): its fingerprint changes, its two rounds
+# run again under a new tag; O0 is reused; the old O2 runs are not pooled.
+o2old=$(sed -n 's/.*variant O2: fingerprint \([0-9a-f]*\).*/\1/p' "$work/sweep.log" | tail -1)
+sed 's/^O2      | CFLAGS=-O2$/O2      | CFLAGS=-O2 | env/' "$TMP/matrix" > "$TMP/matrix2"
+bash "$sweep" --resume --src "$TMP/src" --work "$work" --jobs 2 --rounds 2 \
+	"$TMP/matrix2" -- $runargs >"$TMP/s3.out" 2>"$TMP/s3.err"
+awk '/sweep resumed/ { n++ } n == 2' "$work/sweep.log" > "$TMP/third.log"
+sed 's/^/# log: /' "$TMP/third.log"
+sed 's/^/# out: /' "$TMP/s3.out"
+grep -q "variant O2: fingerprint .*neither reused nor pooled: the runs tagged O2@$o2old (2 run(s))" "$TMP/third.log"
+ok $? "the changed line is named in the log with its old runs"
+grep -q "round 1/2 O0: already complete" "$TMP/third.log" &&
+	grep -q "round 2/2 O0: already complete" "$TMP/third.log"
+ok $? "the unchanged O0 is reused"
+grep -q "round 1/2 O2: complete" "$TMP/third.log" && grep -q "round 2/2 O2: complete" "$TMP/third.log"
+ok $? "both rounds of the edited O2 run again"
+o2new=$(sed -n 's/.*variant O2: fingerprint \([0-9a-f]*\).*/\1/p' "$TMP/third.log")
+[ -n "$o2new" ] && [ "$o2new" != "$o2old" ] &&
+	grep -q "^== B O2@$o2new: runs [0-9]*,[0-9]* |" "$TMP/s3.out" && ! grep -q "O2@$o2old" "$TMP/s3.out"
+ok $? "the comparison pools the two new O2 runs only"
+
+# ---- SIGKILL to the sweep alone: no orphan run; --resume waits for it ---------
+slow="linpack -p linpack.n=50 -p linpack.precision=double -p linpack.unroll=rolled --profile quick --budget 1 --min-sample 1.2 --warmup 0"
+setsid bash "$sweep" --resume --src "$TMP/src" --work "$work" --jobs 2 --rounds 1 \
+	"$TMP/matrix2" -- $slow >"$TMP/s4.out" 2>"$TMP/s4.err" &
+spid=$!
+i=0
+while [ $i -lt 3000 ] && ! grep -q "round 1/1 O0: running" "$work/sweep.log"; do
+	kill -0 "$spid" 2>/dev/null || break
+	sleep 0.1
+	i=$((i + 1))
+done
+child=
+i=0
+while [ $i -lt 50 ] && ! grep -q run "/proc/$child/cmdline" 2>/dev/null; do
+	sleep 0.1
+	child=$(ps -o pid= --ppid "$spid" | tr -d ' ' | head -1)
+	i=$((i + 1))
+done
+[ -n "$child" ] && grep -q run "/proc/$child/cmdline" 2>/dev/null
+ok $? "a boardbench run is running under the sweep ($child)"
+expect 2 "--resume while that sweep runs is refused" -- \
+	bash "$sweep" --resume --src "$TMP/src" --work "$work" --rounds 1 "$TMP/matrix2" -- $slow
+grep -q "is still running (pid $spid" "$TMP/err"; ok $? "and names it"
+kill -9 "$spid"
+wait "$spid" 2>/dev/null
+i=0
+# gone, or a zombie nobody has reaped yet (its 5 samples of 1.2 s are not over)
+alive() { kill -0 "$1" 2>/dev/null && [ "$(ps -o stat= -p "$1" | cut -c1)" != Z ]; }
+while [ $i -lt 20 ] && alive "$child"; do sleep 0.1; i=$((i + 1)); done
+! alive "$child"; ok $? "the run died with its sweep (no orphan)"
+bash "$sweep" --resume --src "$TMP/src" --work "$work" --jobs 2 --rounds 1 \
+	"$TMP/matrix2" -- $slow >"$TMP/s5.out" 2>"$TMP/s5.err"
+st=$?
+[ $st -eq 1 ]; ok $? "an immediate --resume runs (exit 1: broken, crashes): $st"
+[ $st -eq 1 ] || sed 's/^/# s5: /' "$TMP/s5.err" | tail -5
+awk '/sweep resumed/ { n++ } n == 4' "$work/sweep.log" > "$TMP/fifth.log"
+grep -q "compare O0: complete rounds only; left out run [0-9]* (running)" "$TMP/fifth.log"
+ok $? "the log names the killed round left out of the comparison"
+grep -q "^== A O0@[0-9a-f]*: pooled complete runs only; left out run [0-9]* (running)" "$TMP/s5.out"
+ok $? "and so does the printed comparison"
+sed 's/^/# out: /' "$TMP/s5.out" | head -8
 done_testing

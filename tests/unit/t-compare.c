@@ -132,10 +132,14 @@ test_build(void)
 	    "crashed where the baseline was OK: a regression, no ratio");
 	c = &t.rows[3].cells[1];
 	ok(c->r == NULL && c->mark == CMP_NONE, "absent case: no cell");
+	ok(c->missing && c->regression,
+	    "absent where the baseline is OK: missing, a regression");
 	c = &t.rows[4].cells[1];
-	ok(isnan(c->speedup) && fabs(c->value - 5) < 0.1,
-	    "case without baseline: value kept, no ratio");
-	is_int((long long)t.nregressions, 2, "two regressions");
+	ok(isnan(c->speedup) && fabs(c->value - 5) < 0.1 && !c->missing,
+	    "case without baseline: value kept, no ratio, not missing");
+	is_int((long long)t.nregressions, 3,
+	    "three regressions: slower, crashed, missing");
+	is_int((long long)t.nmissing, 1, "one missing case");
 	cmp_release(&t);
 
 	/* within the noise; no threshold asked */
@@ -173,6 +177,72 @@ test_build(void)
 		result_release(&base[i]);
 		result_release(&other[i]);
 	}
+}
+
+/*
+ * The gate: a slower case with two derived rows counts once; a missing
+ * case and a SKIPPED one count unless allow_missing; derived rows that
+ * the baseline has and the column lacks do not count on their own.
+ */
+static void
+test_gate(void)
+{
+	struct result base[6], other[5];
+	struct cmp_column cols[2];
+	struct cmp_table t;
+	struct cmp_opts o = { .alpha = 0.05, .fail_pct = 5 };
+	size_t i;
+
+	mkrow(&base[0], "dhry", "dhrystone", 1, 100, 10, ST_OK);
+	mkrow(&base[1], "dhry", "dhrystone/dmips", 1, 0.1, 10, ST_OK);
+	mkrow(&base[2], "dhry", "dhrystone/dmips-per-mhz", 1, 0.01, 10,
+	    ST_OK);
+	mkrow(&base[3], "dhry", "gone", 1, 5, 10, ST_OK);
+	mkrow(&base[4], "dhry", "skipped", 1, 5, 10, ST_OK);
+	mkrow(&base[5], "dhry", "fine", 1, 5, 10, ST_OK);
+	mkrow(&other[0], "dhry", "dhrystone", 1, 50, 10, ST_OK);
+	mkrow(&other[1], "dhry", "dhrystone/dmips", 1, 0.05, 10, ST_OK);
+	mkrow(&other[2], "dhry", "dhrystone/dmips-per-mhz", 1, 0, 0,
+	    ST_SKIPPED);
+	mkrow(&other[3], "dhry", "skipped", 1, 0, 0, ST_SKIPPED);
+	mkrow(&other[4], "dhry", "fine", 1, 5, 10, ST_OK);
+	cols[0].rows = base;
+	cols[0].n = 6;
+	cols[1].rows = other;
+	cols[1].n = 5;
+	cmp_build(&t, cols, 2, 0, &o);
+	ok(t.rows[1].main == 0 && t.rows[2].main == 0 && t.rows[0].main == 0 &&
+	    t.rows[3].main == 3, "derived rows follow their case's row");
+	ok(t.rows[0].cells[1].regression && t.rows[1].cells[1].regression &&
+	    t.rows[2].cells[1].regression,
+	    "the derived rows carry their case's regression mark");
+	ok(!t.rows[2].cells[1].missing,
+	    "a derived row SKIPPED is not a missing case");
+	ok(t.rows[3].cells[1].missing && t.rows[4].cells[1].missing &&
+	    !t.rows[5].cells[1].missing, "absent and SKIPPED: missing");
+	is_int((long long)t.nregressions, 3,
+	    "slower (once, not three times), absent, SKIPPED: 3");
+	cmp_release(&t);
+
+	o.allow_missing = 1;
+	cmp_build(&t, cols, 2, 0, &o);
+	is_int((long long)t.nregressions, 1,
+	    "allow_missing: only the slower case");
+	is_int((long long)t.nmissing, 2, "and two missing ones reported");
+	cmp_release(&t);
+
+	/* a case that is itself a prefix only with another bench: own row */
+	strlcpy_bb(other[1].bench, "other", sizeof(other[1].bench));
+	cmp_build(&t, cols, 2, 0, &o);
+	for (i = 0; i < t.nrows; i++)
+		if (strcmp(t.rows[i].key->bench, "other") == 0)
+			ok(t.rows[i].main == i,
+			    "another bench's row follows nothing");
+	cmp_release(&t);
+	for (i = 0; i < 6; i++)
+		result_release(&base[i]);
+	for (i = 0; i < 5; i++)
+		result_release(&other[i]);
 }
 
 static void
@@ -244,6 +314,7 @@ main(void)
 {
 	test_mann_whitney();
 	test_build();
+	test_gate();
 	test_pool();
 	test_differences();
 	return done_testing();

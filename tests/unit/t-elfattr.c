@@ -152,10 +152,18 @@ test_compare(void)
 	m.pcs_vfp = 1;
 	m.neon = 0;
 	m.arch = 7;
-	is_int(elfattr_compare(&ea, &m, msg, 8), 2, "NEON and architecture "
-	    "disagree");
-	ok(strstr(msg[0], "NEON") != NULL && strstr(msg[1], "ARMv7") != NULL,
-	    "both are named");
+	is_int(elfattr_compare(&ea, &m, msg, 8), 1, "NEON disagrees; v8 in "
+	    "the executable over ARMv7 code is no disagreement");
+	ok(strstr(msg[0], "NEON") != NULL, "NEON is named");
+	is_int(elfattr_notes(&ea, &m, msg, 8), 1, "the higher architecture "
+	    "is a note");
+	ok(strstr(msg[0], "library") != NULL && strstr(msg[0], "v8") != NULL,
+	    "naming a library object: %s", msg[0]);
+	m.arch = 9;
+	is_int(elfattr_compare(&ea, &m, msg, 8), 2, "a lower architecture in "
+	    "the executable than the code is a disagreement");
+	ok(strstr(msg[1], "ARMv9") != NULL, "and is named");
+	is_int(elfattr_notes(&ea, &m, msg, 8), 0, "and no note");
 	memset(&m, 0, sizeof(m));
 	m.arm32 = 1;
 	m.softfp = 1;
