@@ -39,6 +39,8 @@
 #define BENCH_NO_COPIES	 0x10u	/* never run as several copies */
 #define BENCH_COUNT_WORK 0x20u	/* self-timed, but `work` is real: cycles
 				 * and instructions per unit of it */
+#define BENCH_WAITS	 0x40u	/* waits by design (sleeps, I/O): CPU time
+				 * below wall time is not preemption */
 
 /* How a sample value is derived from `iters` units of `work` in `seconds`. */
 enum bench_kind {
