@@ -149,24 +149,34 @@ ts_ns(const struct timespec *ts)
 	return (uint64_t)ts->tv_sec * 1000000000u + (uint64_t)ts->tv_nsec;
 }
 
-/* spin: n units of s->ns each on CLOCK_MONOTONIC_RAW, CPU-bound. */
+/*
+ * A gap between two clock reads of the spin loop longer than this was
+ * time without the CPU (a read costs well under a microsecond).
+ */
+#define SPIN_GAP_NS 10000u
+
+/*
+ * spin: n units of s->ns each on CLOCK_MONOTONIC_RAW, CPU-bound: time the
+ * process spent without the CPU (a gap between two reads) is not work and
+ * moves the deadline on.
+ */
 static void
 spin_units(struct null_state *s, uint64_t n)
 {
 	struct timespec ts;
-	uint64_t deadline, t, i;
+	uint64_t deadline, t, prev, i;
 
 	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-	deadline = ts_ns(&ts);
+	deadline = prev = ts_ns(&ts);
 	for (i = 0; i < n; i++) {
 		deadline += s->ns;
 		do {
 			clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
 			t = ts_ns(&ts);
+			if (t - prev > SPIN_GAP_NS)
+				deadline += t - prev;
+			prev = t;
 		} while (t < deadline);
-		/* the CPU was taken away: time not spinning is not work */
-		if (t > deadline + s->ns)
-			deadline = t;
 	}
 	s->units += n;
 }

@@ -605,7 +605,11 @@ child_setup_cpu(const struct runner_opts *o, unsigned copy, unsigned ncopies)
 	sched_setaffinity(0, sizeof(set), &set);
 }
 
-/* This program, for re-exec'd children ("" when it cannot be found). */
+/*
+ * This program's path, argv[0] of re-exec'd children ("" when /proc is
+ * not there: no re-exec).  They execute /proc/self/exe, which still names
+ * this program when its file was replaced during the run.
+ */
 static char self_exe[4096];
 
 static void
@@ -654,7 +658,7 @@ child_exec(const struct runner_opts *o, const struct bench_ctx *ctx,
 		av[10 + i] = ctx->values[i];
 	if (o->no_aslr && (pers = personality(0xffffffff)) != -1)
 		personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
-	execv(self_exe, av);
+	execv("/proc/self/exe", av);
 	free(av);
 }
 
