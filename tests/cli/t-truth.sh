@@ -8,9 +8,11 @@
 # below the truth on a busy machine but never rise above it (+1 %), and a
 # time never below it (-1 %); the other side is generous (a rate down to
 # 0.6 x, a time up to 1.6 x: wake-ups come late on a loaded machine).  A
-# spin loses exactly the time it was preempted, so it is checked against
+# spin loses the time it was without the CPU, so it is checked against
 # the truth times the share of CPU time it got (extra cpu/wall), within
-# 25 %, and never above the truth.  Any factor-2 error fails.
+# 0.6 x .. 1.6 x (preemptions shorter than 10 us, and time a virtual CPU
+# was stolen, are counted differently by the two), and never above the
+# truth.  Any factor-2 error fails.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 
 ms=1000000			# 1 ms per op: the truth is 1000 op/s
@@ -105,12 +107,12 @@ cp "$TMP/out" "$TMP/spin.json"
 v=$(json_get spin median "$TMP/spin.json")
 c=$(json_get spin cpu/wall "$TMP/spin.json")
 between "$v" 0 10100; ok $? "spin never beats its truth, 10000 op/s ($v)"
-between "$(awk -v v="$v" -v c="$c" 'BEGIN { print v / (10000 * c) }')" 0.75 1.25
+between "$(awk -v v="$v" -v c="$c" 'BEGIN { print v / (10000 * c) }')" 0.6 1.6
 ok $? "spin = truth x CPU share ($v at cpu/wall $c)"
 t=$(json_get spin-time median "$TMP/spin.json")
 c=$(json_get spin-time cpu/wall "$TMP/spin.json")
 between "$t" 0.000099 1; ok $? "spin-time never beats 100 us ($t)"
-between "$(awk -v t="$t" -v c="$c" 'BEGIN { print 0.0001 / c / t }')" 0.75 1.25
+between "$(awk -v t="$t" -v c="$c" 'BEGIN { print 0.0001 / c / t }')" 0.6 1.6
 ok $? "spin-time = truth / CPU share ($t at cpu/wall $c)"
 p=$(json_get spin processes "$TMP/spin.json")
 between "$p" 2 6; ok $? "sampled in at least 2 processes ($p)"
