@@ -118,13 +118,15 @@ p=$(json_get spin processes "$TMP/spin.json")
 between "$p" 2 6; ok $? "sampled in at least 2 processes ($p)"
 json_get spin preempted "$TMP/spin.json" | grep -q '^[0-9]'
 ok $? "the CPU case counts its preempted samples"
-expect 0 "spin --no-aslr --processes 3" -- bb run null -p null.mode=spin \
-    -p null.ns=100000 -p null.kind=rate $fast --processes 3 --no-aslr \
-    --no-save --format json
+expect 0 "spin --no-aslr --processes 3 --no-monitor" -- bb run null \
+    -p null.mode=spin -p null.ns=100000 -p null.kind=rate $fast \
+    --processes 3 --no-aslr --no-monitor --no-save --format json
 p=$(json_get spin processes "$TMP/out")
 between "$p" 3 9; ok $? "--processes 3: at least 3 processes ($p)"
 a=$(json_get spin no-aslr "$TMP/out")
 between "$a" 1 1; ok $? "--no-aslr is recorded with the row ($a)"
+json_get spin preempted "$TMP/out" | grep -q '^[0-9]'
+ok $? "preempted samples are counted without the monitor too"
 
 # ---- copies: one window, the aggregate is the total -----------------
 expect 0 "sleep --copies 2" -- bb run null -p null.mode=sleep -p null.ns=$ms \
@@ -145,6 +147,11 @@ expect 0 "spin --copies $copies on $cpus CPUs" -- bb run null -p null.mode=spin 
 v=$(tsv_get spin 0 value "$TMP/out")
 between "$v" 0 $((cpus * 10100))
 ok $? "copies beyond the CPUs never add up to more than $cpus x 10000 ($v)"
+sum=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["case"] == "spin" && $h["copy"] > 0 { s += $h["value"] }
+	END { print s }' "$TMP/out")
+between "$(ratio "$v" "$sum")" 0.7 1.3
+ok $? "and the aggregate is the copies' total ($v of $sum)"
 
 # ---- the outputs: text, CSV, TSV, JSON; the store; export/import -----
 db="$TMP/t.db"
