@@ -72,10 +72,11 @@ expect 0 "sleep: rate, time, reported, rpi4 clock" -- \
     -p null.mode=sleep -p null.ns=$ms -p null.kind=rate,time,reported \
     $fast --no-save --format tsv
 cp "$TMP/out" "$TMP/sleep.tsv"
-# phases: each phase call wakes late once, so 10 ms units
-expect 0 "sleep: phases: 30 ms untimed, then 10 and 20 ms" -- bb run null \
-    -p null.mode=sleep -p null.ns=10000000 -p null.kind=phases $fast \
-    --no-save --format tsv
+# phases: each phase call wakes late once (tens of ms on a loaded
+# machine), so 50 ms units, one process
+expect 0 "sleep: phases: 150 ms untimed, then 50 and 100 ms" -- bb run null \
+    -p null.mode=sleep -p null.ns=50000000 -p null.kind=phases $fast \
+    --processes 1 --no-save --format tsv
 cat "$TMP/out" >> "$TMP/sleep.tsv"
 v=$(tsv_get sleep 0 value "$TMP/sleep.tsv")
 rate_ok "$v" 1000; ok $? "RATE: 1000 op/s ($v)"
@@ -84,11 +85,11 @@ time_ok "$t" 0.001; ok $? "TIME: 1 ms per op ($t)"
 r=$(tsv_get sleep-reported 0 value "$TMP/sleep.tsv")
 rate_ok "$r" 1000; ok $? "self-timed REPORTED: 1000 op/s ($r)"
 p=$(tsv_get sleep-phases 0 value "$TMP/sleep.tsv")
-rate_ok "$p" 33.3333333; ok $? "phased: prepare untimed, a + b = 30 ms ($p)"
+rate_ok "$p" 6.66666667; ok $? "phased: prepare untimed, a + b = 150 ms ($p)"
 pa=$(tsv_get sleep-phases/a 0 value "$TMP/sleep.tsv")
 pb=$(tsv_get sleep-phases/b 0 value "$TMP/sleep.tsv")
-rate_ok "$pa" 100; ok $? "phase row a: 100 op/s ($pa)"
-rate_ok "$pb" 50; ok $? "phase row b: 50 op/s ($pb)"
+rate_ok "$pa" 20; ok $? "phase row a: 20 op/s ($pa)"
+rate_ok "$pb" 10; ok $? "phase row b: 10 op/s ($pb)"
 sum=$(awk -v a="$pa" -v b="$pb" -v p="$p" 'BEGIN { print (1 / a + 1 / b) * p }')
 between "$sum" 0.8 1.25; ok $? "phase times add up to the iteration's ($sum)"
 k=$(tsv_get sleep/kops 0 value "$TMP/sleep.tsv")
@@ -147,11 +148,6 @@ expect 0 "spin --copies $copies on $cpus CPUs" -- bb run null -p null.mode=spin 
 v=$(tsv_get spin 0 value "$TMP/out")
 between "$v" 0 $((cpus * 10100))
 ok $? "copies beyond the CPUs never add up to more than $cpus x 10000 ($v)"
-sum=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
-	$h["case"] == "spin" && $h["copy"] > 0 { s += $h["value"] }
-	END { print s }' "$TMP/out")
-between "$(ratio "$v" "$sum")" 0.7 1.3
-ok $? "and the aggregate is the copies' total ($v of $sum)"
 
 # ---- the outputs: text, CSV, TSV, JSON; the store; export/import -----
 db="$TMP/t.db"

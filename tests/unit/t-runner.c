@@ -135,7 +135,7 @@ main(void)
 	 * early, so above the truth is impossible
 	 */
 	rc = run_null_with("sleep", "null.ns=1000000", "null.kind=rate", 2, 30,
-	    0.02, &rs);
+	    0.05, &rs);
 	is_int(rc, 0, "sleep copies: OK");
 	for (i = 0; i < 2 && rs.n >= 3; i++)
 		ok(rs.r[i].st.median > 600 && rs.r[i].st.median <= 1010,
@@ -143,9 +143,10 @@ main(void)
 	ok(rs.n >= 3 && rs.r[2].copy == 0 && rs.r[2].st.median > 1200 &&
 	    rs.r[2].st.median <= 2020, "aggregate of 2 copies: 2000 op/s "
 	    "(%.1f)", rs.n >= 3 ? rs.r[2].st.median : 0);
+	/* (windows weigh a late sample by its length, medians do not) */
 	ok(rs.n >= 3 && fabs(rs.r[2].st.median / (rs.r[0].st.median +
-	    rs.r[1].st.median) - 1) < 0.1, "the aggregate is the copies' "
-	    "total, not one copy's");
+	    rs.r[1].st.median) - 1) < 0.25, "the aggregate is the copies' "
+	    "total, not one copy's nor twice it");
 	kat_rows_release(&rs);
 
 	if (perfctr_open(&pc, why, sizeof(why)) != 0) {
