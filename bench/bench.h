@@ -9,7 +9,9 @@
  *   - plan() names the cases a run will measure (cheap, in the parent);
  *   - setup() builds inputs for one case, untimed, in a child process;
  *   - run() does `iters` units of work and nothing else: it never prints,
- *     reads a clock, exits or allocates on the hot path;
+ *     reads a clock, exits or allocates on the hot path (the one exception
+ *     is null's spin/sleep modes, whose work is a span of time: a
+ *     calibration device with a known truth);
  *   - verify() checks the last output against a known answer, untimed;
  *   - teardown() releases what setup() made.
  * The runner calibrates, times, repeats, aggregates and isolates crashes.
@@ -39,6 +41,8 @@
 #define BENCH_NO_COPIES	 0x10u	/* never run as several copies */
 #define BENCH_COUNT_WORK 0x20u	/* self-timed, but `work` is real: cycles
 				 * and instructions per unit of it */
+#define BENCH_WAITS	 0x40u	/* waits by design (sleeps, I/O): CPU time
+				 * below wall time is not preemption */
 
 /* How a sample value is derived from `iters` units of `work` in `seconds`. */
 enum bench_kind {

@@ -34,7 +34,15 @@ static const char run_usage[] =
 "                       e.g. -p linpack.n=500 (see 'boardbench list -l')\n"
 "  --tag TEXT           label this build flag set / run\n"
 "  --copies N           run N copies of each CPU benchmark at once (per-copy\n"
-"                       rows and an aggregate row; at most 4 x CPUs)\n"
+"                       rows and an aggregate row; at most 4 x CPUs); they\n"
+"                       start at a barrier and measure common windows\n"
+"  --processes N        sample each CPU case in N fresh processes, each\n"
+"                       with its own address layout (profile: 2 / 3 / 5;\n"
+"                       1 to 20); value = median over processes, CV = spread\n"
+"                       between them\n"
+"  --no-aslr            measuring processes run without address space\n"
+"                       randomisation (reproducible A/B work; recorded with\n"
+"                       the row as the extra no-aslr)\n"
 "  --cpu LIST           pin to these CPUs, e.g. 0 or 2-3 (copy i runs on the\n"
 "                       i-th CPU of the list)\n"
 "  --classic            also print the classic reports (Linpack table, ...)\n"
@@ -69,7 +77,8 @@ enum {
 	OPT_PROFILE = 256, OPT_TAG, OPT_COPIES, OPT_CPU, OPT_CLASSIC,
 	OPT_FORMAT, OPT_DB, OPT_NO_SAVE, OPT_MIN_SAMPLE, OPT_BUDGET,
 	OPT_WARMUP, OPT_TIMEOUT, OPT_NO_PROGRESS, OPT_HOT_TEMP, OPT_COOL_DOWN,
-	OPT_WAIT_IDLE, OPT_WAIT_MAX, OPT_MEASURE_CLOCK, OPT_NO_MONITOR
+	OPT_WAIT_IDLE, OPT_WAIT_MAX, OPT_MEASURE_CLOCK, OPT_NO_MONITOR,
+	OPT_PROCESSES, OPT_NO_ASLR
 };
 
 static const struct option run_options[] = {
@@ -93,6 +102,8 @@ static const struct option run_options[] = {
 	{ "wait-max", required_argument, NULL, OPT_WAIT_MAX },
 	{ "measure-clock", no_argument, NULL, OPT_MEASURE_CLOCK },
 	{ "no-monitor", no_argument, NULL, OPT_NO_MONITOR },
+	{ "processes", required_argument, NULL, OPT_PROCESSES },
+	{ "no-aslr", no_argument, NULL, OPT_NO_ASLR },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -278,7 +289,7 @@ cmd_run(int argc, char **argv)
 	const char *profile = "standard", *format = "text", *db = NULL;
 	const char *tag = "", *cpulist = NULL;
 	int nosave = 0, classic = 0, noprogress = 0, c, rc, interrupted = 0;
-	long long copies = 1;
+	long long copies = 1, procs = 0;
 	struct runner_opts ro;
 	struct param_set ps;
 	const struct bench_info **bl = NULL;
@@ -391,6 +402,18 @@ cmd_run(int argc, char **argv)
 		case OPT_NO_MONITOR:
 			wo.no_monitor = 1;
 			break;
+		case OPT_PROCESSES:
+			if (parse_ll(optarg, &procs) != 0 || procs < 1 ||
+			    procs > 20) {
+				snprintf(what, sizeof(what), "bad --processes "
+				    "'%s' (allowed: 1 to 20)", optarg);
+				cmd_bad_usage("run", what);
+				goto usage_fail;
+			}
+			break;
+		case OPT_NO_ASLR:
+			ro.no_aslr = 1;
+			break;
 		case 'h':
 			cmd_usage(stdout, run_usage);
 			param_set_release(&ps);
@@ -424,6 +447,8 @@ cmd_run(int argc, char **argv)
 		goto usage_fail;
 	ro.params = &ps;
 	ro.copies = (unsigned)copies;
+	ro.processes = (unsigned)procs;
+	ro.exec_self = 1;
 	ro.progress = !noprogress && isatty(STDERR_FILENO);
 
 	memset(&sink, 0, sizeof(sink));

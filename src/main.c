@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "runner-wire.h"
 #include "util.h"
 
 const struct command commands[] = {
@@ -44,6 +45,9 @@ main(int argc, char **argv)
 
 	setlocale(LC_ALL, "");
 	numeric_locale_c();
+	/* a measuring child the runner re-exec'd (not a user command) */
+	if (argc > 1 && strcmp(argv[1], RUNNER_CHILD_ARG) == 0)
+		return runner_child_main(argc, argv);
 	if (argc < 2) {
 		error("no command given (commands: list, info, run, show, "
 		    "compare, export, import; see 'boardbench --help')");

@@ -29,6 +29,7 @@ static const struct {
 	{ RF_BUSY, "busy" },
 	{ RF_NOISY, "noisy" },
 	{ RF_NOCLOCK, "noclock" },
+	{ RF_PREEMPTED, "preempted" },
 	{ RF_MULTIPLEXED, "multiplexed" },
 };
 

@@ -25,6 +25,8 @@ enum result_status {
 #define RF_BUSY		0x04u
 #define RF_NOISY	0x08u
 #define RF_NOCLOCK	0x10u	/* per-MHz figure not possible: clock unknown */
+#define RF_PREEMPTED	0x20u	/* samples got well under a CPU's worth of
+				 * their wall time (extra "preempted": how many) */
 #define RF_MULTIPLEXED	0x40u	/* counters shared by the kernel: scaled */
 
 struct stats {

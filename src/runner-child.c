@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "perfctr.h"
@@ -233,9 +234,13 @@ bench_now(void)
 
 /* ---- context --------------------------------------------------------- */
 
-struct bench_ctx *
-bench_ctx_new(const struct bench_info *b, const char *profile,
-    const struct param_set *params)
+/*
+ * A context for b with its parameters' values: vals[i] for parameter i
+ * when vals is given (a re-exec'd child), else resolved from params.
+ */
+static struct bench_ctx *
+ctx_make(const struct bench_info *b, const char *profile,
+    const struct param_set *params, char *const *vals)
 {
 	struct bench_ctx *ctx = xcalloc(1, sizeof(*ctx));
 	size_t i, used = 0;
@@ -247,8 +252,8 @@ bench_ctx_new(const struct bench_info *b, const char *profile,
 	ctx->values = xcalloc(ctx->nvalues ? ctx->nvalues : 1,
 	    sizeof(*ctx->values));
 	for (i = 0; i < ctx->nvalues; i++) {
-		const char *v = param_set_value(params, b, &b->params[i],
-		    ctx->profile);
+		const char *v = vals != NULL ? vals[i] :
+		    param_set_value(params, b, &b->params[i], ctx->profile);
 
 		ctx->values[i] = xstrdup(v ? v : "");
 		used += (size_t)snprintf(ctx->params + used,
@@ -264,6 +269,13 @@ bench_ctx_new(const struct bench_info *b, const char *profile,
 		return NULL;
 	}
 	return ctx;
+}
+
+struct bench_ctx *
+bench_ctx_new(const struct bench_info *b, const char *profile,
+    const struct param_set *params)
+{
+	return ctx_make(b, profile, params, NULL);
 }
 
 void
@@ -291,6 +303,8 @@ struct sampler {
 	double overhead_s;	/* this sample's prepare() seconds */
 	double tot_phase[8], tot_overhead;
 	uint64_t tot_iters;
+	double cpu_s, wall_s;	/* this sample's CPU and wall seconds, all
+				 * of it (prepare() included) */
 	struct perfctr pc;
 	int have_pc;
 	unsigned scaled;	/* samples whose counters were multiplexed */
@@ -312,6 +326,17 @@ sampler_init(struct sampler *s, struct bench_ctx *ctx,
 			s->nphases++;
 }
 
+/* CPU seconds this process used (all its threads). */
+static double
+cpu_seconds(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+		return NAN;
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /*
  * Do `iters` iterations; *secs gets the timed seconds.  With phases, only
  * the phases are timed, each on its own, and prepare() is overhead.
@@ -330,6 +355,8 @@ sample_once(struct sampler *s, uint64_t iters, double *secs, double *cyc,
 	ctx->have_reported = 0;
 	for (k = 0; k < ctx->nmetrics; k++)
 		ctx->metrics[k].set = 0;
+	s->cpu_s = cpu_seconds();
+	s->wall_s = now_mono();
 	if (s->have_pc && perfctr_snap(&s->pc, &p0) != 0)
 		p0.running = UINT64_MAX;	/* no figure for this sample */
 	if (s->phases == NULL) {
@@ -357,6 +384,8 @@ sample_once(struct sampler *s, uint64_t iters, double *secs, double *cyc,
 			}
 		}
 	}
+	s->wall_s = now_mono() - s->wall_s;
+	s->cpu_s = cpu_seconds() - s->cpu_s;
 	if (s->have_pc) {
 		if (perfctr_snap(&s->pc, &p1) != 0 ||
 		    perfctr_delta(&p0, &p1, cyc, ins) == PERFCTR_NONE)
@@ -433,6 +462,14 @@ send_value(int type, const char *name, const char *unit, int better,
 	wire_send(&m);
 }
 
+void
+child_fail(int fd, uint32_t copy, const char *reason)
+{
+	wire_fd = fd;
+	wire_copy = copy;
+	send_status(ST_FAILED, reason);
+}
+
 /* Grow iters until one sample lasts min_sample seconds. */
 static int
 calibrate(struct sampler *s, const struct child_plan *cp, uint64_t *iters)
@@ -464,6 +501,84 @@ calibrate(struct sampler *s, const struct child_plan *cp, uint64_t *iters)
 	return 0;
 }
 
+/*
+ * One measured sample, reported: the value, its CPU and wall time, the
+ * metrics and phase rows.  0, -1 when the kernel failed, -2 when the
+ * sample has no value (status already sent).
+ */
+static int
+take_sample(struct sampler *s, uint64_t iters, double *value, double *secs)
+{
+	struct bench_ctx *ctx = s->ctx;
+	const struct bench_case *c = s->c;
+	double cyc, ins;
+	size_t k;
+
+	if (sample_once(s, iters, secs, &cyc, &ins) != 0)
+		return -1;
+	*value = sample_value(c, ctx, iters, *secs);
+	if (isnan(*value)) {
+		send_status(ST_FAILED, c->kind == BENCH_REPORTED ?
+		    "kernel reported no value" : "sample took no time");
+		return -2;
+	}
+	send_value(WIRE_SAMPLE, NULL, NULL, 0, *value, *secs, cyc, ins);
+	send_value(WIRE_CPU, NULL, NULL, 0, s->cpu_s, s->wall_s, 0, 0);
+	for (k = 0; k < ctx->nmetrics; k++)
+		if (ctx->metrics[k].set)
+			send_value(WIRE_METRIC, ctx->metrics[k].name,
+			    ctx->metrics[k].unit,
+			    ctx->metrics[k].better,
+			    ctx->metrics[k].value, 0, 0, 0);
+	for (k = 0; k < s->nphases; k++) {
+		s->tot_phase[k] += s->phase_s[k];
+		if (s->phases[k].row && s->phase_s[k] > 0)
+			send_value(WIRE_METRIC, s->phases[k].name,
+			    s->phases[k].unit ? s->phases[k].unit :
+			    c->unit, BENCH_HIGHER,
+			    s->phases[k].work * (double)iters /
+			    s->phase_s[k], 0, 0, 0);
+	}
+	s->tot_overhead += s->overhead_s;
+	s->tot_iters += iters;
+	return 0;
+}
+
+/*
+ * Copies over one window: sample until each common deadline t0 + w *
+ * window; per window report the time-weighted mean value, the number of
+ * samples and when the window's sampling started and ended.  A sample
+ * that would end more than half a sample past the deadline is not begun,
+ * so the copies' windows line up within half a sample.
+ */
+static int
+sample_windows(struct sampler *s, const struct child_plan *cp, double t0,
+    uint64_t iters)
+{
+	double v, secs, sum, timed, ws, now, last, deadline;
+	uint32_t w, n;
+	int rc;
+
+	for (w = 0; w < cp->windows; w++) {
+		deadline = t0 + (w + 1) * cp->window;
+		ws = now_mono();
+		sum = timed = 0;
+		n = 0;
+		do {
+			if ((rc = take_sample(s, iters, &v, &secs)) != 0)
+				return rc;
+			sum += v * secs;
+			timed += secs;
+			n++;
+			last = s->wall_s;
+			now = now_mono();
+		} while (now + last / 2 < deadline);
+		send_value(WIRE_WINDOW, NULL, NULL, (int)w,
+		    timed > 0 ? sum / timed : v, (double)n, ws, now);
+	}
+	return 0;
+}
+
 void
 child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
     int fd, int go_fd, uint32_t copy)
@@ -471,11 +586,12 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 	const struct bench_info *b = ctx->info;
 	const struct bench_case *c = &ctx->cases[ci];
 	struct sampler s;
-	double *vals, secs, cyc, ins, start, t;
+	double *vals, secs, cyc, ins, start, t, t0 = 0;
 	uint64_t iters = 1;
 	size_t n = 0, k, cap;
 	struct stats st;
-	char why[160], byte;
+	char why[160];
+	ssize_t got;
 	int rc;
 
 	wire_fd = fd;
@@ -502,44 +618,36 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 			goto failed;
 	send_value(WIRE_READY, NULL, NULL, 0, (double)iters, 0, 0, 0);
 	if (go_fd >= 0) {
-		/* copies: wait until every copy is ready, then start together */
-		while (read(go_fd, &byte, 1) < 0 && errno == EINTR)
-			;
+		/*
+		 * copies: wait until every copy is ready; the runner then
+		 * sends the common start time (or just closes the pipe)
+		 */
+		do
+			got = read(go_fd, &t0, sizeof(t0));
+		while (got < 0 && errno == EINTR);
+		if (got != (ssize_t)sizeof(t0))
+			t0 = now_mono();
+	}
+	if (cp->windows > 0 && cp->window > 0) {
+		rc = sample_windows(&s, cp, t0, iters);
+		if (rc == -1)
+			goto failed;
+		if (rc != 0)
+			goto out;
+		goto verify;
 	}
 
 	cap = cp->max_samples;
 	vals = xcalloc(cap, sizeof(*vals));
 	start = now_mono();
 	for (;;) {
-		if (sample_once(&s, iters, &secs, &cyc, &ins) != 0) {
+		rc = take_sample(&s, iters, &vals[n], &secs);
+		if (rc != 0) {
 			free(vals);
-			goto failed;
-		}
-		vals[n] = sample_value(c, ctx, iters, secs);
-		if (isnan(vals[n])) {
-			free(vals);
-			send_status(ST_FAILED, c->kind == BENCH_REPORTED ?
-			    "kernel reported no value" : "sample took no time");
+			if (rc == -1)
+				goto failed;
 			goto out;
 		}
-		send_value(WIRE_SAMPLE, NULL, NULL, 0, vals[n], secs, cyc, ins);
-		for (k = 0; k < ctx->nmetrics; k++)
-			if (ctx->metrics[k].set)
-				send_value(WIRE_METRIC, ctx->metrics[k].name,
-				    ctx->metrics[k].unit,
-				    ctx->metrics[k].better,
-				    ctx->metrics[k].value, 0, 0, 0);
-		for (k = 0; k < s.nphases; k++) {
-			s.tot_phase[k] += s.phase_s[k];
-			if (s.phases[k].row && s.phase_s[k] > 0)
-				send_value(WIRE_METRIC, s.phases[k].name,
-				    s.phases[k].unit ? s.phases[k].unit :
-				    c->unit, BENCH_HIGHER,
-				    s.phases[k].work * (double)iters /
-				    s.phase_s[k], 0, 0, 0);
-		}
-		s.tot_overhead += s.overhead_s;
-		s.tot_iters += iters;
 		n++;
 		t = now_mono() - start;
 		if (n >= cap)
@@ -557,6 +665,7 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 	}
 	free(vals);
 
+verify:
 	ctx->nextras = 0;
 	if (b->verify != NULL && b->verify(ctx, c) != 0) {
 		/* what verify() found (a residual, say) explains the row */
@@ -624,4 +733,63 @@ bench_ctx_exercise(struct bench_ctx *ctx, size_t i, uint64_t iters,
 	if (b->teardown != NULL)
 		b->teardown(ctx, c);
 	return rc;
+}
+
+/* ---- the re-exec'd child --------------------------------------------- */
+
+static int
+hex_decode(const char *hex, void *out, size_t len)
+{
+	unsigned char *o = out;
+	unsigned int byte;
+	size_t i;
+
+	if (strlen(hex) != 2 * len)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (sscanf(hex + 2 * i, "%2x", &byte) != 1)
+			return -1;
+		o[i] = (unsigned char)byte;
+	}
+	return 0;
+}
+
+/*
+ * argv: exe __measure FD GO_FD COPY BENCH PROFILE CASE-INDEX CASE-NAME
+ * PLAN-HEX VALUE... (one value per parameter of BENCH, in order), all
+ * written by runner.c (child_exec); anything else is refused.
+ */
+int
+runner_child_main(int argc, char **argv)
+{
+	const struct bench_info *b;
+	struct bench_ctx *ctx;
+	struct child_plan cp;
+	long long fd, go_fd, copy, ci;
+
+	if (argc < 10 || strcmp(argv[1], RUNNER_CHILD_ARG) != 0 ||
+	    parse_ll(argv[2], &fd) != 0 || parse_ll(argv[3], &go_fd) != 0 ||
+	    parse_ll(argv[4], &copy) != 0 || parse_ll(argv[7], &ci) != 0 ||
+	    (b = registry_find(argv[5])) == NULL ||
+	    (size_t)(argc - 10) != registry_nparams(b) ||
+	    hex_decode(argv[9], &cp, sizeof(cp)) != 0 || fd < 0 ||
+	    go_fd < -1 || copy < 1 || ci < 0) {
+		error("%s: not a runner child invocation", RUNNER_CHILD_ARG);
+		return EXIT_USAGE;
+	}
+	ctx = ctx_make(b, argv[6], NULL, argv + 10);
+	if (ctx == NULL)
+		return EXIT_BENCH;
+	wire_fd = (int)fd;
+	wire_copy = (uint32_t)copy;
+	if ((size_t)ci >= ctx->ncases ||
+	    strcmp(ctx->cases[ci].name, argv[8]) != 0) {
+		send_status(ST_FAILED, "re-exec'd child planned other cases");
+		bench_ctx_free(ctx);
+		return EXIT_BENCH;
+	}
+	child_measure(ctx, (size_t)ci, &cp, (int)fd, (int)go_fd,
+	    (uint32_t)copy);
+	bench_ctx_free(ctx);
+	return EXIT_OK;
 }

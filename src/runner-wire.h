@@ -16,7 +16,11 @@ enum wire_type {
 	WIRE_SAMPLE,		/* v = value, seconds, cycles, instructions */
 	WIRE_METRIC,		/* name, unit, status = better, v[0] = value */
 	WIRE_EXTRA,		/* name, v[0] = value */
-	WIRE_STATUS		/* status = result_status, text = reason */
+	WIRE_STATUS,		/* status = result_status, text = reason */
+	WIRE_CPU,		/* per sample, after it: v = CPU seconds,
+				 * wall seconds of the whole sample */
+	WIRE_WINDOW		/* copies: status = window, v = mean value,
+				 * samples, start, end (monotonic) */
 };
 
 struct wire_msg {
@@ -35,7 +39,24 @@ struct child_plan {
 	uint32_t min_samples, max_samples;
 	uint32_t fixed_samples;		/* copies: exactly this many */
 	uint64_t fixed_iters;		/* 0: calibrate */
+	/*
+	 * copies over one window: after the start barrier each copy samples
+	 * until `windows` common deadlines `window` seconds apart, measured
+	 * from the start time the runner sends through the barrier.
+	 */
+	uint32_t windows;
+	double window;
 };
+
+/*
+ * In a re-exec'd child (argv[1] == RUNNER_CHILD_ARG): rebuild the
+ * context from argv and measure.  Returns the exit status.
+ */
+#define RUNNER_CHILD_ARG "__measure"
+int runner_child_main(int argc, char **argv);
+
+/* A forked child that cannot measure: report why on fd. */
+void child_fail(int fd, uint32_t copy, const char *reason);
 
 /* In the child: measure case ci and report on fd. */
 void child_measure(struct bench_ctx *, size_t ci, const struct child_plan *,

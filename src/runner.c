@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,12 +27,17 @@
 #include "util.h"
 
 #define NOISY_CV 0.05
+/* a sample whose CPU time is below this share of its wall time */
+#define PREEMPTED_CPU 0.9
+/* copies: common windows per case, and the shortest in min samples */
+#define COPY_WINDOWS 5
+#define COPY_WINDOW_SAMPLES 5
 
 const struct profile profiles[] = {
-	{ "quick",    0.050, 0.05, 0.40,  5,  20, 0.01 },
-	{ "standard", 0.050, 0.30, 3.00,  5, 100, 0.01 },
-	{ "full",     0.100, 1.00, 10.0, 10, 400, 0.005 },
-	{ NULL, 0, 0, 0, 0, 0, 0 }
+	{ "quick",    0.050, 0.05, 0.40,  5,  20, 0.01, 2 },
+	{ "standard", 0.050, 0.30, 3.00,  5, 100, 0.01, 3 },
+	{ "full",     0.100, 1.00, 10.0, 10, 400, 0.005, 5 },
+	{ NULL, 0, 0, 0, 0, 0, 0, 0 }
 };
 
 const struct profile *
@@ -237,6 +243,11 @@ struct copy_acc {
 	char reason[160];
 	double *v, *secs, *cyc, *ins;
 	size_t n;
+	double *cpu, *wall;		/* per sample: CPU and wall seconds */
+	size_t ncpu;
+	double *wv, *wn, *ws, *we;	/* per common window (copies): mean
+					 * value, samples, start and end */
+	size_t nw;
 	uint64_t iters;
 	struct metric_acc *m;
 	size_t nm;
@@ -253,6 +264,12 @@ copy_acc_release(struct copy_acc *a)
 	free(a->secs);
 	free(a->cyc);
 	free(a->ins);
+	free(a->cpu);
+	free(a->wall);
+	free(a->wv);
+	free(a->ws);
+	free(a->we);
+	free(a->wn);
 	for (i = 0; i < a->nm; i++)
 		free(a->m[i].v);
 	free(a->m);
@@ -282,6 +299,20 @@ acc_message(struct copy_acc *a, const struct wire_msg *m)
 		push(&a->cyc, a->n, m->v[2]);
 		push(&a->ins, a->n, m->v[3]);
 		a->n++;
+		break;
+	case WIRE_CPU:
+		push(&a->cpu, a->ncpu, m->v[0]);
+		push(&a->wall, a->ncpu, m->v[1]);
+		a->ncpu++;
+		break;
+	case WIRE_WINDOW:
+		if (m->status != (int32_t)a->nw)
+			break;
+		push(&a->wv, a->nw, m->v[0]);
+		push(&a->wn, a->nw, m->v[1] >= 1 ? m->v[1] : 1);
+		push(&a->ws, a->nw, m->v[2]);
+		push(&a->we, a->nw, m->v[3]);
+		a->nw++;
 		break;
 	case WIRE_METRIC:
 		for (i = 0; i < a->nm; i++)
@@ -389,6 +420,99 @@ row_counters(struct result *r, const struct copy_acc *a,
 }
 
 /*
+ * CPU time beside wall time: samples of a CPU case (one that does not
+ * wait by design) whose CPU time fell well below their wall time were
+ * preempted; the row says how many ("preempted", and the flag) and the
+ * median share of CPU time ("cpu/wall").  a: the copies counted.
+ */
+static void
+row_cpu(struct result *r, const struct copy_acc *a, unsigned na,
+    const struct bench_case *c)
+{
+	double *share;
+	size_t i, n = 0, preempted = 0, tot = 0;
+	unsigned k;
+
+	for (k = 0; k < na; k++)
+		tot += a[k].ncpu;
+	if (tot == 0)
+		return;
+	share = xcalloc(tot, sizeof(*share));
+	for (k = 0; k < na; k++)
+		for (i = 0; i < a[k].ncpu; i++) {
+			if (isnan(a[k].cpu[i]) || !(a[k].wall[i] > 0))
+				continue;
+			share[n] = a[k].cpu[i] / a[k].wall[i];
+			if (share[n++] < PREEMPTED_CPU)
+				preempted++;
+		}
+	if (n > 0)
+		result_add_extra(r, "cpu/wall", stats_median(share, n));
+	if ((c->flags & BENCH_CPU) && !(c->flags & BENCH_WAITS) && n > 0) {
+		result_add_extra(r, "preempted", (double)preempted);
+		if (preempted > 0)
+			r->flags |= RF_PREEMPTED;
+	}
+	free(share);
+}
+
+/*
+ * Several processes: the row's figure is the median over processes of
+ * each one's median, its CV the spread between processes (pm: their
+ * medians); the pooled samples' CV is kept as "cv:samples".
+ */
+static void
+row_procs(struct result *r, const double *pm, size_t np)
+{
+	struct stats ps;
+
+	stats_compute(&ps, pm, np);
+	result_add_extra(r, "cv:samples", r->st.cv);
+	r->st.median = ps.median;
+	r->st.mean = ps.mean;
+	r->st.stddev = ps.stddev;
+	r->st.cv = ps.cv;
+	r->flags &= ~RF_NOISY;
+	if (ps.cv > NOISY_CV)
+		r->flags |= RF_NOISY;
+}
+
+/*
+ * Copies over one window: per common window (`window` seconds; every
+ * copy samples without a pause from the common start to the same
+ * deadlines, so all of them run through all of it), the copies' total
+ * work over the window: the sum of their rates in it, each counted for
+ * the share of the window it measured when that is less than the window
+ * minus a sample (a copy that stalled); times: the mean of their values.
+ * NULL when a copy reported no windows.
+ */
+static double *
+combine_windows(const struct copy_acc *acc, unsigned nc, int sum,
+    double window, size_t *nout)
+{
+	size_t n = SIZE_MAX, j;
+	double *v, share;
+	unsigned k;
+
+	for (k = 0; k < nc; k++)
+		if (acc[k].nw < n)
+			n = acc[k].nw;
+	if (n == 0 || n == SIZE_MAX || !(window > 0))
+		return NULL;
+	v = xcalloc(n, sizeof(*v));
+	for (j = 0; j < n; j++)
+		for (k = 0; k < nc; k++) {
+			/* measured seconds, plus one sample's slack */
+			share = (acc[k].we[j] - acc[k].ws[j]) *
+			    (1 + 1.0 / acc[k].wn[j]) / window;
+			v[j] += sum ? acc[k].wv[j] * (share < 1 ? share : 1) :
+			    acc[k].wv[j] / nc;
+		}
+	*nout = n;
+	return v;
+}
+
+/*
  * Combine copies sample by sample: rates add up (aggregate throughput),
  * times and latencies average.
  */
@@ -436,6 +560,10 @@ emit(runner_sink_fn sink, void *arg, struct result *r, int *bad, int *stop)
 struct case_run {
 	struct copy_acc *acc;
 	unsigned ncopies;
+	double window;			/* copies: seconds of each window */
+	double *pmed;			/* processes sampled: their medians */
+	size_t np;
+	int no_aslr;
 	enum result_status status;	/* overall: worst of the copies */
 	char reason[160];
 	double seconds;
@@ -486,6 +614,93 @@ child_setup_cpu(const struct runner_opts *o, unsigned copy, unsigned ncopies)
 	sched_setaffinity(0, sizeof(set), &set);
 }
 
+/*
+ * This program's path, argv[0] of re-exec'd children ("" when /proc is
+ * not there: no re-exec).  They execute /proc/self/exe, which still names
+ * this program when its file was replaced during the run.
+ */
+static char self_exe[4096];
+
+static void
+hex_encode(const void *p, size_t len, char *out)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
+
+/*
+ * In a forked child: exec this program again (runner_child_main() in
+ * runner-child.c), so that the measuring process gets an address layout
+ * of its own, without randomisation when no_aslr.  Returns only when the
+ * exec failed.
+ */
+static void
+child_exec(const struct runner_opts *o, const struct bench_ctx *ctx,
+    size_t ci, const struct child_plan *cp, int fd, int go_fd, unsigned copy)
+{
+	char sfd[24], sgo[24], scopy[24], sci[24];
+	char hex[2 * sizeof(*cp) + 1];
+	char **av;
+	size_t i;
+	int pers;
+
+	av = xcalloc(ctx->nvalues + 11, sizeof(*av));
+	snprintf(sfd, sizeof(sfd), "%d", fd);
+	snprintf(sgo, sizeof(sgo), "%d", go_fd);
+	snprintf(scopy, sizeof(scopy), "%u", copy);
+	snprintf(sci, sizeof(sci), "%zu", ci);
+	hex_encode(cp, sizeof(*cp), hex);
+	av[0] = self_exe;
+	av[1] = (char *)RUNNER_CHILD_ARG;
+	av[2] = sfd;
+	av[3] = sgo;
+	av[4] = scopy;
+	av[5] = (char *)ctx->info->name;
+	av[6] = (char *)ctx->profile;
+	av[7] = sci;
+	av[8] = ctx->cases[ci].name;
+	av[9] = hex;
+	for (i = 0; i < ctx->nvalues; i++)
+		av[10 + i] = ctx->values[i];
+	if (o->no_aslr && (pers = personality(0xffffffff)) != -1)
+		personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
+	execv("/proc/self/exe", av);
+	free(av);
+}
+
+/*
+ * Start the copies together: the common start time for every copy (which
+ * each reads through the barrier pipe), then the barrier opens.  A copy
+ * that died makes the write fail with EPIPE, never a SIGPIPE here.
+ */
+static void
+open_barrier(int fd, unsigned ncopies)
+{
+	double *t = xcalloc(ncopies, sizeof(*t));
+	sigset_t pipe_set, old;
+	struct timespec zero = { 0, 0 };
+	unsigned k;
+	ssize_t w;
+
+	t[0] = now_mono();
+	for (k = 1; k < ncopies; k++)
+		t[k] = t[0];
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	sigprocmask(SIG_BLOCK, &pipe_set, &old);
+	do
+		w = write(fd, t, ncopies * sizeof(*t));
+	while (w < 0 && errno == EINTR);
+	if (w < 0 && errno == EPIPE)
+		sigtimedwait(&pipe_set, NULL, &zero);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(fd);
+	free(t);
+}
+
 static void
 run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
     const struct child_plan *cp, unsigned ncopies, struct case_run *cr,
@@ -531,6 +746,15 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 			if (gofds[1] >= 0)
 				close(gofds[1]);
 			child_setup_cpu(o, k, ncopies);
+			if (o->exec_self && self_exe[0] != '\0') {
+				child_exec(o, ctx, ci, cp, fds[1], gofds[0],
+				    k + 1);
+				if (o->no_aslr) {
+					child_fail(fds[1], k + 1, "--no-aslr: "
+					    "cannot re-exec this program");
+					_exit(0);
+				}
+			}
 			child_measure(ctx, ci, cp, fds[1], gofds[0], k + 1);
 			_exit(0);
 		}
@@ -579,7 +803,7 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 		}
 		/* start the copies together once all are warm */
 		if (!go_sent && gofds[1] >= 0 && nready + ndone >= ncopies) {
-			close(gofds[1]);
+			open_barrier(gofds[1], ncopies);
 			gofds[1] = -1;
 			go_sent = 1;
 		}
@@ -626,6 +850,163 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	}
 }
 
+/*
+ * The values behind a verified case's main row: the only copy's samples,
+ * the copies' common windows, or (no windows) their sample-by-sample
+ * combination.  Always a new array.
+ */
+static double *
+main_values(const struct case_run *cr, const struct bench_case *c,
+    size_t *n)
+{
+	int sum = c->better != BENCH_LOWER;
+	double *v;
+
+	if (cr->ncopies > 1 &&
+	    (v = combine_windows(cr->acc, cr->ncopies, sum, cr->window,
+	    n)) != NULL)
+		return v;
+	return combine(cr->acc, cr->ncopies, 0, 0, sum, n);
+}
+
+/* Append array src[0..n-1] to *dst holding dn values. */
+static void
+append(double **dst, size_t dn, const double *src, size_t n)
+{
+	if (n == 0)
+		return;
+	*dst = xreallocarray(*dst, dn + n, sizeof(**dst));
+	memcpy(*dst + dn, src, n * sizeof(**dst));
+}
+
+/* Is extra `name` a total over samples (summed across processes)? */
+static int
+extra_is_total(const char *name)
+{
+	return strncmp(name, "phase:", 6) == 0 ||
+	    strcmp(name, "overhead") == 0 || strcmp(name, "iters") == 0;
+}
+
+/* Add one process's samples, metrics and extras (src) to dst. */
+static void
+acc_append(struct copy_acc *dst, const struct copy_acc *src)
+{
+	size_t i, j;
+
+	append(&dst->v, dst->n, src->v, src->n);
+	append(&dst->secs, dst->n, src->secs, src->n);
+	append(&dst->cyc, dst->n, src->cyc, src->n);
+	append(&dst->ins, dst->n, src->ins, src->n);
+	dst->n += src->n;
+	append(&dst->cpu, dst->ncpu, src->cpu, src->ncpu);
+	append(&dst->wall, dst->ncpu, src->wall, src->ncpu);
+	dst->ncpu += src->ncpu;
+	dst->iters = src->iters;
+	for (i = 0; i < src->nm; i++) {
+		for (j = 0; j < dst->nm; j++)
+			if (strcmp(dst->m[j].name, src->m[i].name) == 0)
+				break;
+		if (j == dst->nm) {
+			dst->m = xreallocarray(dst->m, dst->nm + 1,
+			    sizeof(*dst->m));
+			dst->m[j] = src->m[i];
+			dst->m[j].v = NULL;
+			dst->m[j].n = 0;
+			dst->nm++;
+		}
+		append(&dst->m[j].v, dst->m[j].n, src->m[i].v, src->m[i].n);
+		dst->m[j].n += src->m[i].n;
+	}
+	for (i = 0; i < src->nx; i++) {
+		for (j = 0; j < dst->nx; j++)
+			if (strcmp(dst->x[j].name, src->x[i].name) == 0)
+				break;
+		if (j == dst->nx) {
+			dst->x = xreallocarray(dst->x, dst->nx + 1,
+			    sizeof(*dst->x));
+			dst->x[j] = src->x[i];
+			dst->nx++;
+		} else if (extra_is_total(src->x[i].name))
+			dst->x[j].value += src->x[i].value;
+		else
+			dst->x[j].value = src->x[i].value;
+	}
+}
+
+static void
+case_run_release(struct case_run *cr)
+{
+	unsigned k;
+
+	for (k = 0; k < cr->ncopies; k++)
+		copy_acc_release(&cr->acc[k]);
+	free(cr->acc);
+	free(cr->pmed);
+	cr->acc = NULL;
+	cr->pmed = NULL;
+}
+
+/*
+ * A CPU case measured alone: its samples come from several fresh
+ * processes (each re-exec'd when the runner may, so each has its own
+ * address layout), at least `procs` of them, each with its share of the
+ * warm-up and the budget; the first calibrates and the others reuse its
+ * iterations.  While the spread between the processes' medians is above
+ * the target and budget is left, more processes run (up to 3 x procs).
+ * Any other case: one child (or the copies together).
+ */
+static void
+measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
+    const struct child_plan *cp, unsigned ncopies, unsigned procs,
+    struct case_run *cr, struct progress *pg)
+{
+	const struct bench_case *c = &ctx->cases[ci];
+	struct child_plan rp = *cp;
+	struct case_run one;
+	struct stats st;
+	double spent = 0;
+
+	if (ncopies > 1 || procs <= 1 || !(c->flags & BENCH_CPU)) {
+		run_case(o, ctx, ci, cp, ncopies, cr, pg);
+		cr->window = cp->window;
+		cr->no_aslr = o->no_aslr && o->exec_self;
+		return;
+	}
+	rp.budget = cp->budget / procs;
+	rp.warmup = cp->warmup / procs;
+	run_case(o, ctx, ci, &rp, 1, cr, pg);
+	cr->no_aslr = o->no_aslr && o->exec_self;
+	if (cr->status != ST_OK)
+		return;
+	cr->pmed = xcalloc(3 * procs, sizeof(*cr->pmed));
+	cr->pmed[cr->np++] = stats_median(cr->acc[0].v, cr->acc[0].n);
+	spent = cr->seconds;
+	if (c->kind != BENCH_REPORTED)
+		rp.fixed_iters = cr->acc[0].iters;
+	while (cr->np < 3 * procs && !stop_signal) {
+		if (cr->np >= procs) {
+			stats_compute(&st, cr->pmed, cr->np);
+			if (st.cv <= cp->target_cv ||
+			    spent >= cp->budget + cp->warmup)
+				break;
+		}
+		run_case(o, ctx, ci, &rp, 1, &one, pg);
+		spent += one.seconds;
+		if (one.status != ST_OK) {
+			/* a process that failed decides the row */
+			case_run_release(cr);
+			*cr = one;
+			cr->no_aslr = o->no_aslr && o->exec_self;
+			return;
+		}
+		cr->pmed[cr->np++] = stats_median(one.acc[0].v,
+		    one.acc[0].n);
+		acc_append(&cr->acc[0], &one.acc[0]);
+		case_run_release(&one);
+	}
+	cr->seconds = spent;
+}
+
 /* Turn a finished case into rows for the sink. */
 static void
 case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
@@ -636,7 +1017,6 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 	unsigned k, nc = cr->ncopies;
 	size_t i, n;
 	double *v;
-	int sum = c->better != BENCH_LOWER;
 
 	/* per-copy rows first when several copies ran */
 	for (k = 0; nc > 1 && k < nc; k++) {
@@ -651,6 +1031,7 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 		if (a->status == ST_OK) {
 			row_samples(&r, a->v, a->n);
 			row_counters(&r, a, c);
+			row_cpu(&r, a, 1, c);
 		} else {
 			strlcpy_bb(r.reason, a->reason, sizeof(r.reason));
 		}
@@ -665,13 +1046,16 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 	r.iters = cr->acc[0].iters;
 	if (cr->status == ST_OK) {
 		if (nc > 1) {
-			v = combine(cr->acc, nc, 0, 0, sum, &n);
+			v = main_values(cr, c, &n);
 			row_samples(&r, v, n);
 			free(v);
 		} else {
 			row_samples(&r, cr->acc[0].v, cr->acc[0].n);
 			row_counters(&r, &cr->acc[0], c);
+			if (cr->np > 1)
+				row_procs(&r, cr->pmed, cr->np);
 		}
+		row_cpu(&r, cr->acc, nc, c);
 	} else {
 		strlcpy_bb(r.reason, cr->reason, sizeof(r.reason));
 	}
@@ -679,6 +1063,10 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 	for (i = 0; i < cr->acc[0].nx; i++)
 		result_add_extra(&r, cr->acc[0].x[i].name,
 		    cr->acc[0].x[i].value);
+	if (cr->np > 1)
+		result_add_extra(&r, "processes", (double)cr->np);
+	if (cr->no_aslr)
+		result_add_extra(&r, "no-aslr", 1);
 	emit(sink, arg, &r, bad, stop);
 
 	/* metric rows: <case>/<metric>, only for results that verified */
@@ -787,6 +1175,21 @@ runner_derived_fill(struct result *r, const struct bench_derived *d,
 	return 0;
 }
 
+/* Several processes: a derived row's statistics over their medians. */
+static void
+derived_procs(struct result *r, const struct bench_derived *d,
+    const struct bench_case *c, const struct case_run *cr, double mhz,
+    const char *source)
+{
+	struct result t;
+
+	memset(&t, 0, sizeof(t));
+	if (runner_derived_fill(&t, d, c, cr->pmed, NULL, cr->np, 1, mhz,
+	    source) == 0)
+		row_procs(r, t.samples, t.nsamples);
+	result_release(&t);
+}
+
 /*
  * The derived rows of a verified case, from the aggregate samples (per
  * copy where a figure is per MHz or per cycle) and the cycles counted per
@@ -807,7 +1210,7 @@ derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
 
 	if (c->derived == NULL || cr->status != ST_OK)
 		return;
-	v = combine(cr->acc, nc, 0, 0, sum, &n);
+	v = main_values(cr, c, &n);
 	cyc = xcalloc(n ? n : 1, sizeof(*cyc));
 	for (k = 0; k < nc && cyc != NULL; k++) {
 		work = c->work * (double)cr->acc[k].iters;
@@ -833,6 +1236,9 @@ derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
 		r.iters = cr->acc[0].iters;
 		runner_derived_fill(&r, d, c, v, cyc, n, sum ? nc : 1, mhz,
 		    source);
+		if (cr->np > 1 && r.status == ST_OK &&
+		    !(d->how == BENCH_D_CYCLES && cyc != NULL))
+			derived_procs(&r, d, c, cr, mhz, source);
 		emit(sink, arg, &r, bad, stop);
 	}
 	free(v);
@@ -907,9 +1313,17 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	size_t i, j, n, total = 0;
 	int bad = 0, stop = 0;
 	char why[160];
-	unsigned k;
+	unsigned procs;
 
 	make_plan(o, &base);
+	procs = o->processes > 0 ? o->processes : o->profile->processes;
+	self_exe[0] = '\0';
+	if (o->exec_self) {
+		ssize_t len = readlink("/proc/self/exe", self_exe,
+		    sizeof(self_exe) - 1);
+
+		self_exe[len > 0 ? len : 0] = '\0';
+	}
 	memset(&pg, 0, sizeof(pg));
 	for (i = 0; i < nb; i++) {
 		ctxs[i] = bench_ctx_new(bl[i], o->profile->name, o->params);
@@ -948,23 +1362,28 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			bench_plan(o, &base, ctx->info, &cp);
 			nc = (c->flags & BENCH_CPU) &&
 			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
-			if (nc > 1)
-				cp.fixed_samples = cp.min_samples < 10 ?
-				    cp.min_samples : 10;
+			if (nc > 1) {
+				/* copies: common windows, each long enough
+				 * for several samples */
+				cp.windows = COPY_WINDOWS;
+				cp.window = cp.budget / COPY_WINDOWS;
+				if (cp.window < COPY_WINDOW_SAMPLES *
+				    cp.min_sample)
+					cp.window = COPY_WINDOW_SAMPLES *
+					    cp.min_sample;
+			}
 			if (o->hooks != NULL && o->hooks->case_begin != NULL)
 				o->hooks->case_begin(o->hooks->arg, ctx->info, j);
 			pg.bench = ctx->info->name;
 			pg.cname = c->name;
 			progress_show(&pg, 0);
-			run_case(o, ctx, j, &cp, nc, &cr, &pg);
+			measure_case(o, ctx, j, &cp, nc, procs, &cr, &pg);
 			progress_clear(&pg);
 			if (o->hooks != NULL && o->hooks->case_end != NULL)
 				o->hooks->case_end(o->hooks->arg);
 			case_rows(ctx, c, &cr, sink, arg, &bad, &stop);
 			derived_rows(o, ctx, c, &cr, sink, arg, &bad, &stop);
-			for (k = 0; k < cr.ncopies; k++)
-				copy_acc_release(&cr.acc[k]);
-			free(cr.acc);
+			case_run_release(&cr);
 			pg.i++;
 			pg.est_done += case_estimate(&cp);
 		}

@@ -18,6 +18,7 @@ struct profile {
 	double budget;		/* seconds of sampling per case */
 	uint32_t min_samples, max_samples;
 	double target_cv;	/* stop sampling below this CV */
+	uint32_t processes;	/* CPU cases: fresh processes sampled */
 };
 const struct profile *profile_find(const char *name);
 extern const struct profile profiles[];
@@ -43,6 +44,10 @@ struct runner_opts {
 	size_t ncpus;
 	int progress;			/* one-line progress on stderr */
 	const struct runner_hooks *hooks;	/* NULL: none */
+	unsigned processes;		/* CPU cases: processes, 0: profile */
+	int exec_self;			/* re-exec each child (its own address
+					 * layout); else fork only */
+	int no_aslr;			/* re-exec with ADDR_NO_RANDOMIZE */
 };
 
 /* Called with each finished row; return -1 to stop the run. */

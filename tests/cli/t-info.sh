@@ -45,10 +45,20 @@ expect 0 "export it" -- bb export --db "$TMP/m.db" --format json
 has '"mon.temp_max_c": 51.121' "the temperature is stored with the row"
 has '"hot"' "the flag is stored"
 has "not 'performance'" "the governor warning is in the snapshot"
+# seconds since the epoch, to the millisecond where date has %N
+now_s() { date +%s.%N | sed 's/\.N*$//'; }
+# took START MIN MAX: now - START within [MIN, MAX) seconds
+took() { awk -v a="$1" -v b="$(now_s)" -v lo="$2" -v hi="$3" \
+    'BEGIN { exit !(b - a >= lo && b - a < hi) }'; }
+t0=$(now_s)
 expect 0 "--cool-down below the current temperature" -- \
-	bb run null $fast --no-save --cool-down 60
+	bb run null $fast --no-save --cool-down 60 --wait-max 30 --format json
+took "$t0" 0 30; ok $? "51 C is below 60 C: no waiting for --wait-max 30"
+has '"cool_down_c": 60' "the cool-down target is in the snapshot"
+t0=$(now_s)
 expect 0 "--cool-down that cannot be reached gives up at --wait-max" -- \
-	bb run null $fast --no-save --cool-down 40 --wait-max 1
+	bb run null $fast --no-save --cool-down 40 --wait-max 3
+took "$t0" 3 1000; ok $? "51 C is not below 40 C: it waited --wait-max 3 s"
 
 cp -R "$fx/rpi4" "$TMP/pi"
 printf '50005\n' > "$TMP/pi/sys/devices/platform/soc/soc:firmware/get_throttled"

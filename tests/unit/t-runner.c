@@ -16,10 +16,14 @@
 #include "tap.h"
 #include "util.h"
 
-/* Run null with mode=<mode>; returns runner_run's value. */
+/*
+ * Run null with mode=<mode> (and settings more, more2 unless NULL);
+ * returns runner_run's value.
+ */
 static int
-run_null(const char *mode, unsigned copies, double timeout,
-    struct kat_rows *rs)
+run_null_with(const char *mode, const char *more, const char *more2,
+    unsigned copies,
+    double timeout, double min_sample, struct kat_rows *rs)
 {
 	const struct bench_info *b = registry_find("null");
 	struct runner_opts ro;
@@ -29,7 +33,7 @@ run_null(const char *mode, unsigned copies, double timeout,
 
 	memset(&ro, 0, sizeof(ro));
 	ro.profile = profile_find("quick");
-	ro.min_sample = 0.005;
+	ro.min_sample = min_sample;
 	ro.budget = 0.05;
 	ro.warmup = 0;
 	ro.timeout = timeout;
@@ -38,10 +42,21 @@ run_null(const char *mode, unsigned copies, double timeout,
 	snprintf(spec, sizeof(spec), "null.mode=%s", mode);
 	if (param_set_add(&ps, spec) != 0)
 		bail("cannot set %s", spec);
+	if (more != NULL && param_set_add(&ps, more) != 0)
+		bail("cannot set %s", more);
+	if (more2 != NULL && param_set_add(&ps, more2) != 0)
+		bail("cannot set %s", more2);
 	ro.params = &ps;
 	rc = runner_run(&ro, &b, 1, kat_collect, rs, &intr);
 	param_set_release(&ps);
 	return rc;
+}
+
+static int
+run_null(const char *mode, unsigned copies, double timeout,
+    struct kat_rows *rs)
+{
+	return run_null_with(mode, NULL, NULL, copies, timeout, 0.005, rs);
 }
 
 int
@@ -63,7 +78,8 @@ main(void)
 	ok(rs.r[0].st.median > 0 && rs.r[0].st.min <= rs.r[0].st.median &&
 	    rs.r[0].st.median <= rs.r[0].st.max, "min <= median <= max");
 	ok(rs.r[0].iters >= 1, "iterations per sample recorded");
-	is_str(rs.r[0].params, "mode=ok,work=1000", "canonical parameters");
+	is_str(rs.r[0].params, "mode=ok,work=1000,ns=10000,"
+	    "kind=rate,time,reported,phases", "canonical parameters");
 	is_str(rs.r[0].unit, "op/s", "unit from the case");
 	ok(isnan(rs.r[0].cycles) || rs.r[0].cycles > 0,
 	    "cycles empty or positive");
@@ -110,9 +126,27 @@ main(void)
 	for (i = 0; i < 3; i++)
 		is_str(result_status_name(rs.r[i].status), "OK",
 		    "copy row %zu OK", i);
-	ok(rs.r[2].st.median > rs.r[0].st.median &&
-	    rs.r[2].st.median > rs.r[1].st.median,
-	    "aggregate throughput exceeds each copy's");
+	kat_rows_release(&rs);
+
+	/*
+	 * copies of a known rate (sleep: 1 ms per op, 1000 op/s, no CPU
+	 * needed, so copies never compete): each copy near 1000 op/s, and
+	 * the aggregate their total, 2000 op/s; a sleep ends late, never
+	 * early, so above the truth is impossible
+	 */
+	rc = run_null_with("sleep", "null.ns=1000000", "null.kind=rate", 2, 30,
+	    0.05, &rs);
+	is_int(rc, 0, "sleep copies: OK");
+	for (i = 0; i < 2 && rs.n >= 3; i++)
+		ok(rs.r[i].st.median > 600 && rs.r[i].st.median <= 1010,
+		    "copy %zu: 1000 op/s (%.1f)", i + 1, rs.r[i].st.median);
+	ok(rs.n >= 3 && rs.r[2].copy == 0 && rs.r[2].st.median > 1200 &&
+	    rs.r[2].st.median <= 2020, "aggregate of 2 copies: 2000 op/s "
+	    "(%.1f)", rs.n >= 3 ? rs.r[2].st.median : 0);
+	/* (windows weigh a late sample by its length, medians do not) */
+	ok(rs.n >= 3 && fabs(rs.r[2].st.median / (rs.r[0].st.median +
+	    rs.r[1].st.median) - 1) < 0.25, "the aggregate is the copies' "
+	    "total, not one copy's nor twice it");
 	kat_rows_release(&rs);
 
 	if (perfctr_open(&pc, why, sizeof(why)) != 0) {
