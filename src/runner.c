@@ -667,6 +667,12 @@ child_exec(const struct runner_opts *o, const struct bench_ctx *ctx,
 		av[10 + i] = ctx->values[i];
 	if (o->no_aslr && (pers = personality(0xffffffff)) != -1)
 		personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
+	/* the wire and the barrier are opened close-on-exec: keep these two */
+	if (fcntl(fd, F_SETFD, 0) != 0 ||
+	    (go_fd >= 0 && fcntl(go_fd, F_SETFD, 0) != 0)) {
+		free(av);
+		return;
+	}
 	execv("/proc/self/exe", av);
 	free(av);
 }
@@ -811,7 +817,27 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	if (gofds[1] >= 0)
 		close(gofds[1]);
 	close(fds[0]);
-	reap(cr->acc, ncopies, 1);
+	/*
+	 * The pipe is closed; a child that closed it and lives on is still
+	 * held to the deadline (and to an interruption).
+	 */
+	for (;;) {
+		reap(cr->acc, ncopies, 0);
+		for (k = 0; k < ncopies && (cr->acc[k].pid <= 0 ||
+		    cr->acc[k].waited); k++)
+			;
+		if (k == ncopies)
+			break;
+		if (stop_signal && !stopped) {
+			stopped = 1;
+			kill_all(cr->acc, ncopies, SIGKILL);
+		}
+		if (now_mono() > deadline && !timed_out && !stopped) {
+			timed_out = 1;
+			kill_all(cr->acc, ncopies, SIGKILL);
+		}
+		poll(NULL, 0, 10);
+	}
 	cr->seconds = now_mono() - start;
 
 	cr->status = ST_OK;
