@@ -174,6 +174,38 @@ is_file_spec(const char *s)
 }
 
 /*
+ * unfinished_runs: a pool never takes a run that is not complete
+ * (interrupted, killed, incomplete): it is dropped with a note.  A single
+ * such run is used, with a warning that its results are partial.
+ */
+static int
+unfinished_runs(struct store *st, const char *spec, int64_t *ids,
+    size_t *nids)
+{
+	struct run_info ri;
+	size_t i, k = 0;
+
+	for (i = 0; i < *nids; i++) {
+		memset(&ri, 0, sizeof(ri));
+		if (store_run_get(st, ids[i], &ri) != 0) {
+			run_info_release(&ri);
+			return -1;
+		}
+		if (strcmp(ri.status, "complete") == 0 || *nids == 1)
+			ids[k++] = ids[i];
+		if (strcmp(ri.status, "complete") != 0)
+			warning("%s: run %lld is %s: %s", spec,
+			    (long long)ids[i], ri.status, *nids == 1 ?
+			    "its results are partial" : "left out of the pool");
+		run_info_release(&ri);
+	}
+	if (k == 0)
+		return error("%s: no complete run to compare", spec);
+	*nids = k;
+	return 0;
+}
+
+/*
  * add_store_spec: a run id, uuid, "last" or tag as one column.  With
  * pool, a spec that names a tag takes every run with that tag.
  */
@@ -203,6 +235,10 @@ add_store_spec(struct columns *cs, struct store *st, const char *spec,
 		free(ids);
 		if (store_run_ids(st, c->ri.tag, &ids, &nids) != 0)
 			return -1;
+	}
+	if (unfinished_runs(st, spec, ids, &nids) != 0) {
+		free(ids);
+		return -1;
 	}
 	rows = xcalloc(nids, sizeof(*rows));
 	nrows = xcalloc(nids, sizeof(*nrows));
@@ -1068,6 +1104,8 @@ cmd_compare(int argc, char **argv)
 	}
 	if (plotfile != NULL && plotfile[0] == '\0')
 		return cmd_bad_usage("compare", "--plot needs a file name");
+	if (plotfile != NULL && store_output_check(plotfile, db) != 0)
+		return EXIT_USAGE;
 	if (argc - optind + (baseline != NULL) < 2)
 		return cmd_bad_usage("compare", "give at least two runs, tags "
 		    "or files");
