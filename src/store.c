@@ -1,7 +1,9 @@
 /*
  * store.c - the SQLite results store (DESIGN.md section 4).  One file holds
- * every run; each result row is its own transaction, so a kill or a power
- * cut loses at most the row in progress.  A file that is not ours, is newer
+ * every run; each result row of a run is its own transaction, so a kill or
+ * a power cut loses at most the row in progress, and an imported run is
+ * one transaction.  Writers share the file in WAL mode and wait for each
+ * other; readers open it read-only.  A file that is not ours, is newer
  * than us or is damaged is refused before anything is written to it.
  */
 #include "config.h"
@@ -334,9 +336,10 @@ files_signature(const struct store *st, char *buf, size_t len)
 
 /*
  * store_wait: another connection holds the store.  Sleep a little (longer
- * the longer it lasts, at most 50 ms) and return 1 to try again, as long
- * as the other writer's files keep changing; 0 after STORE_STALL_S
- * seconds without any change.  tries == 0 starts a new wait.
+ * the more tries, at most 50 ms) and return 1 to try again, as long as
+ * the other writer's files keep changing; 0 after STORE_STALL_S seconds
+ * without any change.  The wait lasts until wait_done (SQLite's busy
+ * handler and our own retries share it, so neither restarts the clock).
  */
 static int
 store_wait(struct store *st, int tries)
@@ -347,7 +350,7 @@ store_wait(struct store *st, int tries)
 	long ms;
 
 	files_signature(st, sig, sizeof(sig));
-	if (tries == 0 || strcmp(sig, st->wait_sig) != 0) {
+	if (st->wait_since == 0 || strcmp(sig, st->wait_sig) != 0) {
 		st->wait_since = now;
 		strlcpy_bb(st->wait_sig, sig, sizeof(st->wait_sig));
 	} else if (now - st->wait_since > STORE_STALL_S) {
@@ -359,6 +362,14 @@ store_wait(struct store *st, int tries)
 	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
 		;
 	return 1;
+}
+
+/* The statement got through, or gave up: the next wait starts afresh. */
+static int
+wait_done(struct store *st, int rc)
+{
+	st->wait_since = 0;
+	return rc;
 }
 
 /* SQLite's busy handler: wait while the other writer makes progress. */
@@ -387,10 +398,10 @@ step_write(struct store *st, sqlite3_stmt *stmt)
 	for (;;) {
 		rc = sqlite3_step(stmt);
 		if (!is_busy(rc) || !sqlite3_get_autocommit(st->db))
-			return rc;
+			return wait_done(st, rc);
 		sqlite3_reset(stmt);
 		if (!store_wait(st, tries++))
-			return rc;
+			return wait_done(st, rc);
 	}
 }
 
@@ -403,7 +414,7 @@ exec_write(struct store *st, const char *sql)
 	for (;;) {
 		rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
 		if (!is_busy(rc) || !store_wait(st, tries++))
-			return rc;
+			return wait_done(st, rc);
 	}
 }
 
@@ -426,11 +437,9 @@ wal_mode(struct store *st)
 		sqlite3_finalize(stmt);
 		/* a file system without WAL support keeps its journal */
 		if (wal || rc == SQLITE_ROW)
-			return SQLITE_OK;
-		if (!is_busy(rc))
-			return rc;
-		if (!store_wait(st, tries++))
-			return is_busy(rc) ? rc : SQLITE_BUSY;
+			return wait_done(st, SQLITE_OK);
+		if (!is_busy(rc) || !store_wait(st, tries++))
+			return wait_done(st, rc);
 	}
 }
 

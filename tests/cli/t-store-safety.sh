@@ -186,9 +186,24 @@ expect 0 "compare --pool with an interrupted run" -- bb compare --db "$db" \
     --pool tag:a 1
 grep -q "is interrupted: left out of the pool" "$TMP/err"
 ok $? "... leaves it out with a note"
+iid=$(bb show --list --db "$db" | awk '$3 == "interrupted" { print $1 }')
+[ -n "$iid" ] && ! grep '^== A' "$TMP/out" | grep -Eq "[ ,]$iid( |,|\$)"
+ok $? "... and really out (run $iid not in: $(grep '^== A' "$TMP/out" | cut -c1-30))"
 expect 0 "compare of an interrupted run" -- bb compare --db "$db" tag:a 1
 grep -q "is interrupted: its results are partial" "$TMP/err"
 ok $? "... says its results are partial"
+
+# --- a row that cannot be stored is exit 1 --------------------------------
+bb run null $fast --db "$TMP/trig.db" >/dev/null 2>&1
+python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("CREATE TRIGGER no_rows BEFORE INSERT ON results BEGIN "
+          "SELECT RAISE(ABORT, \"no room (test)\"); END")
+c.commit()' "$TMP/trig.db"
+bb run null $fast --db "$TMP/trig.db" >/dev/null 2>"$TMP/err"
+ok $(( $? != 1 )) "a run whose rows cannot be stored exits 1"
+bb show --list --db "$TMP/trig.db" | grep -q " incomplete "
+ok $? "... and is marked incomplete"
 
 # --- concurrent writers: no row lost ---------------------------------
 mkexport "$TMP/long.json" 4 400
