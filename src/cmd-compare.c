@@ -193,8 +193,8 @@ is_file_spec(const char *s)
  * latest run stays, as without --pool, and is named too.
  */
 static int
-pool_complete_only(struct store *st, struct column *c, int64_t *ids,
-    size_t *n)
+pool_complete_only(struct store *st, const char *spec, struct column *c,
+    int64_t *ids, size_t *n)
 {
 	struct strbuf sb;
 	size_t i, k = 0;
@@ -211,9 +211,12 @@ pool_complete_only(struct store *st, struct column *c, int64_t *ids,
 		}
 		if (strcmp(ri.status, "complete") == 0)
 			ids[k++] = ids[i];
-		else
+		else {
+			warning("%s: run %lld is %s: left out of the pool",
+			    spec, (long long)ids[i], ri.status);
 			strbuf_addf(&sb, "%srun %lld (%s)", sb.len ? ", " : "",
 			    (long long)ids[i], ri.status);
+		}
 		run_info_release(&ri);
 	}
 	if (k == 0) {
@@ -225,6 +228,28 @@ pool_complete_only(struct store *st, struct column *c, int64_t *ids,
 		c->left_out = strbuf_detach(&sb);
 	else
 		strbuf_release(&sb);
+	return 0;
+}
+
+/*
+ * partial_run: a single run that is not complete (interrupted, killed,
+ * incomplete) is used, with a warning that its results are partial.
+ */
+static int
+partial_run(struct store *st, const char *spec, int64_t *ids,
+    size_t *nids)
+{
+	struct run_info ri;
+
+	memset(&ri, 0, sizeof(ri));
+	if (*nids != 1 || store_run_get(st, ids[0], &ri) != 0) {
+		run_info_release(&ri);
+		return *nids == 1 ? -1 : 0;
+	}
+	if (strcmp(ri.status, "complete") != 0)
+		warning("%s: run %lld is %s: its results are partial", spec,
+		    (long long)ids[0], ri.status);
+	run_info_release(&ri);
 	return 0;
 }
 
@@ -260,7 +285,8 @@ add_store_spec(struct columns *cs, struct store *st, const char *spec,
 		if (store_run_ids(st, c->ri.tag, &ids, &nids) != 0)
 			return -1;
 	}
-	if (nids > 1 && pool_complete_only(st, c, ids, &nids) != 0) {
+	if ((nids > 1 && pool_complete_only(st, spec, c, ids, &nids) != 0) ||
+	    (nids == 1 && partial_run(st, spec, ids, &nids) != 0)) {
 		free(ids);
 		return -1;
 	}
@@ -1259,6 +1285,8 @@ cmd_compare(int argc, char **argv)
 		}
 		plot_file = plotfile;
 	}
+	if (plotfile != NULL && store_output_check(plotfile, db) != 0)
+		return EXIT_USAGE;
 	if (argc - optind + (baseline != NULL) < 2)
 		return cmd_bad_usage("compare", "give at least two runs, tags "
 		    "or files");

@@ -1,7 +1,9 @@
 /*
  * cmd-import.c - `boardbench import FILE...`: add exported runs to the
  * store.  Every file is read and checked before anything is written; a run
- * already in the store (same uuid) is left as it is.
+ * already in the store (same uuid) is left as it is.  Files are streamed,
+ * run by run, twice (check, then store), so memory follows the largest
+ * run; each run is one transaction, in the store whole or not at all.
  */
 #include "config.h"
 
@@ -21,9 +23,60 @@ static const char import_usage[] =
 "Adds the runs in files written by 'boardbench export' (or run --format\n"
 "json) to the store.  All files are checked first; a file that is not a\n"
 "boardbench export, or is truncated, stops the import before anything is\n"
-"written.  Runs already in the store (same uuid) are skipped.\n"
+"written.  Each run is added whole or not at all (one transaction), so an\n"
+"interrupted import can simply be repeated.  Runs already in the store\n"
+"(same uuid) are skipped.\n"
 "  --db FILE    results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
 "  -h, --help   this text\n";
+
+struct import_ctx {
+	struct store *st;
+	const char *path;
+	size_t added, skipped;
+};
+
+/* The first pass: export_scan_file checks each run; nothing to add. */
+static int
+check_run(void *arg, struct loaded_run *lr)
+{
+	(void)arg;
+	(void)lr;
+	return 0;
+}
+
+/* The second pass: one transaction per run, the uuid looked up inside. */
+static int
+import_run(void *arg, struct loaded_run *lr)
+{
+	struct import_ctx *ic = arg;
+	int64_t id;
+	size_t k;
+	int rc;
+
+	if (store_begin(ic->st) != 0)
+		return -1;
+	rc = store_run_by_uuid(ic->st, lr->ri.uuid, &id);
+	if (rc == 0) {
+		store_rollback(ic->st);
+		ic->skipped++;
+		return 0;
+	}
+	if (rc < 0 || store_run_add(ic->st, &lr->ri) != 0)
+		goto fail;
+	for (k = 0; k < lr->n; k++)
+		if (store_result_add(ic->st, lr->ri.id, &lr->rows[k]) != 0)
+			goto fail;
+	if (store_run_finish(ic->st, &lr->ri) != 0 ||
+	    store_commit(ic->st) != 0)
+		goto fail;
+	ic->added++;
+	return 0;
+fail:
+	store_rollback(ic->st);
+	error("cannot import '%s': run %s was not added (the runs before "
+	    "it were)", ic->path, lr->ri.uuid);
+	return -1;
+}
 
 int
 cmd_import(int argc, char **argv)
@@ -33,12 +86,9 @@ cmd_import(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct loaded_run **runs;
-	size_t *nruns, nfiles, i, j, k, added = 0, skipped = 0;
+	struct import_ctx ic;
 	const char *db = NULL;
-	struct store *st;
-	int c, rc = EXIT_OK;
-	int64_t id;
+	int c, i, rc = EXIT_OK;
 
 	opterr = 0;
 	optind = 1;
@@ -56,55 +106,22 @@ cmd_import(int argc, char **argv)
 	}
 	if (optind == argc)
 		return cmd_bad_usage("import", "no file given");
-	nfiles = (size_t)(argc - optind);
-	runs = xcalloc(nfiles, sizeof(*runs));
-	nruns = xcalloc(nfiles, sizeof(*nruns));
-	for (i = 0; i < nfiles; i++)
-		if (export_load_file(argv[optind + (int)i], &runs[i],
-		    &nruns[i]) != 0) {
-			rc = EXIT_USAGE;
-			goto out;
-		}
-	if ((st = cmd_open_store(db, 1)) == NULL) {
-		rc = EXIT_USAGE;
-		goto out;
+	for (i = optind; i < argc; i++)
+		if (export_scan_file(argv[i], check_run, NULL) != 0)
+			return EXIT_USAGE;
+	memset(&ic, 0, sizeof(ic));
+	if ((ic.st = cmd_open_store(db, 1)) == NULL)
+		return EXIT_USAGE;
+	for (i = optind; i < argc && rc == EXIT_OK; i++) {
+		ic.path = argv[i];
+		if (export_scan_file(argv[i], import_run, &ic) != 0)
+			rc = EXIT_BENCH;
 	}
-	for (i = 0; i < nfiles && rc == EXIT_OK; i++) {
-		for (j = 0; j < nruns[i]; j++) {
-			struct loaded_run *lr = &runs[i][j];
-
-			if (store_run_by_uuid(st, lr->ri.uuid, &id) == 0) {
-				skipped++;
-				continue;
-			}
-			if (store_run_begin(st, &lr->ri) != 0) {
-				rc = EXIT_BENCH;
-				break;
-			}
-			for (k = 0; k < lr->n; k++)
-				if (store_result_add(st, lr->ri.id,
-				    &lr->rows[k]) != 0) {
-					rc = EXIT_BENCH;
-					break;
-				}
-			if (rc != EXIT_OK ||
-			    store_run_finish(st, &lr->ri) != 0) {
-				rc = EXIT_BENCH;
-				break;
-			}
-			added++;
-		}
-	}
-	store_close(st);
-	fprintf(stderr, "imported %zu run%s%s", added, added == 1 ? "" : "s",
-	    skipped ? "" : "\n");
-	if (skipped)
+	store_close(ic.st);
+	fprintf(stderr, "imported %zu run%s%s", ic.added,
+	    ic.added == 1 ? "" : "s", ic.skipped ? "" : "\n");
+	if (ic.skipped)
 		fprintf(stderr, ", skipped %zu already in the store\n",
-		    skipped);
-out:
-	for (i = 0; i < nfiles; i++)
-		loaded_runs_free(runs[i], nruns[i]);
-	free(runs);
-	free(nruns);
+		    ic.skipped);
 	return rc;
 }

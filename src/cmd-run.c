@@ -520,7 +520,8 @@ cmd_run(int argc, char **argv)
 	if (sink.store_failed)
 		error("run %lld stopped: a result could not be stored "
 		    "(rows stored so far are kept)", (long long)ri.id);
-	rc = interrupted ? EXIT_INTERRUPTED : rc ? EXIT_BENCH : EXIT_OK;
+	rc = interrupted ? EXIT_INTERRUPTED :
+	    rc || sink.store_failed ? EXIT_BENCH : EXIT_OK;
 out:
 	monitor_free(sink.mon);
 	fmt_free(sink.fmt);

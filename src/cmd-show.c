@@ -26,6 +26,7 @@ static const char show_usage[] =
 "  --tag T       every run tagged T\n"
 "  --all         every run\n"
 "  --list        one line per run: id, date, status, tag, profile, build\n"
+"                (a running run whose process is gone shows 'interrupted')\n"
 "  --format F    text | csv | tsv | json (default text)\n"
 "  --classic     also the classic reports (text format)\n"
 "  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
@@ -39,7 +40,8 @@ static const char export_usage[] =
 "RUN is as for 'boardbench show'.\n"
 "  --format F    json (default) | csv | tsv\n"
 "  --tag T       every run tagged T\n"
-"  -o FILE       write to FILE instead of standard output\n"
+"  -o FILE       write to FILE instead of standard output (replaced only\n"
+"                when written in full; never the store or another store)\n"
 "  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
 "  -h, --help    this text\n";
 
@@ -97,6 +99,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	struct store *st;
 	struct fmt *f;
 	FILE *fp = stdout;
+	struct out_file of;
 	char what[200];
 
 	opterr = 0;
@@ -123,6 +126,8 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		    "%s)", format, fmt_names);
 		return cmd_bad_usage(cmd, what);
 	}
+	if (out != NULL && store_output_check(out, db) != 0)
+		return EXIT_USAGE;
 	if ((st = cmd_open_store(db, 0)) == NULL)
 		return EXIT_USAGE;
 	if (optind < argc) {
@@ -151,19 +156,24 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		store_close(st);
 		return EXIT_OK;
 	}
-	if (out != NULL && (fp = fopen(out, "we")) == NULL) {
-		error("cannot write '%s': %m", out);
-		free(ids);
-		store_close(st);
-		return EXIT_USAGE;
+	if (out != NULL) {
+		if (out_file_open(&of, out) != 0) {
+			free(ids);
+			store_close(st);
+			return EXIT_BENCH;
+		}
+		fp = of.fp;
 	}
 	f = fmt_new(format, fp);
 	f->classic = classic;
 	rc = cmd_print_runs(st, ids, n, f);
 	fmt_free(f);
-	if (fp != stdout && fclose(fp) != 0) {
-		error("cannot write '%s': %m", out);
-		rc = -1;
+	if (out != NULL) {
+		/* the file replaces what was there only when whole */
+		if (rc == 0)
+			rc = out_file_commit(&of);
+		else
+			out_file_abort(&of);
 	}
 	free(ids);
 	store_close(st);

@@ -22,7 +22,8 @@ cmd_open_store(const char *db, int create)
 
 	if (db == NULL)
 		db = def = store_default_path();
-	st = store_open(db, create, def != NULL);
+	/* commands that only read open the store read-only */
+	st = create ? store_open(db, 1, def != NULL) : store_open_readonly(db);
 	free(def);
 	return st;
 }

@@ -30,7 +30,8 @@ int cmd_import(int argc, char **argv);
 
 /*
  * Open the store named by --db (NULL: the default).  create: make it when
- * missing (the default path also gets its folder).  Errors are printed.
+ * missing (the default path also gets its folder); else it is opened
+ * read-only and must be a store already.  Errors are printed.
  */
 struct store *cmd_open_store(const char *db, int create);
 

@@ -5,6 +5,9 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+#include <sys/types.h>
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,19 +23,17 @@
 /* %.17g: every double prints as the text that reads back to it. */
 #define DUMP_FLAGS	(JSON_INDENT(2) | JSON_REAL_PRECISION(17))
 #define OBJECT_FLAGS	(JSON_COMPACT | JSON_SORT_KEYS)
+/* argv, build and system of an imported run: at most this many bytes */
+#define IMPORT_TEXT_MAX	(1 << 20)
 
 static json_t *jnum(double);
 static json_t *jstr(const char *);
 static json_t *jobject_text(const char *);
 static json_t *export_flags(unsigned);
-static double get_num(const json_t *, const char *);
-static long long get_int(const json_t *, const char *, long long);
-static void get_str(const json_t *, const char *, char *, size_t);
-static char *get_strdup(const json_t *, const char *);
-static char *get_object_text(const json_t *, const char *);
 static int get_flags(const json_t *, unsigned *);
 static int load_result(const json_t *, struct result *, char *, size_t);
 static int load_run(const json_t *, struct loaded_run *, char *, size_t);
+static void loaded_runs_free_one(struct loaded_run *);
 
 /* A number, or null for NAN and the infinities, which JSON cannot hold. */
 static json_t *
@@ -159,20 +160,37 @@ export_parse_samples(const json_t *a, struct result *r)
 	return 0;
 }
 
-/* Add the object's name -> number pairs to r's extras, null as NAN. */
+/*
+ * Add the object's name -> number pairs to r's extras, null as NAN.  The
+ * names of an object are distinct, and one longer than an extra's name
+ * field is refused (never cut, which could make two equal), so a row
+ * without extras takes them all in one allocation: linear in the count.
+ */
 int
 export_parse_extra(const json_t *o, struct result *r)
 {
 	const char *name;
 	json_t *v;
 	double x;
+	size_t have;
 
 	if (!json_is_object(o))
 		return -1;
+	have = r->nextra;
+	if (have == 0 && json_object_size(o) != 0) {
+		free(r->extra);
+		r->extra = xcalloc(json_object_size(o), sizeof(*r->extra));
+	}
 	json_object_foreach((json_t *)o, name, v) {
-		if (unjnum(v, &x) != 0)
+		if (unjnum(v, &x) != 0 || strlen(name) >= sizeof(r->extra->name))
 			return -1;
-		result_add_extra(r, name, x);
+		if (have != 0) {
+			result_add_extra(r, name, x);
+			continue;
+		}
+		strlcpy_bb(r->extra[r->nextra].name, name,
+		    sizeof(r->extra->name));
+		r->extra[r->nextra++].value = x;
 	}
 	return 0;
 }
@@ -269,62 +287,154 @@ export_dump(const json_t *doc, FILE *fp)
 	return 0;
 }
 
-/* Missing and null are NAN; so is anything that is not a number. */
-static double
-get_num(const json_t *o, const char *key)
-{
-	json_t *v;
-
-	v = json_object_get(o, key);
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-static long long
-get_int(const json_t *o, const char *key, long long dflt)
-{
-	json_t *v;
-
-	v = json_object_get(o, key);
-	return json_is_integer(v) ? (long long)json_integer_value(v) : dflt;
-}
+/*
+ * Field readers for import: every field is checked before it is stored.
+ * The first problem is kept in a field_check and later ones ignored; a
+ * missing member or null is the default (NAN, 0, "", NULL).
+ */
+struct field_check {
+	char *why;
+	size_t len;
+	int bad;
+};
 
 static void
-get_str(const json_t *o, const char *key, char *dst, size_t size)
+field_bad(struct field_check *fc, const char *key, const char *what)
 {
-	json_t *v;
-
-	v = json_object_get(o, key);
-	strlcpy_bb(dst, json_is_string(v) ? json_string_value(v) : "", size);
+	if (fc->bad++)
+		return;
+	bufprintf(fc->why, fc->len, "%s %s", key, what);
 }
 
-static char *
-get_strdup(const json_t *o, const char *key)
+/* A number or null (NAN); anything else is refused. */
+static double
+get_num(struct field_check *fc, const json_t *o, const char *key)
 {
 	json_t *v;
 
 	v = json_object_get(o, key);
-	return json_is_string(v) ? xstrdup(json_string_value(v)) : NULL;
+	if (v == NULL || json_is_null(v))
+		return NAN;
+	if (!json_is_number(v)) {
+		field_bad(fc, key, "is not a number");
+		return NAN;
+	}
+	return json_number_value(v);
+}
+
+/* An integer in [lo, hi]. */
+static long long
+get_int(struct field_check *fc, const json_t *o, const char *key,
+    long long lo, long long hi)
+{
+	json_t *v;
+	long long x;
+	char what[64];
+
+	v = json_object_get(o, key);
+	if (v == NULL || json_is_null(v))
+		return 0;
+	if (!json_is_integer(v)) {
+		field_bad(fc, key, "is not an integer");
+		return 0;
+	}
+	x = (long long)json_integer_value(v);
+	if (x < lo || x > hi) {
+		bufprintf(what, sizeof(what), "is out of range (%lld)", x);
+		field_bad(fc, key, what);
+		return 0;
+	}
+	return x;
+}
+
+/*
+ * A string that fits dst whole: a longer one is refused, never cut (a cut
+ * could fall inside a UTF-8 sequence).  jansson has checked the UTF-8.
+ */
+static void
+get_str(struct field_check *fc, const json_t *o, const char *key, char *dst,
+    size_t size)
+{
+	json_t *v;
+	char what[64];
+
+	dst[0] = '\0';
+	v = json_object_get(o, key);
+	if (v == NULL || json_is_null(v))
+		return;
+	if (!json_is_string(v)) {
+		field_bad(fc, key, "is not a string");
+		return;
+	}
+	if (json_string_length(v) >= size ||
+	    strlen(json_string_value(v)) != json_string_length(v)) {
+		bufprintf(what, sizeof(what), "is longer than %zu bytes or "
+		    "holds a NUL", size - 1);
+		field_bad(fc, key, what);
+		return;
+	}
+	strlcpy_bb(dst, json_string_value(v), size);
+}
+
+/* A string of at most max bytes, owned by the caller; NULL when missing. */
+static char *
+get_strdup(struct field_check *fc, const json_t *o, const char *key,
+    size_t max)
+{
+	json_t *v;
+	char what[64];
+
+	v = json_object_get(o, key);
+	if (v == NULL || json_is_null(v))
+		return NULL;
+	if (!json_is_string(v) || json_string_length(v) > max ||
+	    strlen(json_string_value(v)) != json_string_length(v)) {
+		bufprintf(what, sizeof(what), "is not a string of at most %zu "
+		    "bytes", max);
+		field_bad(fc, key, what);
+		return NULL;
+	}
+	return xstrdup(json_string_value(v));
 }
 
 /*
  * get_object_text: an object member back to compact text with sorted
- * keys, as the store keeps it; NULL when missing or not an object.
+ * keys, as the store keeps it, at most max bytes; NULL when missing.
  */
 static char *
-get_object_text(const json_t *o, const char *key)
+get_object_text(struct field_check *fc, const json_t *o, const char *key,
+    size_t max)
 {
 	json_t *v;
-	char *text, *s;
+	char *text, *s, what[64];
 
 	v = json_object_get(o, key);
-	if (!json_is_object(v))
+	if (v == NULL || json_is_null(v))
 		return NULL;
+	if (!json_is_object(v)) {
+		field_bad(fc, key, "is not an object");
+		return NULL;
+	}
 	text = json_dumps(v, OBJECT_FLAGS);
 	if (text == NULL)
+		die(EXIT_BENCH, "out of memory");
+	if (strlen(text) > max) {
+		bufprintf(what, sizeof(what), "is larger than %zu bytes", max);
+		field_bad(fc, key, what);
+		free(text);
 		return NULL;
+	}
 	s = xstrdup(text);
 	free(text);
 	return s;
+}
+
+/* A benchmark or group name: letters, digits, '_', '-', '.'. */
+static int
+is_name(const char *s)
+{
+	return s[0] != '\0' && strspn(s, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == strlen(s);
 }
 
 /* Flags as an array of names or a comma string; unknown names ignored. */
@@ -360,6 +470,7 @@ static int
 load_result(const json_t *o, struct result *r, char *why, size_t len)
 {
 	static const char *const required[] = { "bench", "case", "status" };
+	struct field_check fc;
 	json_t *v;
 	size_t i;
 
@@ -379,28 +490,48 @@ load_result(const json_t *o, struct result *r, char *why, size_t len)
 		    json_string_value(v));
 		return -1;
 	}
-	r->id = get_int(o, "id", 0);
-	r->seq = (uint32_t)get_int(o, "seq", 0);
-	get_str(o, "bench", r->bench, sizeof(r->bench));
-	get_str(o, "group", r->group, sizeof(r->group));
-	get_str(o, "case", r->case_name, sizeof(r->case_name));
-	get_str(o, "params", r->params, sizeof(r->params));
-	get_str(o, "unit", r->unit, sizeof(r->unit));
-	r->better = (int)get_int(o, "better", 0);
-	get_str(o, "reason", r->reason, sizeof(r->reason));
-	r->st.median = get_num(o, "median");
-	r->st.mean = get_num(o, "mean");
-	r->st.stddev = get_num(o, "stddev");
-	r->st.cv = get_num(o, "cv");
-	r->st.min = get_num(o, "min");
-	r->st.max = get_num(o, "max");
-	r->st.n = (uint32_t)get_int(o, "n", 0);
-	r->iters = (uint64_t)get_int(o, "iters", 0);
-	r->cycles = get_num(o, "cycles");
-	r->instructions = get_num(o, "instructions");
-	r->copies = (uint32_t)get_int(o, "copies", 0);
-	r->copy = (uint32_t)get_int(o, "copy", 0);
-	r->seconds = get_num(o, "seconds");
+	fc.why = why;
+	fc.len = len;
+	fc.bad = 0;
+	r->id = get_int(&fc, o, "id", 0, INT64_MAX);
+	r->seq = (uint32_t)get_int(&fc, o, "seq", 0, UINT32_MAX);
+	get_str(&fc, o, "bench", r->bench, sizeof(r->bench));
+	get_str(&fc, o, "group", r->group, sizeof(r->group));
+	get_str(&fc, o, "case", r->case_name, sizeof(r->case_name));
+	get_str(&fc, o, "params", r->params, sizeof(r->params));
+	get_str(&fc, o, "unit", r->unit, sizeof(r->unit));
+	r->better = (int)get_int(&fc, o, "better", -1, 1);
+	get_str(&fc, o, "reason", r->reason, sizeof(r->reason));
+	r->st.median = get_num(&fc, o, "median");
+	r->st.mean = get_num(&fc, o, "mean");
+	r->st.stddev = get_num(&fc, o, "stddev");
+	r->st.cv = get_num(&fc, o, "cv");
+	r->st.min = get_num(&fc, o, "min");
+	r->st.max = get_num(&fc, o, "max");
+	r->st.n = (uint32_t)get_int(&fc, o, "n", 0, UINT32_MAX);
+	/* written as a signed 64-bit integer: UINT64_MAX comes back as -1 */
+	r->iters = (uint64_t)get_int(&fc, o, "iters", INT64_MIN, INT64_MAX);
+	r->cycles = get_num(&fc, o, "cycles");
+	r->instructions = get_num(&fc, o, "instructions");
+	r->copies = (uint32_t)get_int(&fc, o, "copies", 0, UINT32_MAX);
+	r->copy = (uint32_t)get_int(&fc, o, "copy", 0, UINT32_MAX);
+	r->seconds = get_num(&fc, o, "seconds");
+	if (fc.bad)
+		return -1;
+	if (!is_name(r->bench) || (r->group[0] != '\0' &&
+	    !is_name(r->group))) {
+		bufprintf(why, len, "bad benchmark or group name");
+		return -1;
+	}
+	if (r->case_name[0] == '\0') {
+		bufprintf(why, len, "empty case name");
+		return -1;
+	}
+	/* a measured row has a value; only failed or skipped ones lack it */
+	if (r->status == ST_OK && !isfinite(r->st.median)) {
+		bufprintf(why, len, "an OK result without a finite median");
+		return -1;
+	}
 	if (get_flags(o, &r->flags) == -1) {
 		bufprintf(why, len, "bad flags");
 		return -1;
@@ -425,6 +556,10 @@ load_result(const json_t *o, struct result *r, char *why, size_t len)
 static int
 load_run(const json_t *o, struct loaded_run *lr, char *why, size_t len)
 {
+	static const char *const run_statuses[] = {
+		"running", "complete", "interrupted", "incomplete"
+	};
+	struct field_check fc;
 	json_t *v, *results;
 	char sub[128];
 	size_t i;
@@ -447,18 +582,30 @@ load_run(const json_t *o, struct loaded_run *lr, char *why, size_t len)
 		bufprintf(why, len, "no results array");
 		return -1;
 	}
-	lr->ri.id = get_int(o, "id", 0);
-	get_str(o, "uuid", lr->ri.uuid, sizeof(lr->ri.uuid));
-	get_str(o, "started", lr->ri.started, sizeof(lr->ri.started));
-	get_str(o, "finished", lr->ri.finished, sizeof(lr->ri.finished));
-	get_str(o, "status", lr->ri.status, sizeof(lr->ri.status));
-	get_str(o, "tag", lr->ri.tag, sizeof(lr->ri.tag));
-	get_str(o, "profile", lr->ri.profile, sizeof(lr->ri.profile));
-	get_str(o, "tool_version", lr->ri.tool_version,
+	fc.why = why;
+	fc.len = len;
+	fc.bad = 0;
+	lr->ri.id = get_int(&fc, o, "id", 0, INT64_MAX);
+	get_str(&fc, o, "uuid", lr->ri.uuid, sizeof(lr->ri.uuid));
+	get_str(&fc, o, "started", lr->ri.started, sizeof(lr->ri.started));
+	get_str(&fc, o, "finished", lr->ri.finished, sizeof(lr->ri.finished));
+	get_str(&fc, o, "status", lr->ri.status, sizeof(lr->ri.status));
+	get_str(&fc, o, "tag", lr->ri.tag, sizeof(lr->ri.tag));
+	get_str(&fc, o, "profile", lr->ri.profile, sizeof(lr->ri.profile));
+	get_str(&fc, o, "tool_version", lr->ri.tool_version,
 	    sizeof(lr->ri.tool_version));
-	lr->ri.argv = get_strdup(o, "argv");
-	lr->ri.build = get_object_text(o, "build");
-	lr->ri.system = get_object_text(o, "system");
+	lr->ri.argv = get_strdup(&fc, o, "argv", IMPORT_TEXT_MAX);
+	lr->ri.build = get_object_text(&fc, o, "build", IMPORT_TEXT_MAX);
+	lr->ri.system = get_object_text(&fc, o, "system", IMPORT_TEXT_MAX);
+	if (fc.bad)
+		return -1;
+	for (i = 0; i < ARRAY_SIZE(run_statuses); i++)
+		if (strcmp(lr->ri.status, run_statuses[i]) == 0)
+			break;
+	if (i == ARRAY_SIZE(run_statuses)) {
+		bufprintf(why, len, "unknown run status '%s'", lr->ri.status);
+		return -1;
+	}
 	if (json_array_size(results) == 0)
 		return 0;
 	lr->rows = xcalloc(json_array_size(results), sizeof(*lr->rows));
@@ -473,82 +620,399 @@ load_run(const json_t *o, struct loaded_run *lr, char *why, size_t len)
 }
 
 /*
- * export_load_file: every run of a document.  Runs and results are
- * counted from 1 in messages; unknown members are ignored.
+ * The reader streams: the top level of a document is scanned here byte by
+ * byte, and only one member value (one run) at a time is handed to
+ * jansson, so memory follows the largest run, not the file.
  */
+#define SCAN_DEPTH	1024		/* deeper nesting is refused */
+#define SCAN_HEADER_MAX	(1 << 20)	/* a member other than runs */
+#define SCAN_KEY_MAX	64
+
+struct scanner {
+	FILE *fp;
+	const char *path;
+	long line;
+	int c;			/* the byte under the cursor, EOF at the end */
+	int err;		/* a read error (errno) */
+};
+
+static void
+scan_next(struct scanner *sc)
+{
+	sc->c = getc(sc->fp);
+	if (sc->c == '\n')
+		sc->line++;
+	else if (sc->c == EOF && ferror(sc->fp) && sc->err == 0)
+		sc->err = errno != 0 ? errno : EIO;
+}
+
+static void
+scan_ws(struct scanner *sc)
+{
+	while (sc->c == ' ' || sc->c == '\t' || sc->c == '\n' || sc->c == '\r')
+		scan_next(sc);
+}
+
+/* "not JSON" at the cursor's line; -1. */
+static int
+scan_bad(struct scanner *sc, const char *what)
+{
+	if (sc->err != 0)
+		return error("cannot import '%s': %s", sc->path,
+		    strerror(sc->err));
+	return error("cannot import '%s': not JSON (line %ld: %s)", sc->path,
+	    sc->line, what);
+}
+
+static void
+scan_keep(struct strbuf *cap, int c)
+{
+	char ch = (char)c;
+
+	if (cap != NULL)
+		strbuf_add(cap, &ch, 1);
+}
+
+/*
+ * scan_value: move over one JSON value, copying its bytes to cap (when
+ * not NULL).  Brackets are matched and strings followed; the value's own
+ * grammar is checked later by jansson on the copy.  0, or -1 printed.
+ */
+static int
+scan_value(struct scanner *sc, struct strbuf *cap, size_t max)
+{
+	char stack[SCAN_DEPTH];
+	size_t depth = 0;
+	int in_str = 0, esc = 0;
+
+	if (sc->c == ',' || sc->c == ':' || sc->c == ']' || sc->c == '}')
+		return scan_bad(sc, "a value was expected");
+	for (;;) {
+		if (sc->c == EOF)
+			return scan_bad(sc, "unexpected end of file");
+		if (cap != NULL && cap->len >= max)
+			return error("cannot import '%s': a member near line "
+			    "%ld is larger than %zu bytes", sc->path, sc->line,
+			    max);
+		scan_keep(cap, sc->c);
+		if (in_str) {
+			if (esc)
+				esc = 0;
+			else if (sc->c == '\\')
+				esc = 1;
+			else if (sc->c == '"')
+				in_str = 0;
+			scan_next(sc);
+			if (!in_str && depth == 0)
+				return 0;
+			continue;
+		}
+		switch (sc->c) {
+		case '"':
+			in_str = 1;
+			break;
+		case '[':
+		case '{':
+			if (depth == sizeof(stack))
+				return scan_bad(sc, "nested too deeply");
+			stack[depth++] = (char)(sc->c == '[' ? ']' : '}');
+			break;
+		case ']':
+		case '}':
+			if (depth == 0 || stack[depth - 1] != sc->c)
+				return scan_bad(sc, "unbalanced brackets");
+			depth--;
+			break;
+		default:
+			break;
+		}
+		scan_next(sc);
+		if (depth == 0 && !in_str) {
+			/* a scalar ends where a delimiter starts */
+			if (sc->c == ',' || sc->c == ']' || sc->c == '}' ||
+			    sc->c == ' ' || sc->c == '\t' || sc->c == '\n' ||
+			    sc->c == '\r' || sc->c == EOF)
+				return 0;
+		}
+	}
+}
+
+/* A member name, at most SCAN_KEY_MAX bytes kept (longer: not ours). */
+static int
+scan_key(struct scanner *sc, char *key, size_t len)
+{
+	struct strbuf sb;
+	json_t *v;
+	int ret = 0;
+
+	if (sc->c != '"')
+		return scan_bad(sc, "a member name was expected");
+	strbuf_init(&sb);
+	if (scan_value(sc, &sb, SCAN_HEADER_MAX) != 0) {
+		strbuf_release(&sb);
+		return -1;
+	}
+	v = json_loadb(sb.buf, sb.len, JSON_DECODE_ANY, NULL);
+	if (!json_is_string(v))
+		ret = scan_bad(sc, "bad member name");
+	else
+		strlcpy_bb(key, json_string_value(v), len);
+	json_decref(v);
+	strbuf_release(&sb);
+	return ret;
+}
+
+/* Parse a copied value; -1 printed with the file's line number. */
+static json_t *
+scan_parse(struct scanner *sc, const struct strbuf *sb, long first_line)
+{
+	json_error_t jerr;
+	json_t *v;
+
+	v = json_loadb(sb->buf, sb->len, JSON_DECODE_ANY, &jerr);
+	if (v == NULL)
+		error("cannot import '%s': not JSON (line %ld: %s)", sc->path,
+		    first_line + (jerr.line > 0 ? jerr.line - 1 : 0),
+		    jerr.text);
+	return v;
+}
+
+/* The runs array from the cursor: each run loaded and handed to fn. */
+static int
+scan_runs(struct scanner *sc, export_run_fn fn, void *arg)
+{
+	struct loaded_run lr;
+	struct strbuf sb;
+	json_t *v;
+	char why[192];
+	size_t i = 0;
+	long first;
+	int rc;
+
+	if (sc->c != '[') {
+		error("cannot import '%s': not a boardbench export", sc->path);
+		return -1;
+	}
+	scan_next(sc);
+	scan_ws(sc);
+	if (sc->c == ']') {
+		scan_next(sc);
+		return 0;
+	}
+	for (;;) {
+		strbuf_init(&sb);
+		first = sc->line;
+		if (scan_value(sc, &sb, SIZE_MAX) != 0) {
+			strbuf_release(&sb);
+			return -1;
+		}
+		v = scan_parse(sc, &sb, first);
+		strbuf_release(&sb);
+		if (v == NULL)
+			return -1;
+		memset(&lr, 0, sizeof(lr));
+		rc = load_run(v, &lr, why, sizeof(why));
+		json_decref(v);
+		i++;
+		if (rc == -1) {
+			error("cannot import '%s': run %zu: %s", sc->path, i,
+			    why);
+			loaded_runs_free_one(&lr);
+			return -1;
+		}
+		rc = fn(arg, &lr);
+		loaded_runs_free_one(&lr);
+		if (rc != 0)
+			return -1;
+		scan_ws(sc);
+		if (sc->c == ']') {
+			scan_next(sc);
+			return 0;
+		}
+		if (sc->c != ',')
+			return scan_bad(sc, "',' or ']' was expected");
+		scan_next(sc);
+		scan_ws(sc);
+	}
+}
+
+/*
+ * scan_header: the top-level object: tool and schema_version checked,
+ * other members skipped, the runs array left for later (its offset in
+ * *runs_at, -1 when there is none).
+ */
+static int
+scan_header(struct scanner *sc, off_t *runs_at, long *runs_line)
+{
+	char key[SCAN_KEY_MAX];
+	struct strbuf sb;
+	json_t *v;
+	int tool = 0, have_version = 0;
+	long long version = 0;
+
+	*runs_at = -1;
+	scan_ws(sc);
+	if (sc->c != '{')
+		return sc->c == EOF && sc->err == 0 ?
+		    scan_bad(sc, "an empty file") :
+		    error("cannot import '%s': not a boardbench export",
+		    sc->path);
+	scan_next(sc);
+	scan_ws(sc);
+	while (sc->c != '}') {
+		if (scan_key(sc, key, sizeof(key)) != 0)
+			return -1;
+		scan_ws(sc);
+		if (sc->c != ':')
+			return scan_bad(sc, "':' was expected");
+		scan_next(sc);
+		scan_ws(sc);
+		if (strcmp(key, "runs") == 0) {
+			if (*runs_at != -1)
+				return error("cannot import '%s': two runs "
+				    "arrays", sc->path);
+			/* getc has read the byte at the cursor already */
+			*runs_at = ftello(sc->fp) - 1;
+			*runs_line = sc->line;
+			if (sc->c != '[')
+				return error("cannot import '%s': not a "
+				    "boardbench export", sc->path);
+			if (scan_value(sc, NULL, 0) != 0)
+				return -1;
+		} else if (strcmp(key, "tool") == 0 ||
+		    strcmp(key, "schema_version") == 0) {
+			strbuf_init(&sb);
+			if (scan_value(sc, &sb, SCAN_HEADER_MAX) != 0) {
+				strbuf_release(&sb);
+				return -1;
+			}
+			v = scan_parse(sc, &sb, sc->line);
+			strbuf_release(&sb);
+			if (v == NULL)
+				return -1;
+			if (key[0] == 't')
+				tool = json_is_string(v) && strcmp(
+				    json_string_value(v), "boardbench") == 0;
+			else if ((have_version = json_is_integer(v)))
+				version = (long long)json_integer_value(v);
+			json_decref(v);
+		} else if (scan_value(sc, NULL, 0) != 0) {
+			return -1;
+		}
+		scan_ws(sc);
+		if (sc->c == ',') {
+			scan_next(sc);
+			scan_ws(sc);
+			if (sc->c == '}')
+				return scan_bad(sc, "a member was expected");
+		} else if (sc->c != '}') {
+			return scan_bad(sc, "',' or '}' was expected");
+		}
+	}
+	scan_next(sc);
+	scan_ws(sc);
+	if (sc->c != EOF || sc->err != 0)
+		return scan_bad(sc, "end of file expected");
+	if (!tool || !have_version || version < 1 || *runs_at == -1)
+		return error("cannot import '%s': not a boardbench export",
+		    sc->path);
+	if (version > EXPORT_SCHEMA_VERSION)
+		return error("cannot import '%s': schema version %lld is "
+		    "newer than this boardbench (%d)", sc->path, version,
+		    EXPORT_SCHEMA_VERSION);
+	return 0;
+}
+
+int
+export_scan_file(const char *path, export_run_fn fn, void *arg)
+{
+	struct scanner sc;
+	struct stat sb;
+	off_t runs_at;
+	long runs_line = 1;
+	int ret = -1;
+
+	memset(&sc, 0, sizeof(sc));
+	sc.path = path;
+	sc.line = 1;
+	sc.fp = fopen(path, "re");
+	if (sc.fp == NULL)
+		return error("cannot import '%s': %s", path, strerror(errno));
+	/* the header is read first, then the runs again from their offset */
+	if (fstat(fileno(sc.fp), &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		error("cannot import '%s': not a regular file", path);
+		goto out;
+	}
+	scan_next(&sc);
+	if (scan_header(&sc, &runs_at, &runs_line) != 0)
+		goto out;
+	if (fseeko(sc.fp, runs_at, SEEK_SET) != 0) {
+		error("cannot import '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	sc.line = runs_line;
+	scan_next(&sc);
+	ret = scan_runs(&sc, fn, arg);
+out:
+	fclose(sc.fp);
+	return ret;
+}
+
+/* Collects every run for export_load_file. */
+struct collect {
+	struct loaded_run *v;
+	size_t n, alloc;
+};
+
+static int
+collect_run(void *arg, struct loaded_run *lr)
+{
+	struct collect *c = arg;
+
+	if (c->n == c->alloc) {
+		c->alloc = c->alloc != 0 ? c->alloc * 2 : 8;
+		c->v = xreallocarray(c->v, c->alloc, sizeof(*c->v));
+	}
+	c->v[c->n++] = *lr;
+	memset(lr, 0, sizeof(*lr));	/* now owned by the collection */
+	return 0;
+}
+
 int
 export_load_file(const char *path, struct loaded_run **runs, size_t *n)
 {
-	json_error_t jerr;
-	json_t *doc, *tool, *version, *jruns, *v;
-	struct loaded_run *out = NULL;
-	char why[192];
-	size_t i, count = 0;
-	FILE *fp;
-	int ret = -1;
+	struct collect c;
 
+	memset(&c, 0, sizeof(c));
 	*runs = NULL;
 	*n = 0;
-	fp = fopen(path, "re");
-	if (fp == NULL)
-		return error("cannot import '%s': %s", path, strerror(errno));
-	doc = json_loadf(fp, 0, &jerr);
-	if (doc == NULL && ferror(fp)) {
-		error("cannot import '%s': %s", path, strerror(errno));
-		fclose(fp);
+	if (export_scan_file(path, collect_run, &c) != 0) {
+		loaded_runs_free(c.v, c.n);
 		return -1;
 	}
-	fclose(fp);
-	if (doc == NULL)
-		return error("cannot import '%s': not JSON (line %d: %s)",
-		    path, jerr.line, jerr.text);
+	*runs = c.v;
+	*n = c.n;
+	return 0;
+}
 
-	tool = json_object_get(doc, "tool");
-	version = json_object_get(doc, "schema_version");
-	jruns = json_object_get(doc, "runs");
-	if (!json_is_string(tool) ||
-	    strcmp(json_string_value(tool), "boardbench") != 0 ||
-	    !json_is_integer(version) || json_integer_value(version) < 1 ||
-	    !json_is_array(jruns)) {
-		error("cannot import '%s': not a boardbench export", path);
-		goto out;
-	}
-	if (json_integer_value(version) > EXPORT_SCHEMA_VERSION) {
-		error("cannot import '%s': schema version %lld is newer than "
-		    "this boardbench (%d)", path,
-		    (long long)json_integer_value(version),
-		    EXPORT_SCHEMA_VERSION);
-		goto out;
-	}
-	if (json_array_size(jruns) != 0)
-		out = xcalloc(json_array_size(jruns), sizeof(*out));
-	json_array_foreach(jruns, i, v) {
-		count = i + 1;
-		if (load_run(v, &out[i], why, sizeof(why)) == -1) {
-			error("cannot import '%s': run %zu: %s", path, i + 1,
-			    why);
-			loaded_runs_free(out, count);
-			goto out;
-		}
-	}
-	*runs = out;
-	*n = count;
-	ret = 0;
-out:
-	json_decref(doc);
-	return ret;
+static void
+loaded_runs_free_one(struct loaded_run *lr)
+{
+	size_t j;
+
+	run_info_release(&lr->ri);
+	for (j = 0; j < lr->n; j++)
+		result_release(&lr->rows[j]);
+	free(lr->rows);
+	memset(lr, 0, sizeof(*lr));
 }
 
 void
 loaded_runs_free(struct loaded_run *runs, size_t n)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		run_info_release(&runs[i].ri);
-		for (j = 0; j < runs[i].n; j++)
-			result_release(&runs[i].rows[j]);
-		free(runs[i].rows);
-	}
+	for (i = 0; i < n; i++)
+		loaded_runs_free_one(&runs[i]);
 	free(runs);
 }

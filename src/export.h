@@ -40,6 +40,15 @@ struct loaded_run {
 	size_t n;
 };
 /*
+ * Stream the runs of a file: each is loaded, checked and handed to fn,
+ * then freed (fn may take what it wants and clear it).  Only one run is
+ * in memory at a time.  On error (fn's -1 included, which prints its own
+ * message), one message naming the file and what is wrong; returns -1.
+ * The file must be a regular file (its header may follow the runs).
+ */
+typedef int (*export_run_fn)(void *arg, struct loaded_run *);
+int export_scan_file(const char *path, export_run_fn fn, void *arg);
+/*
  * Load every run in the file; on error, one message naming the file and
  * what is wrong, returns -1.
  */

@@ -55,7 +55,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
 		printf("boardbench %s\n", PACKAGE_VERSION);
-		return EXIT_OK;
+		return close_stdout_status(EXIT_OK);
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
@@ -64,14 +64,16 @@ main(int argc, char **argv)
 
 			for (c = commands; c->name != NULL; c++)
 				if (strcmp(c->name, argv[2]) == 0)
-					return c->fn(2, hv);
+					return close_stdout_status(
+					    c->fn(2, hv));
 		}
 		usage(stdout);
-		return EXIT_OK;
+		return close_stdout_status(EXIT_OK);
 	}
+	/* every command's output is checked once here, at the end */
 	for (c = commands; c->name != NULL; c++)
 		if (strcmp(c->name, argv[1]) == 0)
-			return c->fn(argc - 1, argv + 1);
+			return close_stdout_status(c->fn(argc - 1, argv + 1));
 	error("unknown command '%s' (commands: list, info, run, show, "
 	    "compare, export, import; see 'boardbench --help')", argv[1]);
 	return EXIT_USAGE;

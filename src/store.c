@@ -1,7 +1,9 @@
 /*
  * store.c - the SQLite results store (DESIGN.md section 4).  One file holds
- * every run; each result row is its own transaction, so a kill or a power
- * cut loses at most the row in progress.  A file that is not ours, is newer
+ * every run; each result row of a run is its own transaction, so a kill or
+ * a power cut loses at most the row in progress, and an imported run is
+ * one transaction.  Writers share the file in WAL mode and wait for each
+ * other; readers open it read-only.  A file that is not ours, is newer
  * than us or is damaged is refused before anything is written to it.
  */
 #include "config.h"
@@ -14,9 +16,11 @@
 #include <fcntl.h>
 #include <math.h>
 #include <pwd.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -28,14 +32,25 @@
 #include "util.h"
 
 #define STORE_APPLICATION_ID	0x42424E43	/* "BBNC" */
-#define STORE_BUSY_MS		5000
+/*
+ * A writer waits for the store as long as another writer makes progress
+ * (its database or WAL file changes); it gives up only after this many
+ * seconds without any change.
+ */
+#define STORE_STALL_S		120.0
+#define STORE_BOOT_ID		"/proc/sys/kernel/random/boot_id"
 #define SQLITE_HEADER_SIZE	100
 #define SQLITE_APPID_OFFSET	68
 #define JSON_TEXT_FLAGS		(JSON_COMPACT | JSON_REAL_PRECISION(17))
 
 struct store {
 	sqlite3 *db;
-	char *path;
+	char *path, *wal;
+	int readonly;
+	int64_t version;	/* user_version: 1 lacks the writer columns */
+	/* waiting for another writer: what its files looked like, since when */
+	double wait_since;
+	char wait_sig[96];
 };
 
 /* Binds parameters one after another; the first failure sticks in rc. */
@@ -65,6 +80,9 @@ enum {
 #define RUN_COLS \
 	"uuid, started, finished, status, tag, profile, tool_version, argv, " \
 	"build, system"
+/* Schema 2: the process writing a run, to tell a killed run later. */
+#define WRITER_COLS	"pid, boot_id, pid_start"
+#define WRITER_NULLS	"NULL, NULL, NULL"
 
 static const char schema_sql[] =
     "CREATE TABLE IF NOT EXISTS meta("
@@ -72,7 +90,8 @@ static const char schema_sql[] =
     "CREATE TABLE IF NOT EXISTS runs("
     " id INTEGER PRIMARY KEY, uuid TEXT UNIQUE NOT NULL, started TEXT,"
     " finished TEXT, status TEXT, tag TEXT, profile TEXT,"
-    " tool_version TEXT, argv TEXT, build TEXT, system TEXT);"
+    " tool_version TEXT, argv TEXT, build TEXT, system TEXT,"
+    " pid INTEGER, boot_id TEXT, pid_start INTEGER);"
     "CREATE TABLE IF NOT EXISTS results("
     " id INTEGER PRIMARY KEY,"
     " run_id INTEGER NOT NULL REFERENCES runs(id),"
@@ -88,7 +107,14 @@ static const char schema_sql[] =
 static char *parent_folder(const char *);
 static int mkdir_p(const char *);
 static int create_file(const char *, int);
-static int check_header(const char *);
+static int check_header(const char *, int);
+static int store_wait(struct store *, int);
+static int busy_wait(void *, int);
+static int step_write(struct store *, sqlite3_stmt *);
+static int exec_write(struct store *, const char *);
+static int store_migrate(struct store *);
+static int run_insert(struct store *, struct run_info *, int);
+static int wal_mode(struct store *);
 static int open_failed(const char *, sqlite3 *, int);
 static int query_int(sqlite3 *, const char *, int64_t *);
 static int store_init(struct store *);
@@ -181,6 +207,7 @@ mkdir_p(const char *dir)
 /*
  * create_file: make an empty file at path (and its folder when make_dirs).
  * A file that appeared meanwhile is left as it is and checked later.
+ * Returns 1 when this call made the file, 0 when it was there, or -1.
  */
 static int
 create_file(const char *path, int make_dirs)
@@ -209,9 +236,16 @@ create_file(const char *path, int make_dirs)
 		error("cannot create store '%s': %s", path, strerror(errno));
 		goto out;
 	}
-	if (fd != -1)
-		close(fd);
 	ret = 0;
+	if (fd != -1) {
+		ret = 1;
+		if (close(fd) == -1) {
+			error("cannot create store '%s': %s", path,
+			    strerror(errno));
+			unlink(path);
+			ret = -1;
+		}
+	}
 out:
 	free(dir);
 	return ret;
@@ -222,7 +256,7 @@ out:
  * touches (say, rolls back a journal of) a file that is not ours.
  */
 static int
-check_header(const char *path)
+check_header(const char *path, int readonly)
 {
 	unsigned char h[SQLITE_HEADER_SIZE];
 	const unsigned char *a;
@@ -241,6 +275,9 @@ check_header(const char *path)
 		    strerror(errno));
 	}
 	fclose(fp);
+	if (got == 0 && readonly)
+		return error("'%s' is not a boardbench database (an empty "
+		    "file)", path);
 	if (got == 0)
 		return 0;		/* empty: a new store */
 	if (got < 16 || memcmp(h, "SQLite format 3", 16) != 0)
@@ -279,6 +316,134 @@ open_failed(const char *path, sqlite3 *db, int rc)
 }
 
 /*
+ * files_signature: what the store's files look like now (size and change
+ * time of the database and its WAL), to see another writer progress.
+ */
+static void
+files_signature(const struct store *st, char *buf, size_t len)
+{
+	struct stat a, b;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	stat(st->path, &a);
+	stat(st->wal, &b);
+	bufprintf(buf, len, "%lld.%ld:%lld/%lld.%ld:%lld",
+	    (long long)a.st_mtim.tv_sec, a.st_mtim.tv_nsec,
+	    (long long)a.st_size, (long long)b.st_mtim.tv_sec,
+	    b.st_mtim.tv_nsec, (long long)b.st_size);
+}
+
+/*
+ * store_wait: another connection holds the store.  Sleep a little (longer
+ * the more tries, at most 50 ms) and return 1 to try again, as long as
+ * the other writer's files keep changing; 0 after STORE_STALL_S seconds
+ * without any change.  The wait lasts until wait_done (SQLite's busy
+ * handler and our own retries share it, so neither restarts the clock).
+ */
+static int
+store_wait(struct store *st, int tries)
+{
+	struct timespec ts;
+	char sig[sizeof(st->wait_sig)];
+	double now = now_mono();
+	long ms;
+
+	files_signature(st, sig, sizeof(sig));
+	if (st->wait_since == 0 || strcmp(sig, st->wait_sig) != 0) {
+		st->wait_since = now;
+		strlcpy_bb(st->wait_sig, sig, sizeof(st->wait_sig));
+	} else if (now - st->wait_since > STORE_STALL_S) {
+		return 0;
+	}
+	ms = tries < 50 ? 1 + tries : 50;
+	ts.tv_sec = 0;
+	ts.tv_nsec = ms * 1000000L;
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+	return 1;
+}
+
+/* The statement got through, or gave up: the next wait starts afresh. */
+static int
+wait_done(struct store *st, int rc)
+{
+	st->wait_since = 0;
+	return rc;
+}
+
+/* SQLite's busy handler: wait while the other writer makes progress. */
+static int
+busy_wait(void *arg, int count)
+{
+	return store_wait(arg, count);
+}
+
+static int
+is_busy(int rc)
+{
+	return (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
+}
+
+/*
+ * step_write: sqlite3_step for a statement that writes.  Outside a
+ * transaction a busy store (which SQLite does not always hand to the busy
+ * handler, e.g. an old WAL snapshot) is retried while others progress.
+ */
+static int
+step_write(struct store *st, sqlite3_stmt *stmt)
+{
+	int rc, tries = 0;
+
+	for (;;) {
+		rc = sqlite3_step(stmt);
+		if (!is_busy(rc) || !sqlite3_get_autocommit(st->db))
+			return wait_done(st, rc);
+		sqlite3_reset(stmt);
+		if (!store_wait(st, tries++))
+			return wait_done(st, rc);
+	}
+}
+
+/* sqlite3_exec with step_write's retries; the SQLite result code. */
+static int
+exec_write(struct store *st, const char *sql)
+{
+	int rc, tries = 0;
+
+	for (;;) {
+		rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+		if (!is_busy(rc) || !store_wait(st, tries++))
+			return wait_done(st, rc);
+	}
+}
+
+/* Switch to WAL (kept in the file), waiting for other writers to let go. */
+static int
+wal_mode(struct store *st)
+{
+	sqlite3_stmt *stmt;
+	const unsigned char *mode;
+	int rc, tries = 0, wal;
+
+	for (;;) {
+		rc = sqlite3_prepare_v2(st->db, "PRAGMA journal_mode = WAL",
+		    -1, &stmt, NULL);
+		if (rc != SQLITE_OK)
+			return rc;
+		rc = sqlite3_step(stmt);
+		mode = rc == SQLITE_ROW ? sqlite3_column_text(stmt, 0) : NULL;
+		wal = mode != NULL && strcmp((const char *)mode, "wal") == 0;
+		sqlite3_finalize(stmt);
+		/* a file system without WAL support keeps its journal */
+		if (wal || rc == SQLITE_ROW)
+			return wait_done(st, SQLITE_OK);
+		if (!is_busy(rc) || !store_wait(st, tries++))
+			return wait_done(st, rc);
+	}
+}
+
+/*
  * query_int: run a statement returning one integer (a PRAGMA, mostly).
  * Returns the SQLite result code; *out is 0 when there is no row.
  */
@@ -313,7 +478,7 @@ store_init(struct store *st)
 	int64_t appid = 0, tables = 0;
 	int rc;
 
-	rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	rc = exec_write(st, "BEGIN IMMEDIATE");
 	if (rc != SQLITE_OK)
 		return open_failed(st->path, st->db, rc);
 	/*
@@ -352,7 +517,7 @@ store_init(struct store *st)
 		}
 	}
 	if (rc == SQLITE_OK)
-		rc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+		rc = exec_write(st, "COMMIT");
 	if (rc != SQLITE_OK) {
 		error("cannot create store '%s': %s", st->path,
 		    sqlite3_errmsg(st->db));
@@ -407,8 +572,48 @@ quick_check(struct store *st)
 }
 
 /*
+ * store_migrate: bring a schema 1 store to 2 (the writer columns), in one
+ * transaction; another writer may have done it meanwhile.
+ */
+static int
+store_migrate(struct store *st)
+{
+	char sql[64];
+	int64_t version = 0;
+	int rc;
+
+	rc = exec_write(st, "BEGIN IMMEDIATE");
+	if (rc == SQLITE_OK)
+		rc = query_int(st->db, "PRAGMA user_version", &version);
+	if (rc == SQLITE_OK && version == 1) {
+		bufprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
+		    STORE_SCHEMA_VERSION);
+		rc = sqlite3_exec(st->db,
+		    "ALTER TABLE runs ADD COLUMN pid INTEGER;"
+		    "ALTER TABLE runs ADD COLUMN boot_id TEXT;"
+		    "ALTER TABLE runs ADD COLUMN pid_start INTEGER;"
+		    "UPDATE meta SET value = '2' WHERE key = 'schema_version'",
+		    NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+	}
+	if (rc == SQLITE_OK)
+		rc = exec_write(st, "COMMIT");
+	if (rc != SQLITE_OK) {
+		error("cannot update store '%s' to schema version %d: %s",
+		    st->path, STORE_SCHEMA_VERSION, sqlite3_errmsg(st->db));
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	st->version = STORE_SCHEMA_VERSION;
+	return 0;
+}
+
+/*
  * store_setup: make an empty file a store, then check that it is ours, not
- * newer than us and sound.  Nothing is written unless the file was empty.
+ * newer than us and sound.  Nothing is written unless the file was empty
+ * or is an older schema opened for writing.  Writers use WAL, so readers
+ * never stop them and they wait for each other rather than fail.
  */
 static int
 store_setup(struct store *st)
@@ -419,8 +624,9 @@ store_setup(struct store *st)
 	rc = query_int(st->db, "PRAGMA page_count", &pages);
 	if (rc != SQLITE_OK)
 		return open_failed(st->path, st->db, rc);
-	if (pages == 0 && store_init(st) == -1)
-		return -1;
+	if (pages == 0 && (st->readonly || store_init(st) == -1))
+		return st->readonly ? error("'%s' is not a boardbench "
+		    "database (an empty file)", st->path) : -1;
 	rc = query_int(st->db, "PRAGMA application_id", &appid);
 	if (rc != SQLITE_OK)
 		return open_failed(st->path, st->db, rc);
@@ -436,22 +642,35 @@ store_setup(struct store *st)
 	if (version < 1)
 		return error("store '%s' is corrupt: no schema version; it "
 		    "was left untouched", st->path);
+	st->version = version;
 	if (quick_check(st) == -1)
 		return -1;
-	rc = sqlite3_exec(st->db,
-	    "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON",
-	    NULL, NULL, NULL);
+	if (st->readonly)
+		return 0;
+	if (sqlite3_db_readonly(st->db, "main") == 1)
+		return error("cannot write store '%s': it is read-only",
+		    st->path);
+	if (version < STORE_SCHEMA_VERSION && store_migrate(st) == -1)
+		return -1;
+	rc = wal_mode(st);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(st->db, "PRAGMA synchronous = FULL;"
+		    " PRAGMA foreign_keys = ON", NULL, NULL, NULL);
 	if (rc != SQLITE_OK)
 		return open_failed(st->path, st->db, rc);
 	return 0;
 }
 
-struct store *
-store_open(const char *path, int create, int make_dirs)
+/*
+ * store_open_mode: the one way in.  A reader never creates or changes
+ * anything; a writer may create (create) and make the folders (make_dirs).
+ */
+static struct store *
+store_open_mode(const char *path, int readonly, int create, int make_dirs)
 {
 	struct store *st;
 	struct stat sb;
-	int rc;
+	int rc, made = 0;
 
 	if (stat(path, &sb) == -1) {
 		if (errno != ENOENT) {
@@ -459,34 +678,53 @@ store_open(const char *path, int create, int make_dirs)
 			    strerror(errno));
 			return NULL;
 		}
-		if (!create) {
+		if (readonly || !create) {
 			error("cannot open store '%s': no such file", path);
 			return NULL;
 		}
-		if (create_file(path, make_dirs) == -1)
+		if ((made = create_file(path, make_dirs)) == -1)
 			return NULL;
 	} else if (!S_ISREG(sb.st_mode)) {
 		error("cannot open store '%s': not a regular file", path);
 		return NULL;
 	}
-	if (check_header(path) == -1)
-		return NULL;
+	if (check_header(path, readonly) == -1)
+		goto unmake;
 
 	st = xcalloc(1, sizeof(*st));
 	st->path = xstrdup(path);
+	st->wal = xasprintf("%s-wal", path);
+	st->readonly = readonly;
 	/* Never SQLITE_OPEN_CREATE: the file exists and is checked first. */
-	rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE, NULL);
+	rc = sqlite3_open_v2(path, &st->db, readonly ? SQLITE_OPEN_READONLY :
+	    SQLITE_OPEN_READWRITE, NULL);
 	if (rc != SQLITE_OK) {
 		open_failed(path, st->db, rc);
 		goto fail;
 	}
-	sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
+	sqlite3_busy_handler(st->db, busy_wait, st);
 	if (store_setup(st) == -1)
 		goto fail;
 	return st;
 fail:
 	store_close(st);
+unmake:
+	/* a file this call made and could not make a store goes again */
+	if (made && stat(path, &sb) == 0 && sb.st_size == 0)
+		unlink(path);
 	return NULL;
+}
+
+struct store *
+store_open(const char *path, int create, int make_dirs)
+{
+	return store_open_mode(path, 0, create, make_dirs);
+}
+
+struct store *
+store_open_readonly(const char *path)
+{
+	return store_open_mode(path, 1, 0, 0);
 }
 
 void
@@ -496,6 +734,7 @@ store_close(struct store *st)
 		return;
 	sqlite3_close(st->db);
 	free(st->path);
+	free(st->wal);
 	free(st);
 }
 
@@ -549,6 +788,92 @@ store_make_uuid(char *buf, size_t len)
 	return 0;
 }
 
+/* The process writing a run: pid, boot and the pid's start time. */
+struct writer {
+	int64_t pid, start;
+	char boot_id[40];
+};
+
+/* The boot id (changes with every boot); "" when unknown. */
+static void
+boot_id(char *buf, size_t len)
+{
+	FILE *fp;
+
+	buf[0] = '\0';
+	fp = fopen(STORE_BOOT_ID, "re");
+	if (fp == NULL)
+		return;
+	if (fgets(buf, (int)len, fp) == NULL)
+		buf[0] = '\0';
+	fclose(fp);
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+/*
+ * process_start: field 22 of /proc/PID/stat, the start time in clock
+ * ticks after boot, so that a reused pid is not taken for the writer.
+ * 0 when unknown.
+ */
+static int64_t
+process_start(int64_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long start;
+	size_t got;
+	FILE *fp;
+	int field;
+
+	bufprintf(path, sizeof(path), "/proc/%lld/stat", (long long)pid);
+	fp = fopen(path, "re");
+	if (fp == NULL)
+		return 0;
+	got = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[got] = '\0';
+	/* the name in parentheses may hold anything: count after the last ) */
+	p = strrchr(buf, ')');
+	if (p == NULL)
+		return 0;
+	for (field = 2; field < 22 && p != NULL; field++)
+		p = strchr(p + 1, ' ');
+	if (p == NULL || sscanf(p + 1, "%llu", &start) != 1)
+		return 0;
+	return (int64_t)start;
+}
+
+static int
+self_writer(struct writer *w)
+{
+	w->pid = (int64_t)getpid();
+	w->start = process_start(w->pid);
+	boot_id(w->boot_id, sizeof(w->boot_id));
+	return 0;
+}
+
+/*
+ * writer_gone: is the process that wrote a "running" run gone?  Another
+ * boot, no such pid, or the pid now another process: yes.  When unsure
+ * (no /proc, say), no.
+ */
+static int
+writer_gone(const struct writer *w)
+{
+	char now[sizeof(w->boot_id)];
+	int64_t start;
+
+	boot_id(now, sizeof(now));
+	if (w->boot_id[0] != '\0' && now[0] != '\0' &&
+	    strcmp(w->boot_id, now) != 0)
+		return 1;
+	if (w->pid <= 0 || w->pid > INT32_MAX)
+		return 0;
+	if (kill((pid_t)w->pid, 0) == -1 && errno == ESRCH)
+		return 1;
+	start = process_start(w->pid);
+	return w->start != 0 && start != 0 && start != w->start;
+}
+
 static void
 bind_text(struct binder *b, const char *s)
 {
@@ -599,8 +924,25 @@ json_text(json_t *v)
 int
 store_run_begin(struct store *st, struct run_info *ri)
 {
+	return run_insert(st, ri, 1);
+}
+
+int
+store_run_add(struct store *st, struct run_info *ri)
+{
+	return run_insert(st, ri, 0);
+}
+
+/*
+ * run_insert: add the run; with watch, a "running" run records this
+ * process as its writer, to be read as interrupted once it is gone.
+ */
+static int
+run_insert(struct store *st, struct run_info *ri, int watch)
+{
 	sqlite3_stmt *stmt;
 	struct binder b;
+	struct writer w;
 	int rc;
 
 	if (ri->uuid[0] == '\0' && store_make_uuid(ri->uuid, sizeof(ri->uuid)) == -1)
@@ -609,8 +951,9 @@ store_run_begin(struct store *st, struct run_info *ri)
 		iso_utc_now(ri->started, sizeof(ri->started));
 	if (ri->status[0] == '\0')
 		strlcpy_bb(ri->status, "running", sizeof(ri->status));
-	rc = sqlite3_prepare_v2(st->db, "INSERT INTO runs(" RUN_COLS ")"
-	    " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &stmt, NULL);
+	rc = sqlite3_prepare_v2(st->db, "INSERT INTO runs(" RUN_COLS ", "
+	    WRITER_COLS ") VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1,
+	    &stmt, NULL);
 	if (rc != SQLITE_OK)
 		return store_err(st, "add a run");
 	b.stmt = stmt;
@@ -626,10 +969,21 @@ store_run_begin(struct store *st, struct run_info *ri)
 	bind_text(&b, ri->argv);
 	bind_text(&b, ri->build);
 	bind_text(&b, ri->system);
+	/* only a run still being written has a writer to watch */
+	if (watch && strcmp(ri->status, "running") == 0 &&
+	    self_writer(&w) == 0) {
+		bind_int(&b, w.pid);
+		bind_text(&b, w.boot_id);
+		bind_int(&b, w.start);
+	} else {
+		bind_text(&b, NULL);
+		bind_text(&b, NULL);
+		bind_text(&b, NULL);
+	}
 	if (b.idx - 1 != sqlite3_bind_parameter_count(stmt))
 		BUG("run insert binds %d of %d columns", b.idx - 1,
 		    sqlite3_bind_parameter_count(stmt));
-	rc = b.rc == SQLITE_OK ? sqlite3_step(stmt) : b.rc;
+	rc = b.rc == SQLITE_OK ? step_write(st, stmt) : b.rc;
 	if (rc != SQLITE_DONE) {
 		store_err(st, "add a run");
 		sqlite3_finalize(stmt);
@@ -699,7 +1053,7 @@ store_result_add(struct store *st, int64_t run_id, struct result *r)
 	    b.idx - 2 != COL_COUNT)
 		BUG("result insert binds %d of %d columns", b.idx - 1,
 		    sqlite3_bind_parameter_count(stmt));
-	rc = b.rc == SQLITE_OK ? sqlite3_step(stmt) : b.rc;
+	rc = b.rc == SQLITE_OK ? step_write(st, stmt) : b.rc;
 	if (rc != SQLITE_DONE) {
 		store_err(st, "save a result");
 		goto out;
@@ -732,7 +1086,7 @@ store_run_finish(struct store *st, const struct run_info *ri)
 	    "complete", -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(stmt, 2, finished, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(stmt, 3, ri->id);
-	rc = sqlite3_step(stmt);
+	rc = step_write(st, stmt);
 	if (rc != SQLITE_DONE) {
 		store_err(st, "finish a run");
 		sqlite3_finalize(stmt);
@@ -799,11 +1153,14 @@ int
 store_run_get(struct store *st, int64_t id, struct run_info *ri)
 {
 	sqlite3_stmt *stmt;
+	struct writer w;
 	int rc;
 
 	memset(ri, 0, sizeof(*ri));
-	rc = sqlite3_prepare_v2(st->db, "SELECT id, " RUN_COLS
-	    " FROM runs WHERE id = ?1", -1, &stmt, NULL);
+	rc = sqlite3_prepare_v2(st->db, st->version >= 2 ?
+	    "SELECT id, " RUN_COLS ", " WRITER_COLS " FROM runs WHERE id = ?1" :
+	    "SELECT id, " RUN_COLS ", " WRITER_NULLS " FROM runs WHERE id = ?1",
+	    -1, &stmt, NULL);
 	if (rc != SQLITE_OK)
 		return store_err(st, "read a run");
 	sqlite3_bind_int64(stmt, 1, id);
@@ -828,6 +1185,15 @@ store_run_get(struct store *st, int64_t id, struct run_info *ri)
 	ri->argv = col_strdup(stmt, 8);
 	ri->build = col_strdup(stmt, 9);
 	ri->system = col_strdup(stmt, 10);
+	if (strcmp(ri->status, "running") == 0 &&
+	    sqlite3_column_type(stmt, 11) != SQLITE_NULL) {
+		w.pid = col_int(stmt, 11);
+		col_copy(stmt, 12, w.boot_id, sizeof(w.boot_id));
+		w.start = col_int(stmt, 13);
+		if (writer_gone(&w))
+			strlcpy_bb(ri->status, "interrupted",
+			    sizeof(ri->status));
+	}
 	sqlite3_finalize(stmt);
 	return 0;
 }
@@ -987,4 +1353,85 @@ store_results_get(struct store *st, int64_t run_id, struct result **rows,
 	*rows = v;
 	*n = count;
 	return 0;
+}
+
+/*
+ * Transactions: BEGIN IMMEDIATE takes the write lock at once, waiting for
+ * other writers as store_wait allows, so nothing inside can meet a busy
+ * store half-way.
+ */
+int
+store_begin(struct store *st)
+{
+	if (exec_write(st, "BEGIN IMMEDIATE") != SQLITE_OK)
+		return store_err(st, "start a transaction");
+	return 0;
+}
+
+int
+store_commit(struct store *st)
+{
+	if (exec_write(st, "COMMIT") != SQLITE_OK) {
+		store_err(st, "commit");
+		store_rollback(st);
+		return -1;
+	}
+	return 0;
+}
+
+void
+store_rollback(struct store *st)
+{
+	if (!sqlite3_get_autocommit(st->db))
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+const char *
+store_path(const struct store *st)
+{
+	return st->path;
+}
+
+/* Does path hold a boardbench store (by its header)?  Quiet. */
+static int
+is_store_file(const char *path)
+{
+	unsigned char h[SQLITE_HEADER_SIZE];
+	const unsigned char *a;
+	size_t got;
+	FILE *fp;
+
+	fp = fopen(path, "rb");
+	if (fp == NULL)
+		return 0;
+	got = fread(h, 1, sizeof(h), fp);
+	fclose(fp);
+	if (got < SQLITE_APPID_OFFSET + 4 ||
+	    memcmp(h, "SQLite format 3", 16) != 0)
+		return 0;
+	a = h + SQLITE_APPID_OFFSET;
+	return ((uint32_t)a[0] << 24 | (uint32_t)a[1] << 16 |
+	    (uint32_t)a[2] << 8 | (uint32_t)a[3]) == STORE_APPLICATION_ID;
+}
+
+int
+store_output_check(const char *out, const char *db)
+{
+	struct stat so, sd;
+	char *def = NULL;
+	int ret = 0;
+
+	if (stat(out, &so) == -1)
+		return 0;		/* a new file */
+	if (db == NULL)
+		db = def = store_default_path();
+	if (db != NULL && stat(db, &sd) == 0 && so.st_dev == sd.st_dev &&
+	    so.st_ino == sd.st_ino)
+		ret = error("'%s' is the results store; give another output "
+		    "file", out);
+	else if (S_ISREG(so.st_mode) && is_store_file(out))
+		ret = error("'%s' is a boardbench store; it is not "
+		    "overwritten (give another output file)", out);
+	free(def);
+	return ret;
 }

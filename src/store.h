@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include "result.h"
 
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 
 struct store;
 
@@ -22,19 +22,49 @@ char *store_default_path(void);
  * folder).  Errors are printed once; returns NULL.
  */
 struct store *store_open(const char *path, int create, int make_dirs);
+/*
+ * Open for reading only (SQLITE_OPEN_READONLY): the file must already be
+ * a store; nothing is created, migrated or written, so a read-only file
+ * or folder is fine.
+ */
+struct store *store_open_readonly(const char *path);
 void store_close(struct store *);
+const char *store_path(const struct store *);
+
+/*
+ * One transaction (import: one per run, so a run is there whole or not
+ * at all).  begin waits for other writers; commit rolls back on failure.
+ */
+int store_begin(struct store *);
+int store_commit(struct store *);
+void store_rollback(struct store *);
+
+/*
+ * An output file (export -o, compare --plot) must not be the store db
+ * (NULL: the default one), nor any other boardbench store: one error
+ * line and -1, else 0.
+ */
+int store_output_check(const char *out, const char *db);
 
 /* A random (version 4) UUID for a new run; -1 with an error printed. */
 int store_make_uuid(char *buf, size_t len);
 
-/* Insert the run (sets ri->id and ri->uuid when empty). */
+/*
+ * Insert the run (sets ri->id and ri->uuid when empty).  begin: a run this
+ * process writes now (recorded as its writer); add: a finished run from
+ * elsewhere (import), kept with the status it has.
+ */
 int store_run_begin(struct store *, struct run_info *ri);
+int store_run_add(struct store *, struct run_info *ri);
 /* Insert one row and commit; sets r->id. */
 int store_result_add(struct store *, int64_t run_id, struct result *r);
 /* Update status and finished time. */
 int store_run_finish(struct store *, const struct run_info *ri);
 
-/* 0 found, 1 no such run, -1 error. */
+/*
+ * 0 found, 1 no such run, -1 error.  A run still "running" whose writer
+ * process is gone (killed, or the board rebooted) reads as "interrupted".
+ */
 int store_run_get(struct store *, int64_t id, struct run_info *ri);
 int store_run_by_uuid(struct store *, const char *uuid, int64_t *id);
 /* Run ids, oldest first: all (tag NULL) or with that tag. */

@@ -3,15 +3,21 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -332,4 +338,140 @@ void
 numeric_locale_c(void)
 {
 	setlocale(LC_NUMERIC, "C");
+}
+
+int
+close_stdout_status(int rc)
+{
+	int failed, pending, e;
+
+	failed = ferror(stdout);
+	pending = __fpending(stdout) != 0;
+	errno = 0;
+	if (fclose(stdout) != 0) {
+		e = errno;
+		/* a closed stdout that was never written to is no error */
+		if (failed || pending || e != EBADF)
+			failed = 1;
+		errno = e;
+	}
+	if (!failed)
+		return rc;
+	if (errno != 0)
+		error("cannot write standard output: %s", strerror(errno));
+	else
+		error("cannot write standard output");
+	return rc == EXIT_OK ? EXIT_BENCH : rc;
+}
+
+/* The temporary an out_file is writing, for the signal handler. */
+static char out_tmp[PATH_MAX];
+static struct sigaction out_old[3];
+static const int out_signals[3] = { SIGINT, SIGTERM, SIGHUP };
+
+static void
+out_signal(int sig)
+{
+	if (out_tmp[0] != '\0')
+		unlink(out_tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+out_signals_restore(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(out_signals); i++)
+		sigaction(out_signals[i], &out_old[i], NULL);
+	out_tmp[0] = '\0';
+}
+
+int
+out_file_open(struct out_file *of, const char *path)
+{
+	struct sigaction sa;
+	mode_t mask;
+	size_t i;
+	int fd;
+
+	memset(of, 0, sizeof(*of));
+	if (strlen(path) + 12 >= sizeof(out_tmp))
+		return error("cannot write '%s': file name too long", path);
+	of->path = xstrdup(path);
+	of->tmp = xasprintf("%s.tmpXXXXXX", path);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = out_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(out_signals); i++)
+		sigaddset(&sa.sa_mask, out_signals[i]);
+	/* the name is known to the handler before the file exists */
+	strlcpy_bb(out_tmp, of->tmp, sizeof(out_tmp));
+	for (i = 0; i < ARRAY_SIZE(out_signals); i++)
+		sigaction(out_signals[i], &sa, &out_old[i]);
+	fd = mkostemp(of->tmp, O_CLOEXEC);
+	if (fd == -1) {
+		error("cannot write '%s': %s", path, strerror(errno));
+		goto fail;
+	}
+	strlcpy_bb(out_tmp, of->tmp, sizeof(out_tmp));
+	/* mkstemp makes 0600; the output gets what open(0666) would give */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) == -1 ||
+	    (of->fp = fdopen(fd, "w")) == NULL) {
+		error("cannot write '%s': %s", path, strerror(errno));
+		close(fd);
+		unlink(of->tmp);
+		goto fail;
+	}
+	return 0;
+fail:
+	out_signals_restore();
+	free(of->path);
+	free(of->tmp);
+	memset(of, 0, sizeof(*of));
+	return -1;
+}
+
+int
+out_file_commit(struct out_file *of)
+{
+	int ret = 0, e = 0;
+
+	if (of->fp == NULL)
+		return -1;
+	errno = 0;
+	if (fflush(of->fp) != 0 || ferror(of->fp))
+		e = errno != 0 ? errno : EIO;
+	else if (fsync(fileno(of->fp)) != 0 && errno != EINVAL)
+		e = errno;
+	if (fclose(of->fp) != 0 && e == 0)
+		e = errno;
+	of->fp = NULL;
+	if (e == 0 && rename(of->tmp, of->path) != 0)
+		e = errno;
+	if (e != 0) {
+		unlink(of->tmp);
+		ret = error("cannot write '%s': %s", of->path, strerror(e));
+	}
+	out_signals_restore();
+	free(of->path);
+	free(of->tmp);
+	memset(of, 0, sizeof(*of));
+	return ret;
+}
+
+void
+out_file_abort(struct out_file *of)
+{
+	if (of->fp == NULL)
+		return;
+	fclose(of->fp);
+	unlink(of->tmp);
+	out_signals_restore();
+	free(of->path);
+	free(of->tmp);
+	memset(of, 0, sizeof(*of));
 }

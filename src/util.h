@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -75,5 +76,29 @@ char *strbuf_detach(struct strbuf *);
 
 /* Is the locale-independent "." used in %g output? Formatters call this. */
 void numeric_locale_c(void);
+
+/*
+ * close_stdout_status: flush and close standard output at the end of a
+ * command (as gnulib's close_stdout does).  A write that failed at any
+ * time, or fails now, is one error line; returns rc, or EXIT_BENCH when
+ * rc was EXIT_OK and the output is incomplete.
+ */
+int close_stdout_status(int rc);
+
+/*
+ * An output file written in full or not at all: the text goes to a
+ * temporary next to path (same folder, so the rename is atomic) that
+ * replaces path only when every write, flush, sync and close succeeded.
+ * On failure, abort or a SIGINT/SIGTERM/SIGHUP the temporary is removed.
+ */
+struct out_file {
+	FILE *fp;
+	char *path, *tmp;
+};
+/* 0, or -1 with one error line. */
+int out_file_open(struct out_file *, const char *path);
+/* 0, or -1 with one error line (path is then left as it was). */
+int out_file_commit(struct out_file *);
+void out_file_abort(struct out_file *);
 
 #endif

@@ -35,7 +35,7 @@ if command -v sqlite3 >/dev/null 2>&1; then
 else
 	echo "ok $((n = n + 1)) # SKIP sqlite3 shell not installed"
 fi
-bb show --list --db "$db" | grep -q " running "; ok $? "the run is left marked running"
+bb show --list --db "$db" | grep -q " interrupted "; ok $? "the killed run reads as interrupted"
 # dead or a zombie waiting for init to reap it; allow 5 s
 i=0
 while :; do

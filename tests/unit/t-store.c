@@ -45,8 +45,15 @@ static void test_open_errors(void);
 static int64_t test_write(const char *, struct result *);
 static void test_read(const char *, int64_t, const struct result *);
 static void test_kill(const char *);
+static int killed_writer(const char *, int);
 static void test_refusals(void);
 static void test_export(const char *, int64_t);
+static void test_schema1(void);
+static void test_readonly(void);
+static void test_stream(void);
+static void test_extra_many(void);
+static void test_out_file(void);
+static void test_transaction(void);
 
 static int saved_stderr = -1;
 
@@ -468,17 +475,16 @@ test_read(const char *path, int64_t id, const struct result *want)
 }
 
 /*
- * test_kill: a child adds two rows and is killed before it can finish or
- * close; both rows must be in the store afterwards.
+ * killed_writer: a child adds a run tagged "killed" and two rows (in one
+ * transaction with txn) and is killed before it can finish or close.
+ * Returns 1 when it died of SIGKILL.
  */
-static void
-test_kill(const char *path)
+static int
+killed_writer(const char *path, int txn)
 {
 	struct store *st;
 	struct run_info ri;
-	struct result rows[3], *got;
-	int64_t *ids;
-	size_t n, nids;
+	struct result rows[3];
 	pid_t pid;
 	int status;
 
@@ -488,21 +494,37 @@ test_kill(const char *path)
 		bail("cannot fork");
 	if (pid == 0) {
 		st = store_open(path, 0, 0);
-		if (st == NULL)
-			_exit(1);
 		memset(&ri, 0, sizeof(ri));
 		strlcpy_bb(ri.tag, "killed", sizeof(ri.tag));
+		if (txn)
+			strlcpy_bb(ri.status, "complete", sizeof(ri.status));
 		make_rows(rows);
-		if (store_run_begin(st, &ri) == -1 ||
-		    store_result_add(st, ri.id, &rows[0]) == -1 ||
-		    store_result_add(st, ri.id, &rows[1]) == -1)
+		if (st == NULL || (txn && store_begin(st) != 0) ||
+		    (txn ? store_run_add(st, &ri) : store_run_begin(st, &ri))
+		    != 0 || store_result_add(st, ri.id, &rows[0]) != 0 ||
+		    store_result_add(st, ri.id, &rows[1]) != 0)
 			_exit(1);
 		raise(SIGKILL);
 		_exit(1);
 	}
 	waitpid(pid, &status, 0);
-	ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
-	    "the writer was killed");
+	return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+}
+
+/*
+ * test_kill: a child adds two rows and is killed before it can finish or
+ * close; both rows must be in the store afterwards.
+ */
+static void
+test_kill(const char *path)
+{
+	struct store *st;
+	struct run_info ri;
+	struct result *got;
+	int64_t *ids;
+	size_t n, nids;
+
+	ok(killed_writer(path, 0), "the writer was killed");
 	st = store_open(path, 0, 0);
 	ok(st != NULL, "the store opens after the kill");
 	if (st == NULL)
@@ -510,7 +532,8 @@ test_kill(const char *path)
 	store_run_ids(st, "killed", &ids, &nids);
 	if (ok(nids == 1, "the killed run is there")) {
 		store_run_get(st, ids[0], &ri);
-		is_str(ri.status, "running", "... still marked running");
+		is_str(ri.status, "interrupted",
+		    "... reads as interrupted (its writer is gone)");
 		run_info_release(&ri);
 		store_results_get(st, ids[0], &got, &n);
 		is_int((long long)n, 2, "... with both committed rows");
@@ -743,9 +766,11 @@ test_export(const char *store_path, int64_t id)
 	free(msg);
 
 	text = "{\"tool\":\"boardbench\",\"schema_version\":1,\"future\":{},"
-	    "\"runs\":[{\"uuid\":\"u1\",\"results\":[{\"bench\":\"a\","
-	    "\"case\":\"b\",\"status\":\"OK\",\"new\":[1]}]},"
-	    "{\"uuid\":\"u2\",\"results\":[{\"bench\":\"a\","
+	    "\"runs\":[{\"uuid\":\"u1\",\"status\":\"complete\","
+	    "\"results\":[{\"bench\":\"a\",\"case\":\"b\",\"status\":\"OK\","
+	    "\"median\":1,\"new\":[1]}]},"
+	    "{\"uuid\":\"u2\",\"status\":\"complete\","
+	    "\"results\":[{\"bench\":\"a\","
 	    "\"status\":\"OK\"}]}]}";
 	spew(bad, text, strlen(text));
 	capture_begin();
@@ -763,6 +788,312 @@ test_export(const char *store_path, int64_t id)
 	    "a missing export is refused");
 	free(capture_end());
 	free(bad);
+	free(path);
+}
+
+/*
+ * A version 1 store: today's made old again, the writer columns dropped
+ * (SQLite 3.35 and later can), with a run left "running" and one row.
+ */
+static const char schema1_sql[] =
+    "ALTER TABLE runs DROP COLUMN pid;"
+    "ALTER TABLE runs DROP COLUMN boot_id;"
+    "ALTER TABLE runs DROP COLUMN pid_start;"
+    "UPDATE meta SET value = '1' WHERE key = 'schema_version';"
+    "INSERT INTO runs(uuid, status, tag) VALUES('old-run', 'running', 'v1');"
+    "INSERT INTO results(run_id, seq, bench, case_name, status, median,"
+    " samples, extra) VALUES(1, 0, 'null', 'add', 'OK', 2.5, '[2.5]',"
+    " '{}');"
+    "PRAGMA journal_mode = DELETE;"
+    "PRAGMA user_version = 1;";
+
+/*
+ * test_schema1: an old store reads without any change; opened for
+ * writing it gains the writer columns and keeps its rows.
+ */
+static void
+test_schema1(void)
+{
+	struct store *st;
+	struct run_info ri;
+	struct result *rows;
+	sqlite3 *db;
+	char *path, *bytes, *bytes2;
+	size_t len, len2, n;
+	int64_t *ids, version = 0;
+	sqlite3_stmt *stmt;
+
+	path = tmp_path("schema1.db");
+	store_close(store_open(path, 1, 0));
+	if (sqlite3_open(path, &db) != SQLITE_OK ||
+	    sqlite3_exec(db, schema1_sql, NULL, NULL, NULL) != SQLITE_OK)
+		bail("cannot make '%s': %s", path, sqlite3_errmsg(db));
+	sqlite3_close(db);
+	bytes = slurp(path, &len);
+	st = store_open_readonly(path);
+	ok(st != NULL, "a schema 1 store opens read-only");
+	if (st == NULL)
+		bail("cannot read a schema 1 store");
+	ok(store_run_ids(st, NULL, &ids, &n) == 0 && n == 1,
+	    "... its run is listed");
+	free(ids);
+	ok(store_run_get(st, 1, &ri) == 0 && strcmp(ri.tag, "v1") == 0 &&
+	    strcmp(ri.status, "running") == 0,
+	    "... and read (a running run without a writer stays running)");
+	run_info_release(&ri);
+	ok(store_results_get(st, 1, &rows, &n) == 0 && n == 1 &&
+	    rows[0].st.median == 2.5, "... with its row");
+	free_rows(rows, n);
+	store_close(st);
+	bytes2 = slurp(path, &len2);
+	ok(len == len2 && memcmp(bytes, bytes2, len) == 0,
+	    "reading changed nothing in the file");
+	free(bytes2);
+
+	st = store_open(path, 0, 0);
+	ok(st != NULL, "opened for writing, it is brought to schema 2");
+	memset(&ri, 0, sizeof(ri));
+	ok(st != NULL && store_run_begin(st, &ri) == 0,
+	    "... and takes a new run");
+	run_info_release(&ri);
+	store_close(st);
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK || sqlite3_prepare_v2(db, "SELECT pid FROM runs WHERE"
+	    " id = 2", -1, &stmt, NULL) != SQLITE_OK)
+		bail("cannot read '%s' back: %s", path, sqlite3_errmsg(db));
+	ok(sqlite3_step(stmt) == SQLITE_ROW &&
+	    sqlite3_column_int64(stmt, 0) == (int64_t)getpid(),
+	    "... recording the new run's writer");
+	sqlite3_finalize(stmt);
+	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, NULL) ==
+	    SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW)
+		version = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	sqlite3_close(db);
+	is_int(version, STORE_SCHEMA_VERSION, "... user_version is now 2");
+	st = store_open_readonly(path);
+	ok(st != NULL && store_results_get(st, 1, &rows, &n) == 0 && n == 1,
+	    "the old row is still there");
+	if (st != NULL)
+		free_rows(rows, n);
+	store_close(st);
+	free(bytes);
+	free(path);
+}
+
+/* test_readonly: a reader never creates, fills or changes a file. */
+static void
+test_readonly(void)
+{
+	struct store *st;
+	struct stat sb;
+	char *path, *msg;
+
+	path = tmp_path("ro-empty.db");
+	spew(path, "", 0);
+	capture_begin();
+	st = store_open_readonly(path);
+	msg = capture_end();
+	ok(st == NULL, "a reader refuses an empty file");
+	ok(strstr(msg, "not a boardbench database") != NULL,
+	    "... as not a store");
+	ok(stat(path, &sb) == 0 && sb.st_size == 0, "... and leaves it empty");
+	free(msg);
+	free(path);
+
+	path = tmp_path("ro-missing.db");
+	capture_begin();
+	st = store_open_readonly(path);
+	free(capture_end());
+	ok(st == NULL && stat(path, &sb) == -1,
+	    "a reader creates no missing store");
+	free(path);
+}
+
+static int
+count_run(void *arg, struct loaded_run *lr)
+{
+	size_t *n = arg;
+
+	*n += 1 + lr->n;
+	return 0;
+}
+
+/* scan: export_scan_file over text; the runs + rows seen, or -1. */
+static long
+scan(const char *text, char **msg)
+{
+	char *path;
+	size_t n = 0;
+	int rc;
+
+	path = tmp_path("scan.json");
+	spew(path, text, strlen(text));
+	capture_begin();
+	rc = export_scan_file(path, count_run, &n);
+	*msg = capture_end();
+	free(path);
+	return rc == 0 ? (long)n : -1;
+}
+
+/* test_stream: the top level is read piece by piece, in any order. */
+static void
+test_stream(void)
+{
+	static const char run[] = "{\"uuid\":\"u%d\",\"status\":"
+	    "\"complete\",\"results\":[{\"bench\":\"a\",\"case\":\"b\","
+	    "\"status\":\"FAILED\",\"reason\":\"x ] } [ { \\\" y\"}]}";
+	char text[2048], r1[512], r2[512], *msg, *deep;
+	size_t i;
+
+	bufprintf(r1, sizeof(r1), run, 1);
+	bufprintf(r2, sizeof(r2), run, 2);
+	bufprintf(text, sizeof(text), "{\"runs\":[%s,%s],\"extra\":"
+	    "{\"a\":[1,2,{\"b\":\"}\"}]},\"tool\":\"boardbench\","
+	    "\"schema_version\":1}\n", r1, r2);
+	is_int(scan(text, &msg), 4, "runs before the header: two runs, "
+	    "two rows (brackets inside strings are text)");
+	free(msg);
+	bufprintf(text, sizeof(text), "{\"tool\":\"boardbench\","
+	    "\"schema_version\":1,\"runs\":[%s]} x", r1);
+	is_int(scan(text, &msg), -1, "text after the document is refused");
+	ok(strstr(msg, "not JSON") != NULL, "... as not JSON");
+	free(msg);
+	bufprintf(text, sizeof(text), "{\"tool\":\"boardbench\","
+	    "\"schema_version\":1,\"runs\":[%s,]}", r1);
+	is_int(scan(text, &msg), -1, "a stray comma is refused");
+	free(msg);
+	bufprintf(text, sizeof(text), "{\"tool\":\"boardbench\","
+	    "\"schema_version\":1,\"runs\":[%s],\"runs\":[]}", r1);
+	is_int(scan(text, &msg), -1, "two runs arrays are refused");
+	free(msg);
+	is_int(scan("{\"tool\":\"boardbench\",\"schema_version\":1}", &msg),
+	    -1, "no runs array is refused");
+	free(msg);
+	is_int(scan("", &msg), -1, "an empty file is refused");
+	free(msg);
+	deep = xmalloc(5000);
+	memcpy(deep, "{\"x\":", 5);
+	for (i = 5; i < 4990; i++)
+		deep[i] = '[';
+	deep[i] = '\0';
+	is_int(scan(deep, &msg), -1, "deep nesting is refused");
+	ok(strstr(msg, "nested too deeply") != NULL, "... as too deep");
+	free(msg);
+	free(deep);
+}
+
+/* test_extra_many: many extras come back whole and in order. */
+static void
+test_extra_many(void)
+{
+	struct result r;
+	json_t *o;
+	char name[32];
+	size_t i, good = 0;
+
+	o = json_object();
+	for (i = 0; i < 20000; i++) {
+		bufprintf(name, sizeof(name), "k%zu", i);
+		json_object_set_new(o, name, json_real((double)i));
+	}
+	memset(&r, 0, sizeof(r));
+	is_int(export_parse_extra(o, &r), 0, "20000 extras parse");
+	for (i = 0; i < r.nextra; i++) {
+		bufprintf(name, sizeof(name), "k%zu", i);
+		good += strcmp(r.extra[i].name, name) == 0 &&
+		    r.extra[i].value == (double)i;
+	}
+	ok(r.nextra == 20000 && good == 20000, "... every name and value");
+	json_object_set_new(o, "an-extra-name-longer-than-31-bytes",
+	    json_real(1));
+	result_release(&r);
+	memset(&r, 0, sizeof(r));
+	is_int(export_parse_extra(o, &r), -1,
+	    "a name longer than 31 bytes is refused, not cut");
+	result_release(&r);
+	json_decref(o);
+}
+
+/* test_out_file: whole or nothing, and no temporary left behind. */
+static void
+test_out_file(void)
+{
+	struct out_file of;
+	char *path, *text, *dir;
+	size_t len;
+
+	path = tmp_path("out.txt");
+	spew(path, "old\n", 4);
+	is_int(out_file_open(&of, path), 0, "out_file_open");
+	fputs("new\n", of.fp);
+	text = slurp(path, &len);
+	ok(len == 4 && memcmp(text, "old\n", 4) == 0,
+	    "the old file stays until the commit");
+	free(text);
+	is_int(out_file_commit(&of), 0, "out_file_commit");
+	text = slurp(path, &len);
+	ok(len == 4 && memcmp(text, "new\n", 4) == 0, "... replaces it");
+	free(text);
+	is_int(out_file_open(&of, path), 0, "another out_file");
+	fputs("half", of.fp);
+	out_file_abort(&of);
+	text = slurp(path, &len);
+	ok(len == 4 && memcmp(text, "new\n", 4) == 0,
+	    "an aborted one changes nothing");
+	free(text);
+	dir = tmp_path("");
+	text = xasprintf("ls -a '%s' | grep -q 'out\\.txt\\.tmp'", dir);
+	ok(system(text) != 0, "... and leaves no temporary");
+	free(text);
+	free(dir);
+	free(path);
+	path = tmp_path("no/such/folder/out.txt");
+	capture_begin();
+	ok(out_file_open(&of, path) == -1, "a file in a missing folder fails");
+	free(capture_end());
+	free(path);
+}
+
+/*
+ * test_transaction: rows added in a transaction that is rolled back (or
+ * whose process dies) are not in the store; a committed run is whole.
+ */
+static void
+test_transaction(void)
+{
+	struct store *st;
+	struct run_info ri;
+	struct result rows[3];
+	int64_t *ids;
+	size_t n, i;
+	char *path;
+
+	path = tmp_path("txn.db");
+	make_rows(rows);
+	st = store_open(path, 1, 0);
+	if (st == NULL)
+		bail("cannot make '%s'", path);
+	memset(&ri, 0, sizeof(ri));
+	strlcpy_bb(ri.status, "complete", sizeof(ri.status));
+	ok(store_begin(st) == 0 && store_run_add(st, &ri) == 0 &&
+	    store_result_add(st, ri.id, &rows[0]) == 0,
+	    "a run and a row in a transaction");
+	store_rollback(st);
+	store_run_ids(st, NULL, &ids, &n);
+	is_int((long long)n, 0, "rolled back, the run is gone");
+	free(ids);
+	store_close(st);
+
+	ok(killed_writer(path, 1), "a writer killed inside its transaction");
+	st = store_open_readonly(path);
+	ok(st != NULL && store_run_ids(st, NULL, &ids, &n) == 0 && n == 0,
+	    "... left no run behind");
+	if (st != NULL)
+		free(ids);
+	store_close(st);
+	for (i = 0; i < 3; i++)
+		result_release(&rows[i]);
 	free(path);
 }
 
@@ -786,5 +1117,11 @@ main(void)
 	test_refusals();
 	test_export(path, id);
 	free(path);
+	test_schema1();
+	test_readonly();
+	test_stream();
+	test_extra_many();
+	test_out_file();
+	test_transaction();
 	return done_testing();
 }
