@@ -43,6 +43,7 @@
 #include <jansson.h>
 
 #include "bench.h"
+#include "net-iperf3.h"
 #include "util.h"
 
 #define IP_MAX_CPUS	256	/* CPUs read from /proc/stat */
@@ -684,6 +685,22 @@ ip_parse(struct bench_ctx *ctx, struct ip_state *s, const char *text,
 out:
 	json_decref(root);
 	return rc;
+}
+
+int
+iperf3_parse_json(struct bench_ctx *ctx, const char *test, const char *text,
+    size_t len, double *value)
+{
+	struct ip_state s;
+	int t;
+
+	memset(&s, 0, sizeof(s));
+	for (t = 0; t < IP_NTESTS && strcmp(ip_names[t], test) != 0; t++)
+		;
+	if (t == IP_NTESTS)
+		return bench_fail(ctx, "no iperf3 test '%s'", test);
+	s.test = (enum ip_test)t;
+	return ip_parse(ctx, &s, text, len, value);
 }
 
 /* ---- plan, setup, run, verify, teardown -------------------------------- */

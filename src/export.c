@@ -479,26 +479,54 @@ load_run(const json_t *o, struct loaded_run *lr, char *why, size_t len)
 int
 export_load_file(const char *path, struct loaded_run **runs, size_t *n)
 {
-	json_error_t jerr;
-	json_t *doc, *tool, *version, *jruns, *v;
-	struct loaded_run *out = NULL;
-	char why[192];
-	size_t i, count = 0;
 	FILE *fp;
-	int ret = -1;
+	int ret;
 
 	*runs = NULL;
 	*n = 0;
 	fp = fopen(path, "r");
 	if (fp == NULL)
 		return error("cannot import '%s': %s", path, strerror(errno));
-	doc = json_loadf(fp, 0, &jerr);
-	if (doc == NULL && ferror(fp)) {
-		error("cannot import '%s': %s", path, strerror(errno));
-		fclose(fp);
-		return -1;
-	}
+	ret = export_load_fp(fp, path, runs, n);
 	fclose(fp);
+	return ret;
+}
+
+int
+export_parse_buffer(const char *buf, size_t len, const char *name,
+    struct loaded_run **runs, size_t *n)
+{
+	FILE *fp;
+	int ret;
+
+	*runs = NULL;
+	*n = 0;
+	if (len == 0)
+		return error("cannot import '%s': empty", name);
+	fp = fmemopen((void *)buf, len, "r");
+	if (fp == NULL)
+		return error("cannot import '%s': %s", name, strerror(errno));
+	ret = export_load_fp(fp, name, runs, n);
+	fclose(fp);
+	return ret;
+}
+
+int
+export_load_fp(FILE *fp, const char *path, struct loaded_run **runs,
+    size_t *n)
+{
+	json_error_t jerr;
+	json_t *doc, *tool, *version, *jruns, *v;
+	struct loaded_run *out = NULL;
+	char why[192];
+	size_t i, count = 0;
+	int ret = -1;
+
+	*runs = NULL;
+	*n = 0;
+	doc = json_loadf(fp, 0, &jerr);
+	if (doc == NULL && ferror(fp))
+		return error("cannot import '%s': %s", path, strerror(errno));
 	if (doc == NULL)
 		return error("cannot import '%s': not JSON (line %d: %s)",
 		    path, jerr.line, jerr.text);
