@@ -10,6 +10,8 @@
 #include "registry.h"
 #include "result.h"
 #include "runner-int.h"
+#include "runner-wire.h"
+#include "runner.h"
 #include "tap.h"
 #include "util.h"
 
@@ -216,5 +218,37 @@ main(void)
 	resolved(NULL, registry_find("membw"), "sizes", NULL,
 	    "a default with suffixes resolves to decimal");
 	param_set_release(&ps);
+
+	/* linpack.n=5000, the documented maximum, gets the time it needs */
+	{
+		const struct bench_info *lk = registry_find("linpack");
+		struct runner_opts ro;
+		struct child_plan cp;
+		double t5000, t200;
+
+		memset(&ro, 0, sizeof(ro));
+		memset(&cp, 0, sizeof(cp));
+		cp.min_samples = 5;
+		cp.timeout = 93;	/* the standard profile's */
+		param_set_init(&ps);
+		ok(param_set_add(&ps, "linpack.n=5000") == 0, "n=5000 allowed");
+		ctx = bench_ctx_new(lk, "standard", &ps);
+		ok(ctx != NULL && ctx->ncases > 0, "linpack n=5000 plans");
+		t5000 = ctx ? runner_case_timeout(&ro, &cp, &ctx->cases[0]) : 0;
+		ok(ctx && t5000 >= 8 * ctx->cases[0].work / 50e6,
+		    "its time limit (%.0f s) fits 8 iterations at 50 Mflop/s",
+		    t5000);
+		ro.timeout = cp.timeout = 100;	/* --timeout 100 */
+		ok(ctx && runner_case_timeout(&ro, &cp, &ctx->cases[0]) == 100,
+		    "--timeout still rules");
+		ro.timeout = 0;
+		cp.timeout = 93;
+		bench_ctx_free(ctx);
+		param_set_release(&ps);
+		ctx = bench_ctx_new(lk, "standard", NULL);
+		t200 = ctx ? runner_case_timeout(&ro, &cp, &ctx->cases[0]) : 0;
+		is_double(t200, 93, 0, "the default n keeps the profile's limit");
+		bench_ctx_free(ctx);
+	}
 	return done_testing();
 }
