@@ -584,7 +584,7 @@ ip_check_start(struct ip_state *s, const json_t *root)
 	const json_t *ts = json_object_get(json_object_get(root, "start"),
 	    "test_start");
 	const char *proto;
-	int reverse;
+	double reverse;		/* any number: iperf3's output is not trusted */
 
 	if (!json_is_object(ts)) {
 		if (s->bad[0] == '\0')
@@ -593,7 +593,7 @@ ip_check_start(struct ip_state *s, const json_t *root)
 		return;
 	}
 	proto = json_string_value(json_object_get(ts, "protocol"));
-	reverse = (int)ip_num(ts, "reverse", -1);
+	reverse = ip_num(ts, "reverse", -1);
 	if (proto == NULL || strcmp(proto, s->test == IP_UDP ? "UDP" :
 	    "TCP") != 0 || reverse != (s->test == IP_DOWN)) {
 		if (s->bad[0] == '\0')
