@@ -121,6 +121,9 @@ struct bench_case {
 	intptr_t arg;		/* for the benchmark's own use */
 	unsigned flags;		/* BENCH_CPU etc. overriding the bench's */
 	const struct bench_derived *derived;	/* derived rows, or NULL */
+	double iter_seconds;	/* the longest one iteration may take on the
+				 * slowest board (0: short); the time limit
+				 * grows to fit the iterations a case needs */
 };
 
 /*

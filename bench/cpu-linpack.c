@@ -58,6 +58,12 @@
 
 #define LP_NMIN		10
 #define LP_NMAX		5000
+/*
+ * A deliberately low rate for the slowest boards (an ARM11 Pi 1 with the
+ * matrix out of cache), so that a large n gets the time it needs
+ * (bench_case.iter_seconds): n = 5000 is 8.3e10 flop an iteration.
+ */
+#define LP_SLOW_FLOPS	20e6
 #define LP_ALIGN	64
 
 /*
@@ -351,6 +357,7 @@ lp_plan(struct bench_ctx *ctx)
 				return -1;
 			c->id = id;
 			c->derived = lp_derived;
+			c->iter_seconds = lp_flops((int)n) / LP_SLOW_FLOPS;
 		}
 	}
 	return 0;

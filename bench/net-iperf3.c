@@ -43,6 +43,7 @@
 #include <jansson.h>
 
 #include "bench.h"
+#include "net-iperf3.h"
 #include "spawn.h"
 #include "sysfs.h"
 #include "util.h"
@@ -490,7 +491,7 @@ ip_check_start(struct ip_state *s, const json_t *root)
 	const json_t *ts = json_object_get(json_object_get(root, "start"),
 	    "test_start");
 	const char *proto;
-	int reverse;
+	double reverse;		/* any number: iperf3's output is not trusted */
 
 	if (!json_is_object(ts)) {
 		if (s->bad[0] == '\0')
@@ -499,7 +500,7 @@ ip_check_start(struct ip_state *s, const json_t *root)
 		return;
 	}
 	proto = json_string_value(json_object_get(ts, "protocol"));
-	reverse = (int)ip_num(ts, "reverse", -1);
+	reverse = ip_num(ts, "reverse", -1);
 	if (proto == NULL || strcmp(proto, s->test == IP_UDP ? "UDP" :
 	    "TCP") != 0 || reverse != (s->test == IP_DOWN)) {
 		if (s->bad[0] == '\0')
@@ -591,6 +592,22 @@ ip_parse(struct bench_ctx *ctx, struct ip_state *s, const char *text,
 out:
 	json_decref(root);
 	return rc;
+}
+
+int
+iperf3_parse_json(struct bench_ctx *ctx, const char *test, const char *text,
+    size_t len, double *value)
+{
+	struct ip_state s;
+	int t;
+
+	memset(&s, 0, sizeof(s));
+	for (t = 0; t < IP_NTESTS && strcmp(ip_names[t], test) != 0; t++)
+		;
+	if (t == IP_NTESTS)
+		return bench_fail(ctx, "no iperf3 test '%s'", test);
+	s.test = (enum ip_test)t;
+	return ip_parse(ctx, &s, text, len, value);
 }
 
 /* ---- plan, setup, run, verify, teardown -------------------------------- */

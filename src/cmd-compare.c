@@ -26,6 +26,7 @@
 #include "compare.h"
 #include "export.h"
 #include "fmt.h"
+#include "registry.h"
 #include "result.h"
 #include "spawn.h"
 #include "store.h"
@@ -155,6 +156,11 @@ column_set_runs(struct column *c, struct result **rows, size_t *nrows,
 {
 	size_t i, j;
 
+	/* runs stored before parameters were canonical match new ones */
+	for (i = 0; i < nruns; i++)
+		for (j = 0; j < nrows[i]; j++)
+			param_canon_stored(rows[i][j].bench, rows[i][j].params,
+			    sizeof(rows[i][j].params));
 	if (nruns == 1) {
 		c->rows = rows[0];
 		c->nrows = nrows[0];

@@ -923,42 +923,50 @@ scan_header(struct scanner *sc, off_t *runs_at, long *runs_line)
 	return 0;
 }
 
+/*
+ * Scan a seekable stream: the header first, then the runs again from
+ * their offset, each handed to fn as it is parsed.
+ */
+static int
+scan_fp(FILE *fp, const char *name, export_run_fn fn, void *arg)
+{
+	struct scanner sc;
+	off_t runs_at;
+	long runs_line = 1;
+
+	memset(&sc, 0, sizeof(sc));
+	sc.path = name;
+	sc.line = 1;
+	sc.fp = fp;
+	scan_next(&sc);
+	if (scan_header(&sc, &runs_at, &runs_line) != 0)
+		return -1;
+	if (fseeko(sc.fp, runs_at, SEEK_SET) != 0)
+		return error("cannot import '%s': %s", name, strerror(errno));
+	sc.line = runs_line;
+	scan_next(&sc);
+	return scan_runs(&sc, fn, arg);
+}
+
 int
 export_scan_file(const char *path, export_run_fn fn, void *arg)
 {
-	struct scanner sc;
 	struct stat sb;
-	off_t runs_at;
-	long runs_line = 1;
+	FILE *fp;
 	int ret = -1;
 
-	memset(&sc, 0, sizeof(sc));
-	sc.path = path;
-	sc.line = 1;
-	sc.fp = fopen(path, "re");
-	if (sc.fp == NULL)
+	fp = fopen(path, "re");
+	if (fp == NULL)
 		return error("cannot import '%s': %s", path, strerror(errno));
-	/* the header is read first, then the runs again from their offset */
-	if (fstat(fileno(sc.fp), &sb) == -1 || !S_ISREG(sb.st_mode)) {
+	if (fstat(fileno(fp), &sb) == -1 || !S_ISREG(sb.st_mode))
 		error("cannot import '%s': not a regular file", path);
-		goto out;
-	}
-	scan_next(&sc);
-	if (scan_header(&sc, &runs_at, &runs_line) != 0)
-		goto out;
-	if (fseeko(sc.fp, runs_at, SEEK_SET) != 0) {
-		error("cannot import '%s': %s", path, strerror(errno));
-		goto out;
-	}
-	sc.line = runs_line;
-	scan_next(&sc);
-	ret = scan_runs(&sc, fn, arg);
-out:
-	fclose(sc.fp);
+	else
+		ret = scan_fp(fp, path, fn, arg);
+	fclose(fp);
 	return ret;
 }
 
-/* Collects every run for export_load_file. */
+/* Collects every run for export_load_file and export_load_fp. */
 struct collect {
 	struct loaded_run *v;
 	size_t n, alloc;
@@ -978,6 +986,19 @@ collect_run(void *arg, struct loaded_run *lr)
 	return 0;
 }
 
+/* The collected runs into *runs, *n; on failure none. */
+static int
+collected(int rc, struct collect *c, struct loaded_run **runs, size_t *n)
+{
+	if (rc != 0) {
+		loaded_runs_free(c->v, c->n);
+		return -1;
+	}
+	*runs = c->v;
+	*n = c->n;
+	return 0;
+}
+
 int
 export_load_file(const char *path, struct loaded_run **runs, size_t *n)
 {
@@ -986,13 +1007,38 @@ export_load_file(const char *path, struct loaded_run **runs, size_t *n)
 	memset(&c, 0, sizeof(c));
 	*runs = NULL;
 	*n = 0;
-	if (export_scan_file(path, collect_run, &c) != 0) {
-		loaded_runs_free(c.v, c.n);
-		return -1;
-	}
-	*runs = c.v;
-	*n = c.n;
-	return 0;
+	return collected(export_scan_file(path, collect_run, &c), &c, runs, n);
+}
+
+int
+export_load_fp(FILE *fp, const char *name, struct loaded_run **runs,
+    size_t *n)
+{
+	struct collect c;
+
+	memset(&c, 0, sizeof(c));
+	*runs = NULL;
+	*n = 0;
+	return collected(scan_fp(fp, name, collect_run, &c), &c, runs, n);
+}
+
+int
+export_parse_buffer(const char *buf, size_t len, const char *name,
+    struct loaded_run **runs, size_t *n)
+{
+	FILE *fp;
+	int ret;
+
+	*runs = NULL;
+	*n = 0;
+	if (len == 0)
+		return error("cannot import '%s': empty", name);
+	fp = fmemopen((void *)buf, len, "r");
+	if (fp == NULL)
+		return error("cannot import '%s': %s", name, strerror(errno));
+	ret = export_load_fp(fp, name, runs, n);
+	fclose(fp);
+	return ret;
 }
 
 static void

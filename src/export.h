@@ -53,6 +53,15 @@ int export_scan_file(const char *path, export_run_fn fn, void *arg);
  * what is wrong, returns -1.
  */
 int export_load_file(const char *path, struct loaded_run **runs, size_t *n);
+/*
+ * The same from an open stream or from len bytes in memory, `name` standing
+ * for the file in messages.  export_parse_buffer() is the entry point of
+ * the import fuzz harness (tests/fuzz/): keep it when import changes.
+ */
+int export_load_fp(FILE *fp, const char *name, struct loaded_run **runs,
+    size_t *n);
+int export_parse_buffer(const char *buf, size_t len, const char *name,
+    struct loaded_run **runs, size_t *n);
 void loaded_runs_free(struct loaded_run *, size_t);
 
 #endif

@@ -94,6 +94,21 @@ text_end(struct fmt *f, const struct run_info *ri)
 	size_t i, j, n;
 	const struct result **rows;
 
+	/* the parameters each benchmark ran with, as stored (canonical) */
+	for (i = 0; i < f->nrows; i++) {
+		const char *c;
+
+		for (j = 0; j < i; j++)
+			if (strcmp(f->rows[j].bench, f->rows[i].bench) == 0)
+				break;
+		if (j < i || f->rows[i].params[0] == '\0')
+			continue;
+		fprintf(f->fp, "== %s parameters: ", f->rows[i].bench);
+		for (c = f->rows[i].params; *c != '\0'; c++)
+			fputc((unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c,
+			    f->fp);
+		fputc('\n', f->fp);
+	}
 	if (strcmp(ri->status, "interrupted") == 0)
 		fprintf(f->fp, "== run interrupted: the rows above are kept\n");
 	if (!f->classic || f->nrows == 0)

@@ -46,6 +46,17 @@ int param_check(const struct bench_param *p, const char *value,
  */
 int param_check_type(const struct bench_param *p, const char *value,
     char *err, size_t errlen);
+/*
+ * The canonical text of a value for p, the one form benchmarks, the store
+ * and compare see: integers in plain decimal with suffixes applied (1k:
+ * 1000, 4Ki: 4096), reals in the shortest form that reads back exactly,
+ * booleans yes or no, list items each canonical with repeats dropped.
+ * Newly allocated; NULL with err filled when the value is not valid for p
+ * (the check() hook is not run).
+ */
+#define PARAM_ITEM_MAX 63	/* longest list item (bench_param_words) */
+char *param_canonical(const struct bench_param *p, const char *value,
+    char *err, size_t errlen);
 /* The default of p in a profile ("quick", "standard", "full"). */
 const char *param_default(const struct bench_param *p, const char *profile);
 
@@ -63,11 +74,18 @@ void param_set_release(struct param_set *);
 /* Parse and check "NAME.PARAM=VALUE"; error line and -1 on bad input. */
 int param_set_add(struct param_set *, const char *spec);
 /*
- * The value of p for benchmark b: the last -p naming b, else the last -p
- * naming b's group, else the profile default.
+ * The canonical value of p for benchmark b (newly allocated): the last -p
+ * naming b, else the last -p naming b's group, else the profile default.
  */
-const char *param_set_value(const struct param_set *,
-    const struct bench_info *b, const struct bench_param *p,
-    const char *profile);
+char *param_resolve(const struct param_set *, const struct bench_info *b,
+    const struct bench_param *p, const char *profile);
+/*
+ * A stored "n=200,precision=double" string of benchmark `bench` rewritten
+ * in place in canonical form (runs stored before values were canonical:
+ * "work=1k" becomes "work=1000"); left as it is when the benchmark or a
+ * name is unknown, a value is not valid, or an integer was typed with a
+ * leading 0 (the old parser read 0200 as octal).
+ */
+void param_canon_stored(const char *bench, char *params, size_t size);
 
 #endif

@@ -252,10 +252,8 @@ ctx_make(const struct bench_info *b, const char *profile,
 	ctx->values = xcalloc(ctx->nvalues ? ctx->nvalues : 1,
 	    sizeof(*ctx->values));
 	for (i = 0; i < ctx->nvalues; i++) {
-		const char *v = vals != NULL ? vals[i] :
-		    param_set_value(params, b, &b->params[i], ctx->profile);
-
-		ctx->values[i] = xstrdup(v ? v : "");
+		ctx->values[i] = vals != NULL ? xstrdup(vals[i]) :
+		    param_resolve(params, b, &b->params[i], ctx->profile);
 		used += (size_t)snprintf(ctx->params + used,
 		    used < sizeof(ctx->params) ? sizeof(ctx->params) - used : 0,
 		    "%s%s=%s", i ? "," : "", b->params[i].name, ctx->values[i]);

@@ -50,6 +50,16 @@ struct bench_ctx *bench_ctx_new(const struct bench_info *b,
 void bench_ctx_free(struct bench_ctx *);
 
 /*
+ * The time limit of case c: the run's, or, when the case says how long one
+ * iteration may take on the slowest board (iter_seconds) and the user gave
+ * no --timeout, long enough for the iterations the case needs.
+ */
+struct runner_opts;
+struct child_plan;
+double runner_case_timeout(const struct runner_opts *,
+    const struct child_plan *, const struct bench_case *);
+
+/*
  * For tests: setup, run(iters) (or prepare+phases per iteration), verify,
  * teardown on case i, untimed.  0 when every hook succeeded and verify
  * passed; -1 otherwise with ctx->reason filled; *verify_failed tells which.

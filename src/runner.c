@@ -1328,6 +1328,16 @@ bench_plan(const struct runner_opts *o, const struct child_plan *base,
 		cp->warmup = b->warmup;
 }
 
+double
+runner_case_timeout(const struct runner_opts *o, const struct child_plan *cp,
+    const struct bench_case *c)
+{
+	/* calibration, warm-up, the samples, one more for setup and verify */
+	double need = 60 + (cp->min_samples + 3) * c->iter_seconds;
+
+	return o->timeout <= 0 && need > cp->timeout ? need : cp->timeout;
+}
+
 int
 runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
     size_t nb, runner_sink_fn sink, void *arg, int *interrupted)
@@ -1398,6 +1408,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 					cp.window = COPY_WINDOW_SAMPLES *
 					    cp.min_sample;
 			}
+			cp.timeout = runner_case_timeout(o, &cp, c);
 			if (o->hooks != NULL && o->hooks->case_begin != NULL)
 				o->hooks->case_begin(o->hooks->arg, ctx->info, j);
 			pg.bench = ctx->info->name;

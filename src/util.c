@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -196,10 +197,12 @@ parse_ll(const char *s, long long *out)
 	char *end;
 	long long v, mul = 1;
 
-	if (s == NULL || *s == '\0')
+	/* decimal only: no sign but '-', no space, no 0x or leading-0 octal */
+	if (s == NULL || !(isdigit((unsigned char)s[0]) ||
+	    (s[0] == '-' && isdigit((unsigned char)s[1]))))
 		return -1;
 	errno = 0;
-	v = strtoll(s, &end, 0);
+	v = strtoll(s, &end, 10);
 	if (errno != 0 || end == s)
 		return -1;
 	if (*end != '\0') {

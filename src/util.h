@@ -52,7 +52,8 @@ double now_mono(void);
 void iso_utc_now(char *buf, size_t len);
 
 /*
- * Number parsing with the whole string checked. Integers take k/M/G
+ * Number parsing with the whole string checked. Integers are decimal
+ * (an optional '-', digits: 010 is ten, 0x10 is refused) and take k/M/G
  * (powers of 1000) or K/Ki/M/Mi/G/Gi ... (powers of 1024 when 'i' follows
  * or for K); 0 on success, -1 if not a number or out of long long range.
  */
