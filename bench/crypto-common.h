@@ -190,6 +190,12 @@ struct crypto_ops {
 	int (*pk_adopt)(struct crypto_pk *);
 	/* X25519: the secret as the peer derives it */
 	int (*pk_peer_derive)(struct crypto_pk *, uint8_t *out, size_t *n);
+	/*
+	 * Tests only: flip one bit of what the last operation kept: the
+	 * signature (OP_SIGN), the ciphertext (OP_ENCRYPT), the decryption
+	 * (OP_DECRYPT) or the derived secret (OP_DERIVE); 0, or -1.
+	 */
+	int (*pk_corrupt)(struct crypto_pk *, enum crypto_pk_op);
 	void (*pk_close)(struct crypto_pk *);
 };
 
