@@ -288,18 +288,22 @@ pk_classic(FILE *fp, const struct bench_info *info,
 static const struct bench_param pk_params[] = {
 	{
 		.name = "algorithms", .type = BENCH_P_LIST,
-		.def = "all", .quick = "rsa2048,ecdsa-p256,ed25519",
+		.def = CRYPTO_STD_PKS, .quick = "rsa2048,ecdsa-p256,ed25519",
+		.full = "all",
 		.check = crypto_check_algorithms,
-		.help = "keys to measure, or all: rsa1024, rsa2048, rsa3072, "
+		.help = "keys to measure, or all (standard: " CRYPTO_STD_PKS
+		    "): rsa1024, rsa2048, rsa3072, "
 		    "rsa4096, dsa2048, ecdsa-p256, ecdsa-p384, ecdsa-p521, "
 		    "ed25519, x25519",
 	},
 	{
 		.name = "operations", .type = BENCH_P_LIST,
-		.def = "all", .quick = "sign,verify,derive",
+		.def = "sign,verify,derive", .quick = "sign,verify,derive",
+		.full = "all",
 		.choices = "all|keygen|sign|verify|encrypt|decrypt|derive",
 		.help = "operations to measure where the key can do them; "
-		    "keygen (seconds per RSA-4096 key) is left out of quick",
+		    "keygen (seconds per RSA-4096 key), encrypt and decrypt "
+		    "are in full only",
 	},
 	CRYPTO_PARAM_BACKENDS,
 	{ .name = NULL }
