@@ -27,6 +27,11 @@ expect 2 "an unknown backend is refused" -- bb run hash -p hash.backends=nss $fa
 bb run crypto -p crypto.algorithms=rot13 $fast 2>"$TMP/err" >/dev/null
 grep -q "unknown algorithm 'rot13'" "$TMP/err"
 ok $? "the message names the unknown algorithm"
+# scripts/crosscheck: bad input is refused before anything runs
+expect 2 "crosscheck refuses --rounds 0" -- \
+    sh "$top_srcdir/scripts/crosscheck" --rounds 0 --boardbench "$BOARDBENCH"
+expect 2 "crosscheck refuses an unknown section" -- \
+    sh "$top_srcdir/scripts/crosscheck" --boardbench "$BOARDBENCH" nss
 if [ "$HAVE_GCRYPT" != yes ]; then
 	expect 2 "asking for libgcrypt in a build without it is refused" -- \
 	    bb run hash -p hash.backends=gcrypt $fast
