@@ -11,10 +11,12 @@
  * derived rows give flop/s by the usual count of 5 n log2(n) per complex
  * transform and, where the clock is known, MFLOPS/MHz.
  *
- * The signal is a pure tone, cos(2 pi k j / n) with k = 100 for n = 1024
- * (100 waves over the 1024 points, as the seed's), so verify() knows the
- * spectrum: n/2 in bins k and n - k, nothing elsewhere; and the round trip
- * must give the input back within fft_round_trip_tol(n).
+ * The signal is a pure tone, cos(2 pi k j / n + pi/4) with k = 100 for
+ * n = 1024 (100 waves over the 1024 points, as the seed's), so verify()
+ * knows the spectrum: n/2 exp(+-i pi/4) in bins k and n - k (the phase
+ * catches a sign error, which magnitudes cannot), nothing elsewhere, and
+ * a direct DFT of the input agrees at a few bins; the round trip must give
+ * the input back within fft_round_trip_tol(n).
  */
 #include "config.h"
 
@@ -34,6 +36,12 @@
 #define FFT_PI		3.14159265358979323846
 /* tone bins within this fraction of n/2, all others below it */
 #define FFT_SPEC_TOL	1e-4
+/*
+ * The tone's phase: pi/4, so that its bins are not real and a conjugated
+ * spectrum (a forward transform with the inverse's sign) differs from the
+ * right one; a plain cosine's spectrum is its own conjugate.
+ */
+#define FFT_TONE_PHASE	(FFT_PI / 4)
 
 int fft_test_fault;
 
@@ -169,7 +177,8 @@ fft_tone(float *x, int n, int k)
 
 	for (j = 0; j < n; j++) {
 		m = (long)k * j % n;	/* reduced first: exact phase */
-		x[2 * j] = (float)cos(2.0 * FFT_PI * (double)m / n);
+		x[2 * j] = (float)cos(2.0 * FFT_PI * (double)m / n +
+		    FFT_TONE_PHASE);
 		x[2 * j + 1] = 0.0f;
 	}
 }
@@ -185,6 +194,63 @@ fft_round_trip_tol(int n)
 	return 4.0 * FLT_EPSILON * (log2n + 1);
 }
 
+/* Bin b of the DFT of in, directly in double: *re, *im. */
+static void
+direct_bin(const float *in, int n, int b, double *re, double *im)
+{
+	double a, sr = 0, si = 0;
+	long m;
+	int j;
+
+	for (j = 0; j < n; j++) {
+		m = (long)b * j % n;	/* reduced first: exact angle */
+		a = -2.0 * FFT_PI * (double)m / n;
+		sr += in[2 * j] * cos(a) - in[2 * j + 1] * sin(a);
+		si += in[2 * j] * sin(a) + in[2 * j + 1] * cos(a);
+	}
+	*re = sr;
+	*im = si;
+}
+
+/*
+ * The complex value of bins k and n - k (the tone's phase), and a few
+ * more bins against a direct DFT of the input: catches a sign or phase
+ * error that magnitudes cannot see.
+ */
+static int
+check_phase(const float *in, const float *spec, int n, int k, char *why,
+    size_t len)
+{
+	const int bins[] = { k, n - k, 0, 1, n / 2, n - 1 };
+	double half = n / 2.0, re, im, wre, wim;
+	size_t i;
+	int b;
+
+	for (i = 0; i < sizeof(bins) / sizeof(bins[0]); i++) {
+		b = bins[i];
+		re = spec[2 * b];
+		im = spec[2 * b + 1];
+		if (i < 2) {	/* the tone: n/2 exp(+-i phase) */
+			wre = half * cos(FFT_TONE_PHASE);
+			wim = (i == 0 ? half : -half) * sin(FFT_TONE_PHASE);
+			if (!(hypot(re - wre, im - wim) <=
+			    FFT_SPEC_TOL * half)) {
+				snprintf(why, len, "X(%d) is %.6g%+.6gi, the "
+				    "tone should give %.6g%+.6gi", b, re, im,
+				    wre, wim);
+				return -1;
+			}
+		}
+		direct_bin(in, n, b, &wre, &wim);
+		if (!(hypot(re - wre, im - wim) <= FFT_SPEC_TOL * half)) {
+			snprintf(why, len, "X(%d) is %.6g%+.6gi, a direct DFT "
+			    "gives %.6g%+.6gi", b, re, im, wre, wim);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int
 fft_check(const float *in, const float *spec, const float *out, int n, int k,
     char *why, size_t len)
@@ -193,6 +259,8 @@ fft_check(const float *in, const float *spec, const float *out, int n, int k,
 	double tol = fft_round_trip_tol(n);
 	int j, at = 0;
 
+	if (check_phase(in, spec, n, k, why, len) != 0)
+		return -1;
 	for (j = 0; j < n; j++) {
 		mag = hypot(spec[2 * j], spec[2 * j + 1]);
 		if (j == k || j == n - k) {

@@ -24,12 +24,14 @@ void fft_plan_free(struct fft_plan *);
 void fft_transform(const struct fft_plan *, const float *in, float *out,
     int inverse);
 
-/* The benchmark's tone: cos(2 pi k j / n), real, amplitude 1. */
+/* The benchmark's tone: cos(2 pi k j / n + pi/4), real, amplitude 1. */
 int fft_tone_bin(int n);
 void fft_tone(float *x, int n, int k);
 
 /*
- * The checks of verify(): the spectrum of the tone and the round trip.
+ * The checks of verify(): the spectrum of the tone (magnitudes, the
+ * complex value of its bins, a direct DFT at a few bins) and the round
+ * trip.
  * 0 when both hold, else -1 with the reason in why.
  */
 int fft_check(const float *in, const float *spec, const float *out, int n,

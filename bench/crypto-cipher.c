@@ -241,13 +241,16 @@ cipher_classic(FILE *fp, const struct bench_info *info,
 static const struct bench_param cipher_params[] = {
 	{
 		.name = "algorithms", .type = BENCH_P_LIST,
-		.def = "all", .quick = "aes-128-cbc,aes-128-gcm,chacha20",
+		.def = CRYPTO_STD_CIPHERS,
+		.quick = "aes-128-cbc,aes-128-gcm,chacha20", .full = "all",
 		.check = crypto_check_algorithms,
 		.help = "ciphers to measure: a name with its mode "
 		    "(aes-128-cbc), a cipher with all its modes (aes-128, "
 		    "aes-192, aes-256, chacha20, chacha20-poly1305, "
 		    "des-ede3, des, bf, cast5, camellia-128, camellia-256, "
-		    "seed, twofish-128, serpent-128, idea, rc4), or all",
+		    "seed, twofish-128, serpent-128, idea, rc4), or all "
+		    "(standard: AES-128/256 CBC, CTR, GCM and "
+		    "ChaCha20-Poly1305)",
 	},
 	CRYPTO_PARAM_SIZES,
 	{

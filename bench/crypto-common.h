@@ -21,7 +21,16 @@
 
 #define CRYPTO_MAX_SIZE	(64L * 1024 * 1024)	/* largest message: 64 MiB */
 #define CRYPTO_NA	(-2)	/* not in this library (build): SKIPPED */
-#define CRYPTO_SIZES	"16,64,256,1024,8192,16384"
+#define CRYPTO_SIZES	"16,256,1024,8192,16384"	/* standard */
+#define CRYPTO_SIZES_FULL	"16,64,256,1024,8192,16384"
+/*
+ * The standard profile: the figures people quote (`openssl speed` and
+ * the like); every other algorithm, mode and operation is in full.
+ */
+#define CRYPTO_STD_HASHES	"md5,sha1,sha256,sha512,sha3-256"
+#define CRYPTO_STD_CIPHERS	"aes-128-cbc,aes-256-cbc,aes-128-ctr," \
+	"aes-256-ctr,aes-128-gcm,aes-256-gcm,chacha20-poly1305"
+#define CRYPTO_STD_PKS		"rsa2048,rsa4096,ecdsa-p256,ed25519,x25519"
 #define CRYPTO_MAXSIZES	32		/* sizes a run may list */
 
 /*
@@ -190,6 +199,12 @@ struct crypto_ops {
 	int (*pk_adopt)(struct crypto_pk *);
 	/* X25519: the secret as the peer derives it */
 	int (*pk_peer_derive)(struct crypto_pk *, uint8_t *out, size_t *n);
+	/*
+	 * Tests only: flip one bit of what the last operation kept: the
+	 * signature (OP_SIGN), the ciphertext (OP_ENCRYPT), the decryption
+	 * (OP_DECRYPT) or the derived secret (OP_DERIVE); 0, or -1.
+	 */
+	int (*pk_corrupt)(struct crypto_pk *, enum crypto_pk_op);
 	void (*pk_close)(struct crypto_pk *);
 };
 
@@ -261,6 +276,7 @@ int crypto_check_algorithms(const char *value, char *err, size_t len);
 		.name = "sizes", .type = BENCH_P_INTLIST, \
 		.min = 1, .max = (double)CRYPTO_MAX_SIZE, \
 		.def = CRYPTO_SIZES, .quick = "1024,8192", \
+		.full = CRYPTO_SIZES_FULL, \
 		.help = "message sizes in bytes (at most 64 MiB)", \
 	}
 /* The `backends` row of every crypto parameter table. */

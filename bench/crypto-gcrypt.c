@@ -585,6 +585,64 @@ gc_pk_peer_derive(struct crypto_pk *p, uint8_t *out, size_t *n)
 #endif
 }
 
+/*
+ * Flip the lowest bit of the last atom of *sx (the signature's s, the
+ * RSA ciphertext's a): through its canonical form, the one place where
+ * that atom's last byte sits just before the closing parentheses.
+ */
+static int
+sx_corrupt(gcry_sexp_t *sx)
+{
+	gcry_sexp_t out = NULL;
+	size_t n, end, i;
+	char *buf;
+	int rc = -1;
+
+	if (*sx == NULL ||
+	    (n = gcry_sexp_sprint(*sx, GCRYSEXP_FMT_CANON, NULL, 0)) == 0)
+		return -1;
+	if ((buf = malloc(n)) == NULL)
+		return -1;
+	if (gcry_sexp_sprint(*sx, GCRYSEXP_FMT_CANON, buf, n) != 0) {
+		for (end = n; end > 0 && buf[end - 1] == 0;)
+			end--;
+		for (i = end; i > 0 && buf[i - 1] == ')';)
+			i--;
+		if (i > 0) {
+			buf[i - 1] ^= 0x01;
+			if (gcry_sexp_new(&out, buf, end, 0) == 0) {
+				sx_free(sx);
+				*sx = out;
+				rc = 0;
+			}
+		}
+	}
+	free(buf);
+	return rc;
+}
+
+static int
+gc_pk_corrupt(struct crypto_pk *p, enum crypto_pk_op op)
+{
+	switch (op) {
+	case OP_SIGN:
+		return sx_corrupt(&p->sig);
+	case OP_ENCRYPT:
+		p->ct_new = 1;
+		return sx_corrupt(&p->ct);
+	case OP_DECRYPT:
+		if (p->ptlen == 0)
+			return -1;
+		p->pt[p->ptlen - 1] ^= 0x01;
+		return 0;
+	case OP_DERIVE:
+		p->secret[sizeof(p->secret) - 1] ^= 0x01;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
 const struct crypto_ops crypto_gcrypt_ops = {
 	.name = "gcrypt",
 	.label = "libgcrypt",
@@ -602,6 +660,7 @@ const struct crypto_ops crypto_gcrypt_ops = {
 	.pk_output = gc_pk_output,
 	.pk_adopt = gc_pk_adopt,
 	.pk_peer_derive = gc_pk_peer_derive,
+	.pk_corrupt = gc_pk_corrupt,
 	.pk_close = gc_pk_close,
 };
 

@@ -150,9 +150,11 @@ hash_classic(FILE *fp, const struct bench_info *info,
 static const struct bench_param hash_params[] = {
 	{
 		.name = "algorithms", .type = BENCH_P_LIST,
-		.def = "all", .quick = "sha256,md5",
+		.def = CRYPTO_STD_HASHES, .quick = "sha256,md5",
+		.full = "all",
 		.check = crypto_check_algorithms,
-		.help = "hashes to measure, or all: md4, md5, sha1, sha224, "
+		.help = "hashes to measure, or all (standard: the ones people "
+		    "quote, " CRYPTO_STD_HASHES "): md4, md5, sha1, sha224, "
 		    "sha256, sha384, sha512, sha3-256, ripemd160, blake2b512, "
 		    "blake2s256, whirlpool, tiger, crc32, hmac-sha256",
 	},

@@ -570,6 +570,20 @@ mb_pk_peer_derive(struct crypto_pk *p, uint8_t *out, size_t *n)
 	return -1;
 }
 
+static int
+mb_pk_corrupt(struct crypto_pk *p, enum crypto_pk_op op)
+{
+	uint8_t *b = op == OP_SIGN ? p->sig : op == OP_ENCRYPT ? p->ct :
+	    op == OP_DECRYPT ? p->pt : NULL;
+	size_t n = op == OP_SIGN ? p->siglen : op == OP_ENCRYPT ? p->ctlen :
+	    op == OP_DECRYPT ? p->ptlen : 0;
+
+	if (b == NULL || n == 0)
+		return -1;
+	b[n - 1] ^= 0x01;
+	return 0;
+}
+
 const struct crypto_ops crypto_mbedtls_ops = {
 	.name = "mbedtls",
 	.label = "mbed TLS",
@@ -587,6 +601,7 @@ const struct crypto_ops crypto_mbedtls_ops = {
 	.pk_output = mb_pk_output,
 	.pk_adopt = mb_pk_adopt,
 	.pk_peer_derive = mb_pk_peer_derive,
+	.pk_corrupt = mb_pk_corrupt,
 	.pk_close = mb_pk_close,
 };
 

@@ -609,6 +609,20 @@ ossl_pk_peer_derive(struct crypto_pk *p, uint8_t *out, size_t *n)
 	return ok ? 0 : -1;
 }
 
+static int
+ossl_pk_corrupt(struct crypto_pk *p, enum crypto_pk_op op)
+{
+	uint8_t *b = op == OP_SIGN ? p->sig : op == OP_ENCRYPT ? p->ct :
+	    op == OP_DECRYPT ? p->pt : op == OP_DERIVE ? p->secret : NULL;
+	size_t n = op == OP_SIGN ? p->siglen : op == OP_ENCRYPT ? p->ctlen :
+	    op == OP_DECRYPT ? p->ptlen : op == OP_DERIVE ? p->slen : 0;
+
+	if (b == NULL || n == 0)
+		return -1;
+	b[n - 1] ^= 0x01;
+	return 0;
+}
+
 const struct crypto_ops crypto_openssl_ops = {
 	.name = "openssl",
 	.label = "OpenSSL",
@@ -626,6 +640,7 @@ const struct crypto_ops crypto_openssl_ops = {
 	.pk_output = ossl_pk_output,
 	.pk_adopt = ossl_pk_adopt,
 	.pk_peer_derive = ossl_pk_peer_derive,
+	.pk_corrupt = ossl_pk_corrupt,
 	.pk_close = ossl_pk_close,
 };
 

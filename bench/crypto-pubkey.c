@@ -17,7 +17,9 @@
  * verifies, every timed verification accepted, the last ciphertext
  * decrypts to the message, the last decryption is the message, the last
  * key made signs and verifies (or derives the peer's secret), and the
- * derived secret equals the one the peer derives.
+ * derived secret equals the one the peer derives.  Under
+ * crypto_test_fault (tests only) each check first flips a bit of what it
+ * looks at (signature, ciphertext, plaintext, secret) and must fail.
  */
 #include "config.h"
 
@@ -156,6 +158,16 @@ check_output(struct bench_ctx *ctx, struct pk_state *s, const uint8_t *want,
 	return 0;
 }
 
+/*
+ * Tests only (crypto_test_fault): corrupt what a check is about to look
+ * at, so that the check itself must catch it.
+ */
+static int
+fault(struct pk_state *s, enum crypto_pk_op what)
+{
+	return crypto_test_fault ? s->b->pk_corrupt(s->p, what) : 0;
+}
+
 static int
 pk_verify(struct bench_ctx *ctx, const struct bench_case *c)
 {
@@ -165,8 +177,6 @@ pk_verify(struct bench_ctx *ctx, const struct bench_case *c)
 	uint8_t peer[128];
 	size_t pn = sizeof(peer);
 
-	if (crypto_test_fault)
-		s->rejected++;
 	if (s->rejected > 0)
 		return bench_fail(ctx, "%llu timed verifications rejected a "
 		    "good signature", (unsigned long long)s->rejected);
@@ -177,26 +187,33 @@ pk_verify(struct bench_ctx *ctx, const struct bench_case *c)
 			    "usable");
 		if (c->id == P_X25519)
 			goto derive;
-		/* FALLTHROUGH */
-	case OP_SIGN:
-		if (op == OP_KEYGEN && b->pk_op(s->p, OP_SIGN) != 0)
+		if (b->pk_op(s->p, OP_SIGN) != 0)
 			return bench_fail(ctx, "the new key cannot sign");
 		/* FALLTHROUGH */
+	case OP_SIGN:
 	case OP_VERIFY:
+		if (fault(s, OP_SIGN) != 0)
+			return bench_fail(ctx, "cannot corrupt the signature");
 		if (b->pk_op(s->p, OP_VERIFY) != 0)
 			return bench_fail(ctx, "the signature does not verify");
 		return 0;
 	case OP_ENCRYPT:
+		if (fault(s, OP_ENCRYPT) != 0)
+			return bench_fail(ctx, "cannot corrupt the ciphertext");
 		if (b->pk_op(s->p, OP_DECRYPT) != 0)
 			return bench_fail(ctx, "the ciphertext does not "
 			    "decrypt");
-		/* FALLTHROUGH */
+		return check_output(ctx, s, s->msg, s->n, "decryption does "
+		    "not give back the message");
 	case OP_DECRYPT:
+		if (fault(s, OP_DECRYPT) != 0)
+			return bench_fail(ctx, "cannot corrupt the plaintext");
 		return check_output(ctx, s, s->msg, s->n, "decryption does "
 		    "not give back the message");
 	case OP_DERIVE:
 	derive:
 		if (b->pk_op(s->p, OP_DERIVE) != 0 ||
+		    fault(s, OP_DERIVE) != 0 ||
 		    b->pk_peer_derive(s->p, peer, &pn) != 0)
 			return bench_fail(ctx, "cannot derive the secret");
 		return check_output(ctx, s, peer, pn, "the two sides derive "
@@ -271,18 +288,22 @@ pk_classic(FILE *fp, const struct bench_info *info,
 static const struct bench_param pk_params[] = {
 	{
 		.name = "algorithms", .type = BENCH_P_LIST,
-		.def = "all", .quick = "rsa2048,ecdsa-p256,ed25519",
+		.def = CRYPTO_STD_PKS, .quick = "rsa2048,ecdsa-p256,ed25519",
+		.full = "all",
 		.check = crypto_check_algorithms,
-		.help = "keys to measure, or all: rsa1024, rsa2048, rsa3072, "
+		.help = "keys to measure, or all (standard: " CRYPTO_STD_PKS
+		    "): rsa1024, rsa2048, rsa3072, "
 		    "rsa4096, dsa2048, ecdsa-p256, ecdsa-p384, ecdsa-p521, "
 		    "ed25519, x25519",
 	},
 	{
 		.name = "operations", .type = BENCH_P_LIST,
-		.def = "all", .quick = "sign,verify,derive",
+		.def = "sign,verify,derive", .quick = "sign,verify,derive",
+		.full = "all",
 		.choices = "all|keygen|sign|verify|encrypt|decrypt|derive",
 		.help = "operations to measure where the key can do them; "
-		    "keygen (seconds per RSA-4096 key) is left out of quick",
+		    "keygen (seconds per RSA-4096 key), encrypt and decrypt "
+		    "are in full only",
 	},
 	CRYPTO_PARAM_BACKENDS,
 	{ .name = NULL }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # t-crypto.sh - the crypto group from the command line: bad input exits 2
 # with one line, rows of both libraries have the same shape, a library
-# this build lacks gives SKIPPED rows, CSV has a fixed column count, and
-# --classic prints the `openssl speed` table.
+# this build lacks gives SKIPPED rows, a library built never SKIPs SHA-2,
+# AES-CBC/CTR/GCM or RSA, CSV has a fixed column count, and --classic
+# prints the `openssl speed` table.
 . "${top_srcdir}/tests/cli/lib.sh"
 
 # what this build has, from its own build identity (HAVE_OPENSSL and
@@ -26,6 +27,11 @@ expect 2 "an unknown backend is refused" -- bb run hash -p hash.backends=nss $fa
 bb run crypto -p crypto.algorithms=rot13 $fast 2>"$TMP/err" >/dev/null
 grep -q "unknown algorithm 'rot13'" "$TMP/err"
 ok $? "the message names the unknown algorithm"
+# scripts/crosscheck: bad input is refused before anything runs
+expect 2 "crosscheck refuses --rounds 0" -- \
+    sh "$top_srcdir/scripts/crosscheck" --rounds 0 --boardbench "$BOARDBENCH"
+expect 2 "crosscheck refuses an unknown section" -- \
+    sh "$top_srcdir/scripts/crosscheck" --boardbench "$BOARDBENCH" nss
 if [ "$HAVE_GCRYPT" != yes ]; then
 	expect 2 "asking for libgcrypt in a build without it is refused" -- \
 	    bb run hash -p hash.backends=gcrypt $fast
@@ -40,7 +46,7 @@ if [ "$HAVE_OPENSSL" != yes ]; then
 fi
 
 # one small run of each benchmark, as CSV
-bb run crypto -p crypto.algorithms=sha256,md5,aes-128-cbc,aes-128-gcm,ed25519 \
+bb run crypto -p crypto.algorithms=sha256,md5,aes-128-cbc,aes-128-ctr,aes-128-gcm,rsa2048,ed25519 \
     -p crypto.sizes=64,1000 -p pubkey.operations=sign,verify $fast \
     --format csv >"$TMP/c.csv" 2>"$TMP/err"
 rc=$?
@@ -63,8 +69,8 @@ else
 		grep -c ",$b/\|/$b/" "$TMP/c.csv" >"$TMP/n.$b"
 	done
 	[ "$(cat "$TMP/n.openssl")" -eq "$(cat "$TMP/n.gcrypt")" ] &&
-	    [ "$(cat "$TMP/n.openssl")" -eq 14 ]
-	ok $? "14 rows per library: the same shape for both ($(cat "$TMP/n.openssl"), $(cat "$TMP/n.gcrypt"))"
+	    [ "$(cat "$TMP/n.openssl")" -eq 20 ]
+	ok $? "20 rows per library: the same shape for both ($(cat "$TMP/n.openssl"), $(cat "$TMP/n.gcrypt"))"
 	grep -q ',sha256/openssl/1000,.*,B/s,' "$TMP/c.csv" &&
 	    grep -q ',aes-128-gcm/gcrypt/decrypt/64,.*,B/s,' "$TMP/c.csv" &&
 	    grep -q ',ed25519/openssl/verify,.*,op/s,' "$TMP/c.csv"
@@ -81,9 +87,26 @@ else
 		else
 			rows=$(grep "/$name/" "$TMP/c.csv" |
 			    grep -c "SKIPPED,.*built without ${lib#*:}")
-			[ "$rows" -eq 14 ]
+			[ "$rows" -eq 20 ]
 			ok $? "$name rows are SKIPPED: built without ${lib#*:} ($rows)"
 		fi
+	done
+
+	# SHA-2, AES-CBC/CTR/GCM and RSA must run in every library built:
+	# SKIPPED only for a library this build lacks (bb info, config.h) or
+	# a CBC size that is not whole blocks
+	HAVE_MBEDTLS=no
+	grep -q '^#define HAVE_MBEDTLS 1' "${top_builddir:-.}/config.h" \
+	    2>/dev/null && HAVE_MBEDTLS=yes
+	for name in openssl gcrypt mbedtls; do
+		eval have=\$HAVE_$(echo "$name" | tr a-z A-Z)
+		[ "$have" = yes ] || continue
+		grep -E ",(sha256|aes-128-(cbc|ctr|gcm)|rsa2048)/$name/" \
+		    "$TMP/c.csv" | grep ',SKIPPED,' |
+		    grep -v 'aes-128-cbc/.*/1000,.*not a multiple' >"$TMP/must"
+		[ ! -s "$TMP/must" ]
+		ok $? "$name: no SKIPPED row for SHA-256, AES-128-CBC/CTR/GCM or RSA-2048"
+		sed 's/^/# /' "$TMP/must" | head -3
 	done
 
 	# --classic: the openssl speed table

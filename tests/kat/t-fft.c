@@ -1,8 +1,9 @@
 /*
  * t-fft.c - known answers for the in-tree FFT: an impulse, a single
  * complex exponential, agreement with a direct DFT in double, the tone of
- * the benchmark in its bins, round trips within the stated tolerance for
- * every size, verify() failing on a corrupted round trip, and the sizes.
+ * the benchmark in its bins, a conjugated spectrum (a sign error) failing
+ * the check, round trips within the stated tolerance for every size,
+ * verify() failing on a corrupted round trip, and the sizes.
  */
 #include "config.h"
 
@@ -121,6 +122,13 @@ main(void)
 			ok(rc == 0, "n=%d: the tone is in bins %d and %d, and "
 			    "comes back%s%s", n, k, n - k, rc ? ": " : "",
 			    rc ? why : "");
+			/* a sign error: the spectrum conjugated */
+			for (j = 0; j < n; j++)
+				X[2 * j + 1] = -X[2 * j + 1];
+			rc = fft_check(x, X, y, n, k, why, sizeof(why));
+			ok(rc != 0 && strstr(why, "X(") != NULL, "n=%d: a "
+			    "conjugated spectrum fails the check (%s)", n,
+			    why);
 		}
 		free(x);
 		free(X);
