@@ -61,7 +61,8 @@ class CallbackModule(CallbackBase):
         if ignore_errors:
             return
         r = result._result
-        msg = r.get('msg') or r.get('stderr') or 'failed'
+        exc = str(r.get('exception') or '').strip().splitlines()
+        msg = r.get('msg') or r.get('stderr') or (exc and exc[-1]) or 'failed'
         if result._task.action not in ('fail', 'ansible.builtin.fail'):
             # a module's message needs the step it failed in
             msg = '%s: %s' % (result._task.get_name(), msg)
