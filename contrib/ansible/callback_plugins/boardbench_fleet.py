@@ -63,6 +63,9 @@ class CallbackModule(CallbackBase):
         r = result._result
         exc = str(r.get('exception') or '').strip().splitlines()
         msg = r.get('msg') or r.get('stderr') or (exc and exc[-1]) or 'failed'
+        if r.get('module_stderr'):
+            # a module that did not run: what the connection said
+            msg = '%s: %s' % (msg, r['module_stderr'])
         if result._task.action not in ('fail', 'ansible.builtin.fail'):
             # a module's message needs the step it failed in
             msg = '%s: %s' % (result._task.get_name(), msg)
