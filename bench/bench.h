@@ -13,7 +13,9 @@
  *     is null's spin/sleep modes, whose work is a span of time: a
  *     calibration device with a known truth);
  *   - verify() checks the last output against a known answer, untimed;
- *   - teardown() releases what setup() made.
+ *   - teardown() releases what setup() made.  It follows every setup()
+ *     that returned 0, and only those: a setup() that fails or skips
+ *     releases what it made itself (tests/unit/t-runner.c checks it).
  * The runner calibrates, times, repeats, aggregates and isolates crashes.
  *
  * Adding a benchmark:

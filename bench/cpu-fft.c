@@ -347,8 +347,9 @@ fft_state_free(struct fft_state *s)
 	free(s);
 }
 
+/* setup() proper; fft_setup() cleans up after a failure. */
 static int
-fft_setup(struct bench_ctx *ctx, const struct bench_case *c)
+fft_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct fft_state *s = calloc(1, sizeof(*s));
 	int n = (int)c->arg;
@@ -370,6 +371,18 @@ fft_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	s->k = fft_tone_bin(n);
 	fft_tone(s->in, n, s->k);
 	return 0;
+}
+
+static int
+fft_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	int rc = fft_setup_state(ctx, c);
+
+	if (rc != 0) {		/* no teardown() follows a failed setup() */
+		fft_state_free(bench_priv(ctx));
+		bench_set_priv(ctx, NULL);
+	}
+	return rc;
 }
 
 static int

@@ -509,8 +509,9 @@ md5ref_state_free(struct md5ref_state *s)
 	free(s);
 }
 
+/* setup() proper; md5ref_setup() cleans up after a failure. */
 static int
-md5ref_setup(struct bench_ctx *ctx, const struct bench_case *c)
+md5ref_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct md5ref_state *s = calloc(1, sizeof(*s));
 	long long size = bench_param_int(ctx, "size");
@@ -547,6 +548,18 @@ md5ref_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	else
 		md5ref_fill(s->mem, bytes, 1);
 	return 0;
+}
+
+static int
+md5ref_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	int rc = md5ref_setup_state(ctx, c);
+
+	if (rc != 0) {		/* no teardown() follows a failed setup() */
+		md5ref_state_free(bench_priv(ctx));
+		bench_set_priv(ctx, NULL);
+	}
+	return rc;
 }
 
 static int

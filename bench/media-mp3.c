@@ -213,8 +213,11 @@ cb_lseek(void *h, off_t off, int whence)
 	return (off_t)s->pos;
 }
 
+static void mp3_teardown(struct bench_ctx *, const struct bench_case *);
+
+/* setup() proper; mp3_setup() cleans up after a failure. */
 static int
-mp3_setup(struct bench_ctx *ctx, const struct bench_case *c)
+mp3_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct mp3_state *s = calloc(1, sizeof(*s));
 	int err = MPG123_OK, rc;
@@ -251,6 +254,16 @@ mp3_setup(struct bench_ctx *ctx, const struct bench_case *c)
 		return bench_fail(ctx, "mpg123 set-up: %s",
 		    mpg123_strerror(s->mh));
 	return 0;
+}
+
+static int
+mp3_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	int rc = mp3_setup_state(ctx, c);
+
+	if (rc != 0)		/* no teardown() follows a failed setup() */
+		mp3_teardown(ctx, c);
+	return rc;
 }
 
 /* One whole decode into s->out; 0, or -1 with the reason. */

@@ -136,10 +136,14 @@ null_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	/* wake at the deadline, not up to 50 us after it (timer slack) */
 	if (s->sleep && prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) != 0)
 		return bench_fail(ctx, "cannot set the timer slack");
-	if (strcmp(c->name, "skip") == 0)
-		return bench_skip(ctx, "skipped on purpose");
-	if (strcmp(c->name, "fail") == 0)
+	if (strcmp(c->name, "skip") == 0 || strcmp(c->name, "fail") == 0) {
+		/* no teardown() follows a setup() that did not work */
+		bench_set_priv(ctx, NULL);
+		free(s);
+		if (strcmp(c->name, "skip") == 0)
+			return bench_skip(ctx, "skipped on purpose");
 		return bench_fail(ctx, "failed on purpose");
+	}
 	return 0;
 }
 

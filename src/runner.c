@@ -1347,9 +1347,10 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	struct progress pg;
 	struct case_run cr;
 	size_t i, j, n, total = 0;
-	int bad = 0, stop = 0;
+	int bad = 0, stop = 0, have_saved;
 	char why[160];
 	unsigned procs;
+	cpu_set_t saved;
 
 	make_plan(o, &base);
 	procs = o->processes > 0 ? o->processes : o->profile->processes;
@@ -1361,6 +1362,15 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 		self_exe[len > 0 ? len : 0] = '\0';
 	}
 	memset(&pg, 0, sizeof(pg));
+	/*
+	 * Plan with the CPUs a case's process will have (all of --cpu), so
+	 * that a plan made from the affinity (wakeup, the pingpong matrix) is
+	 * the one a re-exec'd child makes again.
+	 */
+	have_saved = o->cpus != NULL && o->ncpus > 0 &&
+	    sched_getaffinity(0, sizeof(saved), &saved) == 0;
+	if (have_saved)
+		child_setup_cpu(o, 0, 1);
 	for (i = 0; i < nb; i++) {
 		ctxs[i] = bench_ctx_new(bl[i], o->profile->name, o->params);
 		if (ctxs[i] == NULL) {
@@ -1373,6 +1383,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 		pg.est_total += (double)n * case_estimate(&cp) *
 		    (o->copies > 1 ? 1.3 : 1.0);
 	}
+	if (have_saved)
+		sched_setaffinity(0, sizeof(saved), &saved);
 	pg.on = o->progress;
 	pg.n = total;
 	pg.start = now_mono();

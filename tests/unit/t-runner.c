@@ -12,6 +12,7 @@
 #include "perfctr.h"
 #include "registry.h"
 #include "runner.h"
+#include "runner-int.h"
 #include "kat/kat.h"
 #include "tap.h"
 #include "util.h"
@@ -57,6 +58,65 @@ run_null(const char *mode, unsigned copies, double timeout,
     struct kat_rows *rs)
 {
 	return run_null_with(mode, NULL, NULL, copies, timeout, 0.005, rs);
+}
+
+/* A benchmark whose setup() fails on request; its hooks are counted. */
+static int lc_setups, lc_teardowns, lc_fail;
+
+static int
+lc_plan(struct bench_ctx *ctx)
+{
+	return bench_add_case(ctx, "one", "op/s", BENCH_RATE, 1) ? 0 : -1;
+}
+
+static int
+lc_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	(void)c;
+	lc_setups++;
+	return lc_fail ? bench_fail(ctx, "failed on purpose") : 0;
+}
+
+static int
+lc_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
+{
+	(void)ctx;
+	(void)c;
+	bench_sink(iters);
+	return 0;
+}
+
+static void
+lc_teardown(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	(void)ctx;
+	(void)c;
+	lc_teardowns++;
+}
+
+static const struct bench_info lc_info = {
+	.name = "lifecycle", .group = "selftest", .unit = "op/s",
+	.better = BENCH_HIGHER, .plan = lc_plan, .setup = lc_setup,
+	.run = lc_run, .teardown = lc_teardown,
+};
+
+/* bench.h: teardown() follows every setup() that worked, and only those. */
+static void
+test_lifecycle(void)
+{
+	struct bench_ctx *ctx = bench_ctx_new(&lc_info, "quick", NULL);
+	int vf;
+
+	if (ctx == NULL)
+		bail("lifecycle: bench_ctx_new failed");
+	ok(bench_ctx_exercise(ctx, 0, 2, &vf) == 0 && lc_setups == 1 &&
+	    lc_teardowns == 1, "a setup() that worked is followed by "
+	    "teardown()");
+	lc_fail = 1;
+	ok(bench_ctx_exercise(ctx, 0, 2, &vf) != 0 && lc_setups == 2 &&
+	    lc_teardowns == 1, "a failed setup() is not followed by "
+	    "teardown()");
+	bench_ctx_free(ctx);
 }
 
 int
@@ -163,5 +223,6 @@ main(void)
 		ok(i1 - i0 >= 1000000, "at least one instruction per loop");
 		perfctr_close(&pc);
 	}
+	test_lifecycle();
 	return done_testing();
 }
