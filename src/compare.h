@@ -1,5 +1,5 @@
 /*
- * compare.h - the maths of `boardbench compare` (DESIGN.md section 4):
+ * compare.h - the maths of `boardbench compare` (doc/DESIGN.md section 4):
  * cases matched across build flag sets, the ratio of medians to a
  * baseline, the direction taken from each row's `better`, and a noise
  * mark from a Mann-Whitney U test on the raw samples.  Nothing here

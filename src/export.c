@@ -1,5 +1,5 @@
 /*
- * export.c - the boardbench JSON document (DESIGN.md section 4): runs with
+ * export.c - the boardbench JSON document (doc/DESIGN.md section 4): runs with
  * their build identity, system snapshot and raw samples, written for
  * `export` and `--format json` and loaded back for `import` and `compare`.
  */

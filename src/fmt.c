@@ -100,7 +100,7 @@ fmt_free(struct fmt *f)
 
 /*
  * Scale v for people: rates ("X/s") and bytes in powers of 1000 (MB/s is
- * 10^6 bytes per second, as `openssl speed` and DESIGN.md use), seconds
+ * 10^6 bytes per second, as `openssl speed` and doc/DESIGN.md use), seconds
  * down to ns.  Other units are left as they are.
  */
 void

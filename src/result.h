@@ -19,7 +19,7 @@ enum result_status {
 	ST_INTERRUPTED
 };
 
-/* Validity flags on a row (DESIGN.md section 3). */
+/* Validity flags on a row (doc/DESIGN.md section 3). */
 #define RF_THROTTLED	0x01u
 #define RF_HOT		0x02u
 #define RF_BUSY		0x04u

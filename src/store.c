@@ -1,5 +1,5 @@
 /*
- * store.c - the SQLite results store (DESIGN.md section 4).  One file holds
+ * store.c - the SQLite results store (doc/DESIGN.md section 4).  One file holds
  * every run; each result row of a run is its own transaction, so a kill or
  * a power cut loses at most the row in progress, and an imported run is
  * one transaction.  Writers share the file in WAL mode and wait for each

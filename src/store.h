@@ -1,5 +1,5 @@
 /*
- * store.h - the SQLite results store (DESIGN.md section 4).  Every result
+ * store.h - the SQLite results store (doc/DESIGN.md section 4).  Every result
  * row is committed the moment it is measured.  A file that is not a
  * boardbench database, or is corrupt, is refused and never written.
  */

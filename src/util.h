@@ -13,7 +13,7 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Exit statuses (DESIGN.md section 6; man page EXIT STATUS). */
+/* Exit statuses (doc/DESIGN.md section 6; man page EXIT STATUS). */
 #define EXIT_OK		0
 #define EXIT_BENCH	1	/* a benchmark failed, crashed or was wrong */
 #define EXIT_USAGE	2	/* bad input: nothing was run or changed */

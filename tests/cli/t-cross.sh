@@ -1,8 +1,7 @@
 #!/bin/sh
-# Cross builds (DESIGN.md section 5): armhf (hard float, NEON) and armel
+# Cross builds (doc/DESIGN.md section 5): armhf (hard float, NEON) and armel
 # (softfp, linked statically so it runs on an armhf board), configured out
-# of tree with the toolchain that ../shared/cross/setup-arm-cross.sh
-# installs; under qemu-user their known-answer tests pass, `boardbench
+# of tree with the toolchain that scripts/setup-arm-cross installs; under qemu-user their known-answer tests pass, `boardbench
 # info` reports the float ABI, FPU and architecture of their flags, and a
 # tiny run completes.  BB_CROSS_ARCHES="armhf armel arm64" picks the
 # variants (default armhf armel); ARM_CROSS_ROOT where the toolchain is.
@@ -50,7 +49,7 @@ for a in $arches; do
 		have_any=1
 	fi
 done
-[ $have_any = 1 ] || skip_all "no ARM cross toolchain in $R (run ../shared/cross/setup-arm-cross.sh as root)"
+[ $have_any = 1 ] || skip_all "no ARM cross toolchain in $R (run scripts/setup-arm-cross as root)"
 
 clean_src "$TMP/src"
 st=$?

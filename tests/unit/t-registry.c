@@ -50,7 +50,7 @@ main(void)
 			if (strcmp(b->name, registry_table[j]->name) == 0)
 				fine = 0;
 		ok(fine, "%s: name is unique", b->name);
-		/* storage is both, as DESIGN.md section 2 names it */
+		/* storage is both, as doc/DESIGN.md section 2 names it */
 		ok(!registry_is_group(b->name) ||
 		    strcmp(b->name, b->group) == 0,
 		    "%s: not the name of another group", b->name);
