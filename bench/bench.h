@@ -5,7 +5,7 @@
  *     const struct bench_info bench_<name>_info = { ... };
  * and one X(<name>) line in bench/bench-list.h.
  *
- * Division of labour (DESIGN.md section 3):
+ * Division of labour (doc/DESIGN.md section 3):
  *   - plan() names the cases a run will measure (cheap, in the parent);
  *   - setup() builds inputs for one case, untimed, in a child process;
  *   - run() does `iters` units of work and nothing else: it never prints,
@@ -36,10 +36,7 @@
 #define BENCH_LOWER	(-1)	/* a smaller value is better (latencies) */
 
 /* bench_info.flags */
-#define BENCH_SELF_TIMED 0x01u	/* run() reports its own sample values */
 #define BENCH_CPU	 0x02u	/* a CPU kernel: --copies applies */
-#define BENCH_NEEDS_NET	 0x04u	/* uses the network (loopback by default) */
-#define BENCH_DESTRUCTIVE 0x08u	/* writes to a device; needs explicit consent */
 #define BENCH_NO_COPIES	 0x10u	/* never run as several copies */
 #define BENCH_COUNT_WORK 0x20u	/* self-timed, but `work` is real: cycles
 				 * and instructions per unit of it */

@@ -300,12 +300,24 @@ struct fft_state {
 	uint64_t iters;
 };
 
-/* One case per run: its scales depend on n, so plan() fills them. */
-static struct bench_derived fft_derived[] = {
-	{ .name = "flops", .unit = "flop/s", .how = BENCH_D_SCALE },
-	{ .name = "mflops-per-mhz", .unit = "MFLOPS/MHz",
-	  .how = BENCH_D_PER_MHZ },
-	{ .name = NULL }
+/*
+ * The derived rows per size: 5 n log2 n flops per transform (a transform
+ * pair is two, the case's work), constant tables so that plan() writes no
+ * global state.
+ */
+#define FFT_DERIVED(n, lg) { \
+	{ .name = "flops", .unit = "flop/s", .how = BENCH_D_SCALE, \
+	  .scale = 5.0 * (n) * (lg) }, \
+	{ .name = "mflops-per-mhz", .unit = "MFLOPS/MHz", \
+	  .how = BENCH_D_PER_MHZ, .scale = 5.0 * (n) * (lg) * 1e-6 }, \
+	{ .name = NULL } }
+static const struct bench_derived fft_derived[][3] = {
+	FFT_DERIVED(1, 0), FFT_DERIVED(2, 1), FFT_DERIVED(4, 2),
+	FFT_DERIVED(8, 3), FFT_DERIVED(16, 4), FFT_DERIVED(32, 5),
+	FFT_DERIVED(64, 6), FFT_DERIVED(128, 7), FFT_DERIVED(256, 8),
+	FFT_DERIVED(512, 9), FFT_DERIVED(1024, 10), FFT_DERIVED(2048, 11),
+	FFT_DERIVED(4096, 12), FFT_DERIVED(8192, 13), FFT_DERIVED(16384, 14),
+	FFT_DERIVED(32768, 15), FFT_DERIVED(65536, 16),
 };
 
 static int
@@ -314,15 +326,13 @@ fft_plan_cases(struct bench_ctx *ctx)
 	int n = atoi(bench_param_str(ctx, "n")), log2n = 0;
 	struct bench_case *c;
 	char name[32], suf[16];
-	double flops;
 	int pl[MP_COUNT];
 	size_t npl, m;
 
 	while ((1 << log2n) < n)
 		log2n++;
-	flops = 5.0 * n * log2n;
-	fft_derived[0].scale = flops;
-	fft_derived[1].scale = flops * 1e-6;
+	if (log2n >= (int)(sizeof(fft_derived) / sizeof(fft_derived[0])))
+		return bench_fail(ctx, "n=%d: no derived table", n);
 	npl = mem_placements(ctx, pl, MP_COUNT);
 	for (m = 0; m < npl; m++) {
 		mem_placement_suffix(pl[m], npl, suf, sizeof(suf));
@@ -332,7 +342,7 @@ fft_plan_cases(struct bench_ctx *ctx)
 			return -1;
 		c->arg = n;
 		c->id = pl[m];
-		c->derived = fft_derived;
+		c->derived = fft_derived[log2n];
 	}
 	return 0;
 }

@@ -895,7 +895,7 @@ const struct bench_info bench_iperf3_info = {
 	    "shares; own server on 127.0.0.1 unless network.server",
 	.unit = "bit/s",
 	.better = BENCH_HIGHER,
-	.flags = BENCH_SELF_TIMED | BENCH_NEEDS_NET | BENCH_NO_COPIES,
+	.flags = BENCH_NO_COPIES,
 	.params = ip_params,
 	.supported = ip_supported,
 	.plan = ip_plan,

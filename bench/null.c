@@ -100,8 +100,6 @@ null_plan_truth(struct bench_ctx *ctx, const char *mode)
 			c->better = BENCH_LOWER;
 		if (k == 0)
 			c->derived = null_derived;
-		if (k == 2)
-			c->flags |= BENCH_SELF_TIMED;
 		if (strcmp(mode, "sleep") == 0)
 			c->flags |= BENCH_WAITS;
 	}

@@ -1292,7 +1292,7 @@ const struct bench_info bench_pingpong_info = {
 	    "spinning",
 	.unit = "s",
 	.better = BENCH_LOWER,
-	.flags = BENCH_SELF_TIMED | BENCH_NO_COPIES,
+	.flags = BENCH_NO_COPIES,
 	.params = pp_params,
 	.plan = pp_plan,
 	.setup = pp_setup,

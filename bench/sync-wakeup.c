@@ -555,7 +555,7 @@ const struct bench_info bench_wakeup_info = {
 	    "thread wakes from clock_nanosleep(TIMER_ABSTIME), per CPU",
 	.unit = "s",
 	.better = BENCH_LOWER,
-	.flags = BENCH_SELF_TIMED | BENCH_NO_COPIES,
+	.flags = BENCH_NO_COPIES,
 	.params = wk_params,
 	.plan = wk_plan,
 	.setup = wk_setup,
