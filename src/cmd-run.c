@@ -69,6 +69,8 @@ static const char run_usage[] =
 "  --measure-clock      measure each cluster's clock first (kept until\n"
 "                       reboot; used for per-MHz figures)\n"
 "  --no-monitor         no sampling: rows get no throttled/hot/busy flags\n"
+"                       and no power:* / energy:* extras (supply power,\n"
+"                       where an hwmon sensor or the Pi 5 PMIC shows it)\n"
 "  -h, --help           this text\n"
 "\n"
 "Exit status: 0 every case ran (skips allowed), 1 a case FAILED, CRASHED,\n"

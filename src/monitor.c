@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "monitor.h"
+#include "power.h"
 #include "runner.h"
 #include "sysfs.h"
 #include "sysinfo.h"
@@ -34,6 +35,8 @@ struct acc {
 	unsigned n, below;
 	double mhz_min, mhz_max, temp_max;
 	long bits;
+	unsigned wn, wbad;		/* power samples, rejected values */
+	double wsum, wpeak;
 };
 
 struct monitor {
@@ -45,6 +48,9 @@ struct monitor {
 	int fw_node;			/* the get_throttled sysfs node exists */
 	int vcgencmd;			/* else use vcgencmd at begin and end */
 	double period, tick;
+	struct power_set pw;		/* supply power sensors */
+	double pmic_last;		/* when the PMIC was last read */
+	pthread_mutex_t spawn_mu;	/* vcgencmd from one thread at a time */
 
 	pthread_t thread;
 	int running, stop, in_case;
@@ -149,7 +155,8 @@ monitor_soc_temp(void)
 static void
 take_sample(struct monitor *m)
 {
-	double mhz[MAX_POL], temp = NAN;
+	double mhz[MAX_POL], temp = NAN, watts = NAN;
+	unsigned wbad = 0;
 	long bits = -1;
 	long long v;
 	char path[128];
@@ -172,6 +179,17 @@ take_sample(struct monitor *m)
 	if (m->fw_node && sysfs_read_ll(GET_THROTTLED, 1, &v, NULL, 0) ==
 	    SYSFS_OK && v >= 0)
 		bits = (long)v;
+	if (m->pw.source == POWER_SRC_PMIC) {
+		/* a program start: at most once per POWER_PMIC_EVERY */
+		pthread_mutex_lock(&m->spawn_mu);
+		if (now_mono() - m->pmic_last >= POWER_PMIC_EVERY) {
+			m->pmic_last = now_mono();
+			watts = power_sample(&m->pw, &wbad);
+		}
+		pthread_mutex_unlock(&m->spawn_mu);
+	} else if (m->pw.source != 0) {
+		watts = power_sample(&m->pw, &wbad);
+	}
 
 	pthread_mutex_lock(&m->mu);
 	for (i = 0; i < m->npol; i++) {
@@ -190,6 +208,13 @@ take_sample(struct monitor *m)
 		m->acc.temp_max = temp;
 	if (bits >= 0)
 		m->acc.bits = (m->acc.bits < 0 ? 0 : m->acc.bits) | bits;
+	m->acc.wbad += wbad;
+	if (!isnan(watts)) {
+		m->acc.wn++;
+		m->acc.wsum += watts;
+		if (isnan(m->acc.wpeak) || watts > m->acc.wpeak)
+			m->acc.wpeak = watts;
+	}
 	m->acc.n++;
 	pthread_mutex_unlock(&m->mu);
 }
@@ -258,7 +283,10 @@ monitor_new(const struct monitor_opts *o)
 	m->nzones = sysinfo_thermal_zones(m->zone, MAX_ZONES);
 	m->fw_node = sysfs_exists(GET_THROTTLED);
 	m->vcgencmd = !m->fw_node && sysinfo_have_vcgencmd();
+	power_find(&m->pw);
+	m->pmic_last = -1e9;
 	pthread_mutex_init(&m->mu, NULL);
+	pthread_mutex_init(&m->spawn_mu, NULL);
 	pthread_cond_init(&m->cv, NULL);
 	if (o->sample && pthread_create(&m->thread, NULL, sampler, m) == 0)
 		m->running = 1;
@@ -278,6 +306,7 @@ monitor_free(struct monitor *m)
 		pthread_join(m->thread, NULL);
 	}
 	pthread_mutex_destroy(&m->mu);
+	pthread_mutex_destroy(&m->spawn_mu);
 	pthread_cond_destroy(&m->cv);
 	free(m);
 }
@@ -288,10 +317,14 @@ vc_bits(struct monitor *m)
 {
 	unsigned long bits;
 	const char *src;
+	int rc;
 
-	if (!m->vcgencmd || sysinfo_throttled(&bits, &src, NULL) != 0)
+	if (!m->vcgencmd)
 		return -1;
-	return (long)bits;
+	pthread_mutex_lock(&m->spawn_mu);
+	rc = sysinfo_throttled(&bits, &src, NULL);
+	pthread_mutex_unlock(&m->spawn_mu);
+	return rc != 0 ? -1 : (long)bits;
 }
 
 void
@@ -317,6 +350,9 @@ monitor_case_begin(struct monitor *m)
 	m->acc.n = m->acc.below = 0;
 	m->acc.mhz_min = m->acc.mhz_max = m->acc.temp_max = NAN;
 	m->acc.bits = -1;
+	m->acc.wn = m->acc.wbad = 0;
+	m->acc.wsum = 0;
+	m->acc.wpeak = NAN;
 	m->thread_cpu0 = m->thread_cpu;
 	pthread_mutex_unlock(&m->mu);
 	m->bits0 = vc_bits(m);
@@ -359,6 +395,7 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 	int i;
 
 	memset(s, 0, sizeof(*s));
+	s->power_avg_w = s->power_peak_w = NAN;
 	if (m == NULL)
 		return;
 	pthread_mutex_lock(&m->mu);
@@ -394,6 +431,10 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 	s->throttle_bits = m->acc.bits;
 	s->sampler_share = s->wall > 0 ? (m->thread_cpu - m->thread_cpu0) /
 	    s->wall : 0;
+	s->power_source = m->pw.source;
+	s->power_bad = m->acc.wbad;
+	s->power_avg_w = m->acc.wn ? m->acc.wsum / m->acc.wn : NAN;
+	s->power_peak_w = m->acc.wn ? m->acc.wpeak : NAN;
 	pthread_mutex_unlock(&m->mu);
 	s->throttle_new = -1;
 	if (m->bits0 >= 0 && bits1 >= 0) {
@@ -408,6 +449,8 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 void
 monitor_apply(const struct monitor_summary *s, struct result *r)
 {
+	double e;
+
 	if (s == NULL || !s->valid || r->status == ST_SKIPPED)
 		return;
 	r->flags |= s->flags;
@@ -426,6 +469,31 @@ monitor_apply(const struct monitor_summary *s, struct result *r)
 	if (!isnan(s->load1))
 		result_add_extra(r, "mon.load1", s->load1);
 	result_add_extra(r, "mon.sampler_cpu", s->sampler_share);
+	if (s->power_bad > 0)
+		result_add_extra(r, "power:rejected", (double)s->power_bad);
+	if (isnan(s->power_avg_w))
+		return;
+	result_add_extra(r, "power:avg_w", s->power_avg_w);
+	result_add_extra(r, "power:peak_w", s->power_peak_w);
+	result_add_extra(r, "power:source", (double)s->power_source);
+	if (r->status == ST_OK && r->copy == 0 &&
+	    !isnan(e = monitor_energy_per_unit(s->power_avg_w, r->unit,
+	    r->st.median)))
+		result_add_extra(r, "energy:j_per_unit", e);
+}
+
+double
+monitor_energy_per_unit(double avg_w, const char *unit, double value)
+{
+	size_t n = strlen(unit);
+
+	if (isnan(avg_w) || !isfinite(value) || value <= 0)
+		return NAN;
+	if (strcmp(unit, "s") == 0)
+		return avg_w * value;
+	if (n > 2 && strcmp(unit + n - 2, "/s") == 0)
+		return avg_w / value;
+	return NAN;
 }
 
 /* ---- before a run ------------------------------------------------------- */

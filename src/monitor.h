@@ -39,6 +39,9 @@ struct monitor_summary {
 	double wall;			/* seconds of the case */
 	double load1;
 	double sampler_share;		/* the sampler's CPU / wall time */
+	double power_avg_w, power_peak_w;	/* supply power, NAN: none */
+	int power_source;		/* POWER_SRC_*, 0: no sensor */
+	unsigned power_bad;		/* power readings rejected */
 };
 
 struct monitor;
@@ -70,6 +73,13 @@ int monitor_cool_down(double temp, double max_wait, double *waited,
     double *now_temp);
 
 /* ---- pure parts, for the unit tests ------------------------------------ */
+
+/*
+ * Energy per unit of work from average watts and a row: J per unit for a
+ * rate (unit "X/s": W / value), J per operation for a time (unit "s":
+ * W * value); NAN when the row has no such figure.
+ */
+double monitor_energy_per_unit(double avg_w, const char *unit, double value);
 
 /* Busy and total jiffies from the "cpu" line of /proc/stat; 0 or -1. */
 int monitor_parse_stat(const char *text, unsigned long long *busy,

@@ -27,6 +27,7 @@
 #include "spawn.h"
 #include "sysfs.h"
 #include "sysinfo.h"
+#include "power.h"
 #include "util.h"
 
 #define MAX_CPUS 64
@@ -1066,7 +1067,7 @@ board_json(json_t *s, const struct cpus *c, json_t *notes)
 json_t *
 sysinfo_json(void)
 {
-	json_t *s = json_object(), *notes = json_array();
+	json_t *s = json_object(), *notes = json_array(), *pw;
 	struct cpus *c = xcalloc(1, sizeof(*c));
 	char buf[512];
 	double hottest;
@@ -1088,6 +1089,9 @@ sysinfo_json(void)
 	json_object_set_new(s, "soc_temp_c", isnan(hottest) ? json_null() :
 	    json_real(hottest));
 	json_object_set_new(s, "throttling", throttling_json(notes));
+	if (json_array_size(pw = power_json(notes)) > 0)
+		json_object_set(s, "power", pw);	/* only when found */
+	json_decref(pw);
 	loadavg_json(s, notes);
 	if (!sysfs_is_real())
 		json_object_set_new(s, "sysroot", json_string(sysfs_root()));

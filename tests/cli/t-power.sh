@@ -1,0 +1,77 @@
+#!/bin/sh
+# Supply power on every row: hwmon sensors in fixture trees (INA226 with
+# power1_input, an INA219-like curr1_input and in1_input, malformed values)
+# and the Raspberry Pi 5 PMIC through a fake vcgencmd on PATH replaying a
+# synthesized pmic_read_adc output; info lists the sensors.
+. "${top_srcdir:-.}/tests/cli/lib.sh"
+
+fx="$top_srcdir/tests/fixtures"
+fast="--profile quick --budget 0.05 --min-sample 0.005 --warmup 0"
+
+has() { grep -q "$1" "$TMP/out"; ok $? "$2"; }
+hasnt() { grep -q "$1" "$TMP/out"; ok $(( ! $? )) "$2"; }
+
+runfx() { # runfx TREE: run null on a fixture tree, JSON rows
+	env BOARDBENCH_SYSROOT="$fx/$1" $TEST_RUNNER "$BOARDBENCH" run null \
+	    $fast --no-save --format json
+}
+
+expect 0 "run null on an INA226" -- runfx power-ina226
+has '"power:avg_w": 2.35' "rows carry the average watts"
+has '"power:peak_w": 2.35' "rows carry the peak watts"
+has '"power:source": 1' "the source is hwmon"
+has '"energy:j_per_unit": ' "rows carry energy per unit of work"
+hasnt '"power:rejected"' "nothing rejected"
+
+expect 0 "run null on an INA219-like pair" -- runfx power-ina219
+has '"power:avg_w": 2\.5\(5\|49999\)' "500 mA x 5100 mV is 2.55 W"
+
+expect 0 "run null on malformed sensors" -- runfx power-bad
+has '"power:avg_w": 1.5' "only the sane channel is used"
+has '"power:rejected": ' "rejected readings are counted"
+
+expect 0 "run null without a sensor" -- runfx bare
+hasnt '"power:' "no power extras without a sensor"
+hasnt '"energy:' "no energy without a sensor"
+
+expect 0 "info on an INA226" -- env BOARDBENCH_SYSROOT="$fx/power-ina226" \
+    $TEST_RUNNER "$BOARDBENCH" info
+has "^system.power.0.sensor  *hwmon1 power1$" "info lists the sensor"
+has "^system.power.0.name  *ina226$" "info names its device"
+has "^system.power.0.watts  *2.35$" "info shows its reading"
+expect 0 "info on malformed sensors" -- env \
+    BOARDBENCH_SYSROOT="$fx/power-bad" $TEST_RUNNER "$BOARDBENCH" info
+has "^system.notes  *.*hwmon0/power1_input: not a number, ignored" \
+    "a malformed value is noted"
+has "^system.notes  *.*hwmon2/power1_input: absurd" "an absurd value is noted"
+expect 0 "info without a sensor" -- env BOARDBENCH_SYSROOT="$fx/bare" \
+    $TEST_RUNNER "$BOARDBENCH" info
+hasnt "^system.power" "info shows no power sensor"
+
+# The Pi 5 PMIC: vcgencmd runs only on the real machine, so a fake one on
+# PATH; meaningless where this machine has hwmon power sensors of its own.
+if ls /sys/class/hwmon/hwmon*/power*_input /sys/class/hwmon/hwmon*/curr*_input \
+    >/dev/null 2>&1; then
+	n=$((n + 1)); echo "ok $n # SKIP this machine has hwmon power sensors"
+else
+	mkdir -p "$TMP/bin"
+	cat > "$TMP/bin/vcgencmd" <<EOS
+#!/bin/sh
+case "\$1" in
+pmic_read_adc) cat "$fx/pi5/pmic_read_adc.txt" ;;
+get_throttled) echo throttled=0x0 ;;
+*) exit 1 ;;
+esac
+EOS
+	chmod +x "$TMP/bin/vcgencmd"
+	expect 0 "run null with a Pi 5 PMIC" -- env PATH="$TMP/bin:$PATH" \
+	    $TEST_RUNNER "$BOARDBENCH" run null $fast --no-save --format json
+	has '"power:avg_w": 3.15483' "the PMIC rails are summed"
+	has '"power:source": 2' "the source is the PMIC"
+	expect 0 "info with a Pi 5 PMIC" -- env PATH="$TMP/bin:$PATH" \
+	    $TEST_RUNNER "$BOARDBENCH" info
+	has "^system.power.0.sensor  *vcgencmd pmic_read_adc$" \
+	    "info lists the PMIC"
+	has "^system.power.0.watts  *3.15" "info shows its reading"
+fi
+done_testing
