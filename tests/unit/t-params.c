@@ -210,7 +210,7 @@ main(void)
 	ok(param_set_add(&ps, "null.work=2k") == 0, "null.work=2k accepted");
 	resolved(&ps, lp, "work", "2000", "resolved to the canonical 2000");
 	ctx = bench_ctx_new(lp, "quick", &ps);
-	ok(ctx != NULL && strcmp(ctx->params, "mode=ok,work=2000") == 0 &&
+	ok(ctx != NULL && strncmp(ctx->params, "mode=ok,work=2000,", 18) == 0 &&
 	    strcmp(ctx->values[1], "2000") == 0 &&
 	    bench_param_int(ctx, "work") == 2000,
 	    "the run's stored params and values are canonical");
