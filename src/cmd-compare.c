@@ -62,8 +62,14 @@ static const char compare_usage[] =
 "                          <case>/<name> follow their case)\n"
 "  --allow-missing         with --fail-on-regression: a missing or SKIPPED\n"
 "                          case is reported but is not a regression\n"
-"  --plot FILE             also draw the ratios as a bar chart with gnuplot:\n"
-"                          FILE.svg, FILE.png or FILE.pdf\n"
+"  --plot FILE             also draw the ratios as bar charts with gnuplot:\n"
+"                          FILE.svg, FILE.png or FILE.pdf; one chart per\n"
+"                          benchmark group (at most 48 bars each, a big group\n"
+"                          in parts): pages of one PDF, or FILE-2.svg ...;\n"
+"                          a case with no ratio gets no slot; bars within\n"
+"                          the noise are hatched\n"
+"  --log                   with --plot: a logarithmic ratio axis, bars from\n"
+"                          1 (for ratios that span 10x or more)\n"
 "  --format F              text | csv | tsv | json (default text)\n"
 "  --db FILE               results store (default\n"
 "                          $XDG_DATA_HOME/boardbench/results.db)\n"
@@ -76,7 +82,7 @@ static const char compare_usage[] =
 
 enum {
 	O_BASELINE = 256, O_POOL, O_ALPHA, O_FAIL, O_PLOT, O_FORMAT, O_DB,
-	O_ALLOW_MISSING
+	O_ALLOW_MISSING, O_LOG
 };
 
 /* One column: one run, or the pooled runs of one tag. */
@@ -1011,66 +1017,204 @@ plot_terminal(const char *path, int width, char *buf, size_t len)
 
 /* The chart file, for its terminal (set once the options are read). */
 static const char *plot_file = "chart.svg";
+/* --log: a logarithmic ratio axis, bars from 1 up or down. */
+static int plot_log;
 
-/* The gnuplot script: a clustered bar chart of the ratios per case. */
+/*
+ * A page of the chart: the rows of one benchmark group (or a part of a
+ * group that has more than fits), so a chart has a bounded size whatever
+ * the number of cases.  A row is drawn only when the baseline and at
+ * least one other column have a ratio: SKIPPED or absent cases get no
+ * empty slot.
+ */
+#define PLOT_MAX_BARS	48
+
+struct plot_page {
+	const char *group;
+	size_t *rows, n;
+	size_t part, nparts;
+};
+
+static int
+plot_row_shown(const struct cmp_table *t, size_t ri)
+{
+	const struct cmp_row *row = &t->rows[ri];
+	size_t c;
+
+	if (isnan(row->cells[t->base].speedup))
+		return 0;
+	for (c = 0; c < t->ncols; c++)
+		if (c != t->base && !isnan(row->cells[c].speedup))
+			return 1;
+	return 0;
+}
+
+static size_t
+plot_pages(const struct cmp_table *t, struct plot_page **out)
+{
+	struct plot_page *pg = NULL;
+	size_t np = 0, g, i, j, k, n, per, first;
+	size_t bars = t->ncols > 1 ? t->ncols - 1 : 1;
+	size_t *rows = xcalloc(t->nrows + 1, sizeof(*rows));
+
+	per = PLOT_MAX_BARS / bars > 0 ? PLOT_MAX_BARS / bars : 1;
+	for (g = 0; g < t->nrows; g++) {
+		const char *group = t->rows[g].key->group;
+
+		for (j = 0; j < g; j++)
+			if (strcmp(t->rows[j].key->group, group) == 0)
+				break;
+		if (j < g)
+			continue;	/* the group has its pages */
+		for (n = 0, i = g; i < t->nrows; i++)
+			if (strcmp(t->rows[i].key->group, group) == 0 &&
+			    plot_row_shown(t, i))
+				rows[n++] = i;
+		first = np;
+		for (k = 0; k < n; k += per) {
+			pg = xreallocarray(pg, np + 1, sizeof(*pg));
+			pg[np].group = group;
+			pg[np].n = n - k < per ? n - k : per;
+			pg[np].rows = xcalloc(pg[np].n, sizeof(size_t));
+			memcpy(pg[np].rows, rows + k, pg[np].n * sizeof(size_t));
+			pg[np].part = np - first + 1;
+			np++;
+		}
+		for (k = first; k < np; k++)
+			pg[k].nparts = np - first;
+	}
+	free(rows);
+	*out = pg;
+	return np;
+}
+
+static void
+plot_pages_free(struct plot_page *pg, size_t np)
+{
+	size_t i;
+
+	for (i = 0; i < np; i++)
+		free(pg[i].rows);
+	free(pg);
+}
+
+/*
+ * The gnuplot script for pages [from, to): one plot each (a PDF gets one
+ * page per plot).  Bars are boxes from the axis base (0, or 1 with --log)
+ * to the ratio, one colour per column; a cell within the noise is the
+ * same colour hatched and titled "~".
+ */
 static char *
-plot_script(const struct columns *cs, const struct cmp_table *t)
+plot_script(const struct columns *cs, const struct cmp_table *t,
+    const struct plot_page *pg, size_t from, size_t to)
 {
 	struct strbuf sb;
-	size_t i, c;
+	size_t i, c, k, p, maxn = 1, nb = cs->n - 1;
 	int width;
+	double bw, lo, hi;
 	char buf[160], tbuf[64];
 
-	width = 160 + (int)t->nrows * (int)(cs->n * 18 + 24);
+	for (p = from; p < to; p++)
+		if (pg[p].n > maxn)
+			maxn = pg[p].n;
+	width = 160 + (int)maxn * (int)(nb * 22 + 30);
 	if (width < 640)
 		width = 640;
-	if (width > 8000)
-		width = 8000;
+	bw = 0.8 / (double)nb;
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "set terminal %s noenhanced font 'sans,11' "
 	    "background rgb 'white'\n", plot_terminal(plot_file, width,
 	    tbuf, sizeof(tbuf)));
-	strbuf_addf(&sb, "set title 'boardbench compare: ratio to ");
-	gp_single(&sb, cs->v[t->base].name);
-	strbuf_addf(&sb, " (above 1 is better)'\n");
-	strbuf_addf(&sb, "set style data histograms\n"
-	    "set style histogram clustered gap 1\n"
-	    "set style fill solid 0.85 border -1\n"
-	    "set boxwidth 0.9\n"
-	    "set key outside right top vertical autotitle columnheader\n"
+	strbuf_addf(&sb, "set key outside top center horizontal "
+	    "autotitle columnheader\n"
 	    "set xtics rotate by 30 right scale 0 nomirror\n"
-	    "set bmargin 10\n"
-	    "set yrange [0:*]\n"
-	    "set grid ytics\n"
-	    "set ylabel 'ratio to the baseline'\n"
-	    "set arrow from graph 0, first 1 to graph 1, first 1 nohead "
+	    "set bmargin 10\nset grid ytics\n"
+	    "set ylabel 'ratio to the baseline (above 1 is better)'\n"
+	    "set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead "
 	    "dt 2 lc rgb '#333333' front\n");
-	strbuf_addf(&sb, "$ratios << EOD\n\"case\"");
-	for (c = 0; c < cs->n; c++) {
-		strbuf_addf(&sb, " \"");
-		gp_data(&sb, cs->v[c].name);
-		strbuf_addf(&sb, "\"");
-	}
-	strbuf_addf(&sb, "\n");
-	for (i = 0; i < t->nrows; i++) {
-		strbuf_addf(&sb, "\"");
-		gp_data(&sb, t->rows[i].key->bench);
-		strbuf_addf(&sb, " ");
-		case_label(t, i, buf, sizeof(buf));
-		gp_data(&sb, buf);
-		strbuf_addf(&sb, "\"");
-		for (c = 0; c < cs->n; c++) {
-			double v = t->rows[i].cells[c].speedup;
+	if (plot_log)
+		strbuf_addf(&sb, "set logscale y 2\nset format y '%%g'\n");
+	for (p = from; p < to; p++) {
+		const struct plot_page *pp = &pg[p];
 
-			if (isnan(v))
-				strbuf_addf(&sb, " NaN");
-			else
-				strbuf_addf(&sb, " %.6g", v);
+		lo = hi = 1;
+		strbuf_addf(&sb, "$p%zu << EOD\n\"i\" \"case\"", p);
+		for (c = 0; c < cs->n; c++) {
+			if (c == t->base)
+				continue;
+			/* the column's name reaches the key as data (the
+			 * header line), never through the evaluator */
+			strbuf_addf(&sb, " \"");
+			gp_data(&sb, cs->v[c].name);
+			strbuf_addf(&sb, "\" \"~\"");
 		}
 		strbuf_addf(&sb, "\n");
+		for (k = 0; k < pp->n; k++) {
+			i = pp->rows[k];
+			strbuf_addf(&sb, "%zu \"", k);
+			gp_data(&sb, t->rows[i].key->bench);
+			strbuf_addf(&sb, " ");
+			case_label(t, i, buf, sizeof(buf));
+			gp_data(&sb, buf);
+			strbuf_addf(&sb, "\"");
+			for (c = 0; c < cs->n; c++) {
+				const struct cmp_cell *cell =
+				    &t->rows[i].cells[c];
+				double v = cell->speedup;
+				int noise = cell->mark == CMP_NOISE;
+
+				if (c == t->base)
+					continue;
+				if (!isnan(v) && v > hi)
+					hi = v;
+				if (!isnan(v) && v < lo)
+					lo = v;
+				if (isnan(v) || (plot_log && !(v > 0)))
+					strbuf_addf(&sb, " NaN NaN");
+				else if (noise)
+					strbuf_addf(&sb, " NaN %.6g", v);
+				else
+					strbuf_addf(&sb, " %.6g NaN", v);
+			}
+			strbuf_addf(&sb, "\n");
+		}
+		strbuf_addf(&sb, "EOD\nset title 'boardbench compare: ratio "
+		    "to ");
+		gp_single(&sb, cs->v[t->base].name);
+		strbuf_addf(&sb, ", group ");
+		gp_single(&sb, pp->group[0] ? pp->group : "-");
+		if (pp->nparts > 1)
+			strbuf_addf(&sb, " (part %zu of %zu)", pp->part,
+			    pp->nparts);
+		strbuf_addf(&sb, "'\nset xrange [-0.6:%zu.6]\n", pp->n - 1);
+		if (plot_log)
+			strbuf_addf(&sb, "set yrange [%.6g:%.6g]\n",
+			    lo > 0 ? lo / 1.25 : 0.1, hi * 1.25);
+		else
+			strbuf_addf(&sb, "set yrange [0:%.6g]\n", hi * 1.1);
+		strbuf_addf(&sb, "plot $p%zu using 1:(NaN):xtic(2) notitle",
+		    p);
+		for (c = 0, k = 0; c < cs->n; c++) {
+			double off;
+
+			if (c == t->base)
+				continue;
+			off = -0.4 + bw * ((double)k + 0.5);
+			strbuf_addf(&sb, ", $p%zu using ($1%+.4f):%zu:($1%+.4f)"
+			    ":($1%+.4f):(%s):%zu with boxxyerror fs solid 0.85 "
+			    "lc %zu title columnhead(%zu)", p, off, 3 + 2 * k,
+			    off - bw / 2 * 0.9, off + bw / 2 * 0.9,
+			    plot_log ? "1" : "0", 3 + 2 * k, k + 1, 3 + 2 * k);
+			strbuf_addf(&sb, ", $p%zu using ($1%+.4f):%zu:($1%+.4f)"
+			    ":($1%+.4f):(%s):%zu with boxxyerror fs pattern 4 "
+			    "lc %zu notitle", p, off, 4 + 2 * k,
+			    off - bw / 2 * 0.9, off + bw / 2 * 0.9,
+			    plot_log ? "1" : "0", 4 + 2 * k, k + 1);
+			k++;
+		}
+		strbuf_addf(&sb, ", NaN title '~ hatched: within the noise' "
+		    "with boxes fs pattern 4 lc rgb '#555555'\n");
 	}
-	strbuf_addf(&sb, "EOD\nplot for [i=2:%zu] $ratios using i:xtic(1)\n",
-	    cs->n + 1);
 	return strbuf_detach(&sb);
 }
 
@@ -1117,11 +1261,10 @@ run_gnuplot(const char *prog, const char *script, int fd, int *err)
  * error line.
  */
 static int
-plot(const char *path, const struct columns *cs, const struct cmp_table *t)
+plot_one(const char *path, const char *script)
 {
 	const char *env = getenv("BOARDBENCH_GNUPLOT");
 	const char *progs[2];
-	char *script;
 	struct sigaction sa, old[3];
 	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
 	struct stat sb;
@@ -1154,13 +1297,11 @@ plot(const char *path, const struct columns *cs, const struct cmp_table *t)
 		plot_tmp[0] = '\0';
 		goto out;
 	}
-	script = plot_script(cs, t);
 	for (i = 0; i < np; i++) {
 		r = run_gnuplot(progs[i], script, fd, &err);
 		if (r != -1 || err != ENOENT)
 			break;
 	}
-	free(script);
 	if (r == -3 || plot_sig != 0)
 		;	/* interrupted: removed below, then the signal */
 	else if (r == -1)
@@ -1194,6 +1335,58 @@ out:
 	return rc;
 }
 
+/*
+ * plot: the chart, one page per benchmark group (or part of one): a PDF
+ * holds every page; an SVG or PNG file holds the first and FILE-2.svg,
+ * FILE-3.svg ... the others (named on stderr).  On a failure the pages
+ * already written are removed.  0, or -1 with one error line.
+ */
+static int
+plot(const char *path, const struct columns *cs, const struct cmp_table *t)
+{
+	struct plot_page *pg;
+	size_t np = plot_pages(t, &pg), k, j;
+	const char *dot = strrchr(path, '.');
+	char **paths;
+	char *script;
+	int rc = 0;
+
+	if (np == 0) {
+		plot_pages_free(pg, np);
+		return error("--plot: no case has a ratio to draw");
+	}
+	if (strcasecmp(dot, ".pdf") == 0 || np == 1) {
+		script = plot_script(cs, t, pg, 0, np);
+		rc = plot_one(path, script);
+		free(script);
+		plot_pages_free(pg, np);
+		return rc;
+	}
+	paths = xcalloc(np, sizeof(*paths));
+	for (k = 0; k < np && rc == 0; k++) {
+		paths[k] = k == 0 ? xstrdup(path) : xasprintf("%.*s-%zu%s",
+		    (int)(dot - path), path, k + 1, dot);
+		script = plot_script(cs, t, pg, k, k + 1);
+		rc = plot_one(paths[k], script);
+		free(script);
+		if (rc != 0)
+			for (j = 0; j < k; j++)
+				unlink(paths[j]);
+	}
+	if (rc == 0) {
+		fprintf(stderr, "%s: --plot: %zu charts, one per benchmark "
+		    "group or part of one:", progname, np);
+		for (k = 0; k < np; k++)
+			fprintf(stderr, " %s", paths[k]);
+		fputc('\n', stderr);
+	}
+	for (k = 0; k < np; k++)
+		free(paths[k]);
+	free(paths);
+	plot_pages_free(pg, np);
+	return rc;
+}
+
 /* ---- the command ----------------------------------------------------- */
 
 /* A percentage: "5", "5.5" or "5%". */
@@ -1223,6 +1416,7 @@ cmd_compare(int argc, char **argv)
 		{ "fail-on-regression", required_argument, NULL, O_FAIL },
 		{ "allow-missing", no_argument, NULL, O_ALLOW_MISSING },
 		{ "plot", required_argument, NULL, O_PLOT },
+		{ "log", no_argument, NULL, O_LOG },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "db", required_argument, NULL, O_DB },
 		{ "help", no_argument, NULL, 'h' },
@@ -1265,6 +1459,7 @@ cmd_compare(int argc, char **argv)
 			}
 			break;
 		case O_PLOT: plotfile = optarg; break;
+		case O_LOG: plot_log = 1; break;
 		case O_FORMAT: format = optarg; break;
 		case O_DB: db = optarg; break;
 		case 'h':

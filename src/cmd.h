@@ -27,6 +27,7 @@ int cmd_show(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /*
  * Open the store named by --db (NULL: the default).  create: make it when

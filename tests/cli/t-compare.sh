@@ -172,4 +172,42 @@ gp=$(cat "$TMP/gp.pid" 2>/dev/null)
 [ -n "$gp" ] && { ! kill -0 "$gp" 2>/dev/null ||
 	[ "$(ps -o stat= -p "$gp" | cut -c1)" = Z ]; }
 ok $? "and stops gnuplot"
+# --plot pages, slots, noise and --log: the script gnuplot reads is kept
+if command -v gnuplot >/dev/null 2>&1; then
+	printf '#!/bin/sh\ntee -a "%s/gp.script" | gnuplot\n' "$TMP" > "$TMP/tee-gnuplot"
+	chmod +x "$TMP/tee-gnuplot"
+	: > "$TMP/gp.script"
+	BOARDBENCH_GNUPLOT="$TMP/tee-gnuplot" expect 0 "--plot, a SKIPPED case" -- \
+		bb compare "$gb" "$gn" --plot "$TMP/g.svg"
+	grep -q '"null add"' "$TMP/gp.script" &&
+		! grep -q '"null ok"\|"linpack' "$TMP/gp.script"
+	ok $? "no slot for a SKIPPED or absent case"
+	! grep -q 'logscale' "$TMP/gp.script"; ok $? "linear axis by default"
+	: > "$TMP/gp.script"
+	BOARDBENCH_GNUPLOT="$TMP/tee-gnuplot" expect 0 "--plot --log" -- \
+		bb compare --db "$db" O2 O2b --plot "$TMP/l.svg" --log
+	grep -q '^set logscale y' "$TMP/gp.script"; ok $? "--log: a log ratio axis"
+	# O2b's null add is within the noise (see above): its ratio is in the
+	# hatched column, and the chart has the hatch pattern
+	grep -q '^[0-9]* "null add" NaN [0-9.]*$' "$TMP/gp.script" &&
+		grep -q 'fs pattern' "$TMP/gp.script" && grep -q 'gpPat' "$TMP/l.svg"
+	ok $? "a bar within the noise is hatched"
+	many=
+	for i in 1 2 3 4 5 6; do
+		many="$many $data/cmp-O0.json $data/cmp-O2.json $data/cmp-O2b.json"
+	done
+	# shellcheck disable=SC2086
+	expect 0 "--plot of 18 columns" -- bb compare $many --plot "$TMP/m.svg"
+	[ -s "$TMP/m.svg" ] && [ -s "$TMP/m-2.svg" ] && [ -s "$TMP/m-3.svg" ] &&
+		[ ! -e "$TMP/m-4.svg" ]
+	ok $? "one chart per group or part of one: m.svg, m-2.svg, m-3.svg"
+	grep -q 'm-3.svg' "$TMP/err"; ok $? "the chart files are named on stderr"
+	w=$(sed -n 's/^ *width="\([0-9]*\)".*/\1/p' "$TMP/m.svg" "$TMP/m-2.svg" | sort -n | tail -1)
+	[ -n "$w" ] && [ "$w" -le 1200 ]; ok $? "each chart at most 1200 wide ($w)"
+	# shellcheck disable=SC2086
+	expect 0 "--plot of 18 columns as a PDF" -- bb compare $many --plot "$TMP/m.pdf"
+	grep -aq '/Count 3' "$TMP/m.pdf"; ok $? "the PDF has three pages"
+else
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do echo "ok $((n = n + 1)) # SKIP gnuplot not installed"; done
+fi
 done_testing

@@ -35,7 +35,7 @@ if command -v gnuplot >/dev/null 2>&1; then
 	test -s h.svg; ok $? "the chart is drawn"
 	ls P? >/dev/null 2>&1; ok $(( ! $? )) "no file was created by gnuplot: $(ls P? 2>/dev/null | tr '\n' ' ')"
 	grep -q 'O2@mac`touch P4`' h.svg; ok $? "a tag is a label, as it is written"
-	grep -q 'add`touch P5` line2' h.svg; ok $? "a case name too (its newline a space)"
+	cat h.svg h-2.svg | grep -q 'add`touch P5` line2'; ok $? "a case name too (its newline a space; its group's chart)"
 	grep -qF "ratio to O0\`touch P1\`\$(touch P2)\"'@m system(\"touch P3\")" h.svg
 	ok $? "the title keeps the baseline's tag, quotes and all"
 else

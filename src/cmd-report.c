@@ -1,0 +1,854 @@
+/*
+ * cmd-report.c - `boardbench report`: stored or exported runs as one
+ * self-contained HTML file (inline CSS and SVG, no script, nothing
+ * fetched) to keep or share.  Every text from the data is escaped
+ * (html_escape); the comparison's maths is compare.c's; charts are drawn
+ * by svg.c.  The file is written through out_file: whole or not at all.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "compare.h"
+#include "export.h"
+#include "fmt.h"
+#include "registry.h"
+#include "result.h"
+#include "store.h"
+#include "svg.h"
+#include "sysinfo.h"
+#include "util.h"
+
+static const char report_usage[] =
+"usage: boardbench report [OPTIONS] [RUN|TAG|FILE...] -o FILE.html\n"
+"\n"
+"Writes one self-contained HTML file (inline CSS and SVG charts, no script,\n"
+"nothing fetched from the network; readable on a phone) with, per run, the\n"
+"board and build identity, the monitor's readings and every table (value,\n"
+"unit, CV, N, flags), charts per benchmark group (memory latency by size on\n"
+"log axes, bandwidth by size), and for two or more runs the comparison to\n"
+"the first: ratios (above 1 is better) with noise marks, as 'compare'.\n"
+"RUN is as for 'boardbench show' (default: the last run); FILE is a file\n"
+"written by 'boardbench export' or 'run --format json' (each run in it).\n"
+"  -o FILE       the HTML file (required; replaced only when written in full)\n"
+"  --alpha P     level of the comparison's noise test (default 0.05)\n"
+"  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
+"  -h, --help    this text\n"
+"\n"
+"Exit status: 0 written, 1 the file could not be written, 2 bad input.\n";
+
+enum { O_DB = 256, O_ALPHA };
+
+struct rrun {
+	struct run_info ri;
+	struct result *rows;
+	size_t n;
+	json_t *build, *system;
+	char name[160];
+};
+
+struct rruns {
+	struct rrun *v;
+	size_t n;
+};
+
+static struct rrun *
+rrun_new(struct rruns *rs)
+{
+	struct rrun *r;
+
+	rs->v = xreallocarray(rs->v, rs->n + 1, sizeof(*rs->v));
+	r = &rs->v[rs->n++];
+	memset(r, 0, sizeof(*r));
+	return r;
+}
+
+static void
+rrun_finish(struct rrun *r, const char *source)
+{
+	size_t j;
+
+	for (j = 0; j < r->n; j++)
+		param_canon_stored(r->rows[j].bench, r->rows[j].params,
+		    sizeof(r->rows[j].params));
+	r->build = r->ri.build ? json_loads(r->ri.build, 0, NULL) : NULL;
+	r->system = r->ri.system ? json_loads(r->ri.system, 0, NULL) : NULL;
+	if (r->ri.tag[0] != '\0')
+		bufprintf(r->name, sizeof(r->name), "%s", r->ri.tag);
+	else
+		bufprintf(r->name, sizeof(r->name), "%s", source);
+}
+
+static int
+is_file(const char *s)
+{
+	struct stat sb;
+
+	if (strncmp(s, "tag:", 4) == 0)
+		return 0;
+	return (stat(s, &sb) == 0 && S_ISREG(sb.st_mode)) ||
+	    strchr(s, '/') != NULL;
+}
+
+static int
+add_file(struct rruns *rs, const char *path)
+{
+	struct loaded_run *lr;
+	size_t n, i;
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	char src[160];
+
+	if (export_load_file(path, &lr, &n) != 0)
+		return -1;
+	if (n == 0) {
+		loaded_runs_free(lr, n);
+		return error("'%s' holds no runs", path);
+	}
+	for (i = 0; i < n; i++) {
+		struct rrun *r = rrun_new(rs);
+
+		r->ri = lr[i].ri;
+		memset(&lr[i].ri, 0, sizeof(lr[i].ri));
+		r->rows = lr[i].rows;
+		r->n = lr[i].n;
+		lr[i].rows = NULL;
+		lr[i].n = 0;
+		if (n > 1)
+			bufprintf(src, sizeof(src), "%.100s#%zu", base, i + 1);
+		else
+			bufprintf(src, sizeof(src), "%.100s", base);
+		rrun_finish(r, src);
+	}
+	loaded_runs_free(lr, n);
+	return 0;
+}
+
+static int
+add_store(struct rruns *rs, struct store *st, char *spec)
+{
+	int64_t *ids = NULL;
+	size_t nids = 0, i;
+	char src[64];
+
+	if (cmd_resolve_runs(st, &spec, 1, &ids, &nids) != 0)
+		return -1;
+	for (i = 0; i < nids; i++) {
+		struct rrun *r = rrun_new(rs);
+
+		if (store_run_get(st, ids[i], &r->ri) != 0 ||
+		    store_results_get(st, ids[i], &r->rows, &r->n) != 0) {
+			free(ids);
+			return -1;
+		}
+		bufprintf(src, sizeof(src), "run %lld", (long long)ids[i]);
+		rrun_finish(r, src);
+	}
+	free(ids);
+	return 0;
+}
+
+static void
+rruns_free(struct rruns *rs)
+{
+	size_t i, j;
+
+	for (i = 0; i < rs->n; i++) {
+		struct rrun *r = &rs->v[i];
+
+		run_info_release(&r->ri);
+		for (j = 0; j < r->n; j++)
+			result_release(&r->rows[j]);
+		free(r->rows);
+		json_decref(r->build);
+		json_decref(r->system);
+	}
+	free(rs->v);
+}
+
+/* ---- HTML pieces ----------------------------------------------------- */
+
+static const char css[] =
+"body{font-family:sans-serif;margin:0 auto;max-width:60em;padding:.5em;"
+"color:#222;line-height:1.35}"
+"h1{font-size:1.4em}h2{font-size:1.2em;border-bottom:1px solid #ccc;"
+"margin-top:1.5em}h3{font-size:1.05em}"
+".scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}"
+"table{border-collapse:collapse;font-size:.85em;margin:.5em 0}"
+"th,td{border:1px solid #ddd;padding:.2em .45em;text-align:left;"
+"vertical-align:top}th{background:#f2f2f2}"
+"td.n{text-align:right;font-variant-numeric:tabular-nums;"
+"white-space:nowrap}"
+"tr.bad td{background:#fdecea}tr.skip td{color:#777}"
+".noise{color:#777}.better{color:#1a7f37}.worse{color:#c62828}"
+"svg{max-width:100%;height:auto;display:block;margin:.5em 0}"
+"dl{display:grid;grid-template-columns:max-content 1fr;gap:.1em .8em;"
+"font-size:.9em}dt{font-weight:bold}dd{margin:0;word-break:break-word}"
+"details{margin:.4em 0}code{word-break:break-all}"
+"@media(max-width:40em){body{padding:.3em}table{font-size:.75em}"
+"dl{grid-template-columns:1fr}}";
+
+static void
+esc(struct strbuf *sb, const char *s)
+{
+	html_escape(sb, s);
+}
+
+/* "Tag: text" row of a definition list, text escaped. */
+static void
+dl_item(struct strbuf *sb, const char *key, const char *val)
+{
+	strbuf_addf(sb, "<dt>");
+	esc(sb, key);
+	strbuf_addf(sb, "</dt><dd>");
+	esc(sb, val);
+	strbuf_addf(sb, "</dd>\n");
+}
+
+/* Every leaf of a JSON object as table rows "a.b.c | value". */
+static void
+json_leaves(struct strbuf *sb, const char *prefix, json_t *v, int depth)
+{
+	const char *k;
+	json_t *x;
+	size_t i;
+	char key[256], num[64];
+
+	if (depth > 8)
+		return;
+	if (json_is_object(v)) {
+		json_object_foreach(v, k, x) {
+			bufprintf(key, sizeof(key), "%s%s%s", prefix,
+			    prefix[0] ? "." : "", k);
+			json_leaves(sb, key, x, depth + 1);
+		}
+		return;
+	}
+	if (json_is_array(v)) {
+		json_array_foreach(v, i, x) {
+			bufprintf(key, sizeof(key), "%s[%zu]", prefix, i);
+			json_leaves(sb, key, x, depth + 1);
+		}
+		return;
+	}
+	strbuf_addf(sb, "<tr><td><code>");
+	esc(sb, prefix);
+	strbuf_addf(sb, "</code></td><td>");
+	if (json_is_string(v))
+		esc(sb, json_string_value(v));
+	else if (json_is_integer(v))
+		strbuf_addf(sb, "%lld", (long long)json_integer_value(v));
+	else if (json_is_real(v)) {
+		bufprintf(num, sizeof(num), "%g", json_real_value(v));
+		esc(sb, num);
+	} else
+		strbuf_addf(sb, "%s", json_is_true(v) ? "true" :
+		    json_is_false(v) ? "false" : "null");
+	strbuf_addf(sb, "</td></tr>\n");
+}
+
+static void
+identity(struct strbuf *sb, const struct rrun *r)
+{
+	char label[512];
+
+	strbuf_addf(sb, "<dl>\n");
+	sysinfo_label(r->system, label, sizeof(label));
+	dl_item(sb, "Board", label);
+	buildinfo_label(r->build, NULL, label, sizeof(label));
+	dl_item(sb, "Build", label);
+	dl_item(sb, "Run", r->ri.uuid);
+	dl_item(sb, "Started", r->ri.started);
+	dl_item(sb, "Finished", r->ri.finished[0] ? r->ri.finished : "-");
+	dl_item(sb, "Status", r->ri.status);
+	dl_item(sb, "Profile", r->ri.profile[0] ? r->ri.profile : "-");
+	dl_item(sb, "Tag", r->ri.tag[0] ? r->ri.tag : "-");
+	dl_item(sb, "Tool", r->ri.tool_version);
+	dl_item(sb, "Command", r->ri.argv ? r->ri.argv : "-");
+	strbuf_addf(sb, "</dl>\n");
+	strbuf_addf(sb, "<details><summary>Build identity (all fields)"
+	    "</summary><div class=\"scroll\"><table>\n");
+	if (r->build)
+		json_leaves(sb, "", r->build, 0);
+	strbuf_addf(sb, "</table></div></details>\n<details><summary>System "
+	    "snapshot (all fields)</summary><div class=\"scroll\"><table>\n");
+	if (r->system)
+		json_leaves(sb, "", r->system, 0);
+	strbuf_addf(sb, "</table></div></details>\n");
+}
+
+static const struct extra *
+find_extra(const struct result *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nextra; i++)
+		if (strcmp(r->extra[i].name, name) == 0)
+			return &r->extra[i];
+	return NULL;
+}
+
+static double
+extra_v(const struct result *r, const char *name)
+{
+	const struct extra *x = find_extra(r, name);
+
+	return x ? x->value : NAN;
+}
+
+/* A numeric cell with prec decimals and a suffix; "-" for NAN. */
+static void
+num_cell(struct strbuf *sb, double v, int prec, const char *suffix)
+{
+	if (isnan(v))
+		strbuf_addf(sb, "<td class=\"n\">-</td>");
+	else
+		strbuf_addf(sb, "<td class=\"n\">%.*f%s</td>", prec, v,
+		    suffix);
+}
+
+/*
+ * The monitor: a sample-by-sample timeline is not stored (only each
+ * case's summary), so the page says so and shows the per-case readings
+ * in run order, with a chart of the highest temperature.
+ */
+static void
+monitor(struct strbuf *sb, const struct rrun *r)
+{
+	size_t i, k = 0;
+	double *x, *y;
+
+	strbuf_addf(sb, "<h3>Monitor</h3>\n");
+	for (i = 0; i < r->n; i++)
+		if (find_extra(&r->rows[i], "mon.samples") != NULL)
+			k++;
+	if (k == 0) {
+		strbuf_addf(sb, "<p>The monitor's timeline is not recorded "
+		    "in this run (no monitor readings stored).</p>\n");
+		return;
+	}
+	strbuf_addf(sb, "<p>The monitor's timeline (sample by sample) is "
+	    "not recorded; its summary per case, in run order:</p>\n"
+	    "<div class=\"scroll\"><table><tr><th>#</th><th>bench</th>"
+	    "<th>case</th><th>max &#176;C</th><th>min MHz</th><th>max MHz"
+	    "</th><th>throttle bits</th></tr>\n");
+	x = xcalloc(k, sizeof(*x));
+	y = xcalloc(k, sizeof(*y));
+	for (i = k = 0; i < r->n; i++) {
+		const struct result *q = &r->rows[i];
+		double tb;
+
+		if (find_extra(q, "mon.samples") == NULL)
+			continue;
+		x[k] = (double)(k + 1);
+		y[k] = extra_v(q, "mon.temp_max_c");
+		strbuf_addf(sb, "<tr><td class=\"n\">%zu</td><td>", ++k);
+		esc(sb, q->bench);
+		strbuf_addf(sb, "</td><td>");
+		esc(sb, q->case_name);
+		strbuf_addf(sb, "</td>");
+		num_cell(sb, extra_v(q, "mon.temp_max_c"), 1, "");
+		num_cell(sb, extra_v(q, "mon.mhz_min"), 0, "");
+		num_cell(sb, extra_v(q, "mon.mhz_max"), 0, "");
+		tb = extra_v(q, "mon.throttle_bits");
+		if (isnan(tb))
+			strbuf_addf(sb, "<td class=\"n\">-</td>");
+		else
+			strbuf_addf(sb, "<td class=\"n\">0x%llx</td>",
+			    (unsigned long long)tb);
+		strbuf_addf(sb, "</tr>\n");
+	}
+	strbuf_addf(sb, "</table></div>\n");
+	{
+		struct svg_series s = { "highest temperature", x, y, k };
+		struct svg_lines l = { "Temperature per case, in run order",
+		    "case number", "\xc2\xb0" "C", &s, 1, 0, 0, 0, NULL, NULL };
+
+		svg_line_chart(sb, &l);
+	}
+	free(x);
+	free(y);
+}
+
+/* One run's rows as a table, grouped by benchmark group. */
+static void
+rows_table(struct strbuf *sb, const struct rrun *r)
+{
+	size_t i;
+	char num[32], unit[24], flags[128];
+	const char *group = NULL;
+
+	for (i = 0; i < r->n; i++) {
+		const struct result *q = &r->rows[i];
+
+		if (group == NULL || strcmp(group, q->group) != 0) {
+			if (group != NULL)
+				strbuf_addf(sb, "</table></div>\n");
+			group = q->group;
+			strbuf_addf(sb, "<h4>Group ");
+			esc(sb, group[0] ? group : "-");
+			strbuf_addf(sb, "</h4>\n<div class=\"scroll\"><table>"
+			    "<tr><th>bench</th><th>case</th><th>value</th>"
+			    "<th>unit</th><th>CV</th><th>N</th><th>flags</th>"
+			    "<th>status</th></tr>\n");
+		}
+		strbuf_addf(sb, "<tr class=\"%s\"><td>", q->status == ST_OK ?
+		    "ok" : q->status == ST_SKIPPED ? "skip" : "bad");
+		esc(sb, q->bench);
+		strbuf_addf(sb, "</td><td>");
+		esc(sb, q->case_name);
+		if (q->copies > 1 && q->copy == 0)
+			strbuf_addf(sb, " [%u copies]", q->copies);
+		strbuf_addf(sb, "</td>");
+		if (q->status == ST_OK) {
+			fmt_human(q->st.median, q->unit, num, sizeof(num),
+			    unit, sizeof(unit));
+			strbuf_addf(sb, "<td class=\"n\">");
+			esc(sb, num);
+			strbuf_addf(sb, "</td><td>");
+			esc(sb, unit);
+			strbuf_addf(sb, "</td>");
+			num_cell(sb, q->st.cv * 100, 2, "%");
+			strbuf_addf(sb, "<td class=\"n\">%u</td>", q->st.n);
+		} else
+			strbuf_addf(sb, "<td class=\"n\">-</td><td>-</td>"
+			    "<td class=\"n\">-</td><td class=\"n\">-</td>");
+		result_flags_str(q->flags, flags, sizeof(flags));
+		strbuf_addf(sb, "<td>");
+		esc(sb, flags[0] ? flags : "");
+		strbuf_addf(sb, "</td><td>");
+		esc(sb, result_status_name(q->status));
+		if (q->reason[0]) {
+			strbuf_addf(sb, ": ");
+			esc(sb, q->reason);
+		}
+		strbuf_addf(sb, "</td></tr>\n");
+	}
+	if (group != NULL)
+		strbuf_addf(sb, "</table></div>\n");
+	else
+		strbuf_addf(sb, "<p>No rows.</p>\n");
+}
+
+/* Bytes from a case name "32768", "32KiB", "read/32MiB-local"... */
+static double
+case_bytes(const char *name)
+{
+	const char *p = strrchr(name, '/');
+	char *end;
+	double v;
+
+	p = p ? p + 1 : name;
+	if (*p < '0' || *p > '9')
+		return NAN;
+	v = strtod(p, &end);
+	if (end[0] == 'K' || end[0] == 'k')
+		v *= 1024;
+	else if (end[0] == 'M')
+		v *= 1024.0 * 1024;
+	else if (end[0] == 'G')
+		v *= 1024.0 * 1024 * 1024;
+	return v;
+}
+
+static void
+fmt_bytes(double v, char *buf, size_t len)
+{
+	if (v >= 1024.0 * 1024 * 1024)
+		bufprintf(buf, len, "%gGiB", v / (1024.0 * 1024 * 1024));
+	else if (v >= 1024.0 * 1024)
+		bufprintf(buf, len, "%gMiB", v / (1024.0 * 1024));
+	else if (v >= 1024)
+		bufprintf(buf, len, "%gKiB", v / 1024);
+	else
+		bufprintf(buf, len, "%gB", v);
+}
+
+static void
+fmt_ns(double v, char *buf, size_t len)
+{
+	bufprintf(buf, len, "%gns", v);
+}
+
+/*
+ * Memory charts of every run: latency (ns) by working set on log axes,
+ * and bandwidth (MB/s) by size, one line per run and operation.
+ */
+static void
+mem_charts(struct strbuf *sb, const struct rruns *rs)
+{
+	struct svg_series *ser = NULL;
+	double **xs = NULL, **ys = NULL;
+	char **names = NULL;
+	size_t ns = 0, i, j, k, pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		const char *bench = pass == 0 ? "memlat" : "membw";
+
+		for (i = 0; i < rs->n; i++) {
+			const struct rrun *r = &rs->v[i];
+			/* membw: one series per operation (before the /) */
+			for (j = 0; j < r->n; j++) {
+				const struct result *q = &r->rows[j];
+				char op[64];
+				const char *sl;
+				size_t m;
+
+				if (strcmp(q->bench, bench) != 0 ||
+				    q->status != ST_OK || q->copy != 0 ||
+				    isnan(case_bytes(q->case_name)))
+					continue;
+				sl = strchr(q->case_name, '/');
+				bufprintf(op, sizeof(op), "%.*s", sl ? (int)(sl -
+				    q->case_name) : 0, q->case_name);
+				bufprintf(op + strlen(op), sizeof(op) -
+				    strlen(op), "%s%.40s", op[0] ? " " : "",
+				    rs->n > 1 ? r->name : "");
+				if (op[0] == '\0')
+					bufprintf(op, sizeof(op), "%s", bench);
+				for (k = 0; k < ns; k++)
+					if (strcmp(names[k], op) == 0)
+						break;
+				if (k == ns) {
+					ser = xreallocarray(ser, ns + 1,
+					    sizeof(*ser));
+					xs = xreallocarray(xs, ns + 1,
+					    sizeof(*xs));
+					ys = xreallocarray(ys, ns + 1,
+					    sizeof(*ys));
+					names = xreallocarray(names, ns + 1,
+					    sizeof(*names));
+					names[ns] = xstrdup(op);
+					xs[ns] = ys[ns] = NULL;
+					memset(&ser[ns], 0, sizeof(ser[ns]));
+					ns++;
+				}
+				m = ser[k].n;
+				xs[k] = xreallocarray(xs[k], m + 1,
+				    sizeof(double));
+				ys[k] = xreallocarray(ys[k], m + 1,
+				    sizeof(double));
+				xs[k][m] = case_bytes(q->case_name);
+				/* s per load to ns; B/s to MB/s */
+				ys[k][m] = pass == 0 ? q->st.median * 1e9 :
+				    q->st.median / 1e6;
+				ser[k].n = m + 1;
+			}
+		}
+		if (ns > 0) {
+			struct svg_lines l;
+
+			for (k = 0; k < ns; k++) {
+				ser[k].name = names[k];
+				ser[k].x = xs[k];
+				ser[k].y = ys[k];
+			}
+			memset(&l, 0, sizeof(l));
+			l.series = ser;
+			l.nseries = ns;
+			l.logx = 1;
+			l.xpow2 = 1;
+			l.xlabel = "working set";
+			l.xfmt = fmt_bytes;
+			if (pass == 0) {
+				l.title = "Memory latency by working set "
+				    "(log axes)";
+				l.ylabel = "ns per load";
+				l.logy = 1;
+				l.yfmt = fmt_ns;
+			} else {
+				l.title = "Memory bandwidth by size";
+				l.ylabel = "MB/s";
+			}
+			strbuf_addf(sb, "<h3>%s</h3>\n", pass == 0 ?
+			    "Memory latency" : "Memory bandwidth");
+			svg_line_chart(sb, &l);
+		}
+		for (k = 0; k < ns; k++) {
+			free(xs[k]);
+			free(ys[k]);
+			free(names[k]);
+		}
+		free(xs);
+		free(ys);
+		free(names);
+		free(ser);
+		xs = ys = NULL;
+		names = NULL;
+		ser = NULL;
+		ns = 0;
+	}
+}
+
+/* The comparison of every run with the first: table, then bar charts. */
+static void
+comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
+{
+	struct cmp_column *cc = xcalloc(rs->n, sizeof(*cc));
+	struct cmp_opts o = { .alpha = alpha, .fail_pct = -1 };
+	struct cmp_table t;
+	size_t i, c, g, nnoise = 0;
+	char num[32], unit[24];
+
+	for (c = 0; c < rs->n; c++) {
+		cc[c].rows = rs->v[c].rows;
+		cc[c].n = rs->v[c].n;
+	}
+	cmp_build(&t, cc, rs->n, 0, &o);
+	strbuf_addf(sb, "<h2 id=\"comparison\">Comparison</h2>\n<p>Each cell "
+	    "is the ratio to the baseline <b>");
+	esc(sb, rs->v[0].name);
+	strbuf_addf(sb, "</b>, turned so that above 1 is better (rates: value "
+	    "/ baseline; times: baseline / value). <span class=\"noise\">~"
+	    "</span> marks a cell within the noise: a two-sided Mann-Whitney "
+	    "U test of the raw samples gives p &#8805; %g.</p>\n"
+	    "<div class=\"scroll\"><table><tr><th>bench</th><th>case</th>",
+	    alpha);
+	for (c = 0; c < rs->n; c++) {
+		strbuf_addf(sb, "<th>");
+		esc(sb, rs->v[c].name);
+		strbuf_addf(sb, "%s</th>", c == 0 ? " (baseline)" : "");
+	}
+	strbuf_addf(sb, "</tr>\n");
+	for (i = 0; i < t.nrows; i++) {
+		const struct cmp_row *row = &t.rows[i];
+
+		strbuf_addf(sb, "<tr><td>");
+		esc(sb, row->key->bench);
+		strbuf_addf(sb, "</td><td>");
+		esc(sb, row->key->case_name);
+		strbuf_addf(sb, "</td>");
+		for (c = 0; c < rs->n; c++) {
+			const struct cmp_cell *cell = &row->cells[c];
+
+			if (cell->r == NULL)
+				strbuf_addf(sb, "<td class=\"n\">-</td>");
+			else if (cell->r->status != ST_OK)
+				strbuf_addf(sb, "<td class=\"n\">%s</td>",
+				    result_status_name(cell->r->status));
+			else if (c == 0 || isnan(row->cells[0].value)) {
+				fmt_human(cell->value, cell->r->unit, num,
+				    sizeof(num), unit, sizeof(unit));
+				strbuf_addf(sb, "<td class=\"n\">");
+				esc(sb, num);
+				strbuf_addf(sb, " ");
+				esc(sb, unit);
+				strbuf_addf(sb, "</td>");
+			} else if (isnan(cell->speedup))
+				strbuf_addf(sb, "<td class=\"n\">?</td>");
+			else {
+				int noise = cell->mark == CMP_NOISE;
+
+				nnoise += noise;
+				strbuf_addf(sb, "<td class=\"n %s\">%.3f%s"
+				    "</td>", noise ? "noise" :
+				    cell->speedup >= 1 ? "better" : "worse",
+				    cell->speedup, noise ? " ~" :
+				    cell->mark == CMP_UNKNOWN ? " ?" : "");
+			}
+		}
+		strbuf_addf(sb, "</tr>\n");
+	}
+	strbuf_addf(sb, "</table></div>\n<p>%zu cell%s within the noise.</p>\n",
+	    nnoise, nnoise == 1 ? "" : "s");
+
+	/* one bar chart of ratios per benchmark group */
+	for (g = 0; g < t.nrows; g++) {
+		const char *group = t.rows[g].key->group;
+		const char **labels, **series;
+		double *vals;
+		int *hat;
+		size_t nl = 0, j, ncols = rs->n - 1;
+		char title[160];
+		struct svg_bars b;
+
+		for (j = 0; j < g; j++)
+			if (strcmp(t.rows[j].key->group, group) == 0)
+				break;
+		if (j < g)
+			continue;	/* this group was drawn */
+		labels = xcalloc(t.nrows, sizeof(*labels));
+		vals = xcalloc(t.nrows * ncols, sizeof(*vals));
+		hat = xcalloc(t.nrows * ncols, sizeof(*hat));
+		series = xcalloc(ncols, sizeof(*series));
+		for (c = 1; c < rs->n; c++)
+			series[c - 1] = rs->v[c].name;
+		for (j = g; j < t.nrows; j++) {
+			const struct cmp_row *row = &t.rows[j];
+			int any = 0;
+
+			if (strcmp(row->key->group, group) != 0)
+				continue;
+			for (c = 1; c < rs->n; c++) {
+				double v = row->cells[c].speedup;
+
+				if (row->cells[c].r == NULL ||
+				    row->cells[c].r->status != ST_OK)
+					v = NAN;
+				vals[nl * ncols + c - 1] = v;
+				hat[nl * ncols + c - 1] =
+				    row->cells[c].mark == CMP_NOISE;
+				any |= !isnan(v);
+			}
+			if (!any)
+				continue;
+			labels[nl++] = xasprintf("%.30s %.60s", row->key->bench,
+			    row->key->case_name);
+		}
+		if (nl > 0) {
+			bufprintf(title, sizeof(title), "Ratio to %.60s, group "
+			    "%.30s (above 1 is better)", rs->v[0].name,
+			    group[0] ? group : "-");
+			memset(&b, 0, sizeof(b));
+			b.title = title;
+			b.labels = labels;
+			b.nlabels = nl;
+			b.series = series;
+			b.nseries = ncols;
+			b.values = vals;
+			b.hatched = hat;
+			b.ref = 1;
+			svg_bar_chart(sb, &b);
+		}
+		for (j = 0; j < nl; j++)
+			free((char *)labels[j]);
+		free(labels);
+		free(vals);
+		free(hat);
+		free(series);
+	}
+	cmp_release(&t);
+	free(cc);
+}
+
+static char *
+report_html(const struct rruns *rs, double alpha)
+{
+	struct strbuf sb;
+	size_t i;
+	char now[32];
+
+	iso_utc_now(now, sizeof(now));
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n"
+	    "<meta http-equiv=\"Content-Security-Policy\" content=\""
+	    "default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
+	    "<title>boardbench report: ");
+	esc(&sb, rs->v[0].name);
+	if (rs->n > 1)
+		strbuf_addf(&sb, " and %zu more", rs->n - 1);
+	strbuf_addf(&sb, "</title>\n<style>%s</style></head><body>\n", css);
+	strbuf_addf(&sb, "<h1>boardbench report</h1>\n<p>%zu run%s; written "
+	    "%s by boardbench %s.</p>\n<ul>\n", rs->n, rs->n == 1 ? "" : "s",
+	    now, PACKAGE_VERSION);
+	for (i = 0; i < rs->n; i++) {
+		strbuf_addf(&sb, "<li><a href=\"#run%zu\">", i + 1);
+		esc(&sb, rs->v[i].name);
+		strbuf_addf(&sb, "</a> (%zu rows)</li>\n", rs->v[i].n);
+	}
+	if (rs->n > 1)
+		strbuf_addf(&sb, "<li><a href=\"#comparison\">Comparison</a>"
+		    "</li>\n");
+	strbuf_addf(&sb, "</ul>\n");
+	if (rs->n > 1)
+		comparison(&sb, rs, alpha);
+	strbuf_addf(&sb, "<h2>Charts</h2>\n");
+	mem_charts(&sb, rs);
+	for (i = 0; i < rs->n; i++) {
+		strbuf_addf(&sb, "<h2 id=\"run%zu\">Run: ", i + 1);
+		esc(&sb, rs->v[i].name);
+		strbuf_addf(&sb, "</h2>\n<h3>Board and build</h3>\n");
+		identity(&sb, &rs->v[i]);
+		monitor(&sb, &rs->v[i]);
+		strbuf_addf(&sb, "<h3>Results</h3>\n");
+		rows_table(&sb, &rs->v[i]);
+	}
+	strbuf_addf(&sb, "</body></html>\n");
+	return strbuf_detach(&sb);
+}
+
+int
+cmd_report(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "db", required_argument, NULL, O_DB },
+		{ "alpha", required_argument, NULL, O_ALPHA },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *db = NULL, *out = NULL;
+	double alpha = CMP_ALPHA_DEFAULT;
+	struct rruns rs = { NULL, 0 };
+	struct store *st = NULL;
+	struct out_file of;
+	char *html, what[200], *lastspec[] = { "last" };
+	char **specs;
+	size_t nspecs, i;
+	int c, rc = EXIT_USAGE;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+		switch (c) {
+		case O_DB: db = optarg; break;
+		case 'o': out = optarg; break;
+		case O_ALPHA:
+			if (parse_double(optarg, &alpha) != 0 ||
+			    !(alpha > 0 && alpha < 1)) {
+				snprintf(what, sizeof(what), "bad --alpha '%.60s'"
+				    " (allowed: above 0 and below 1)", optarg);
+				return cmd_bad_usage("report", what);
+			}
+			break;
+		case 'h':
+			cmd_usage(stdout, report_usage);
+			return EXIT_OK;
+		default:
+			return cmd_getopt_error("report", argc, argv, optopt);
+		}
+	}
+	if (out == NULL || out[0] == '\0')
+		return cmd_bad_usage("report", "give the HTML file with -o FILE");
+	if (store_output_check(out, db) != 0)
+		return EXIT_USAGE;
+	specs = optind < argc ? argv + optind : lastspec;
+	nspecs = optind < argc ? (size_t)(argc - optind) : 1;
+	for (i = 0; i < nspecs; i++) {
+		if (is_file(specs[i])) {
+			if (add_file(&rs, specs[i]) != 0)
+				goto out;
+		} else {
+			if (st == NULL && (st = cmd_open_store(db, 0)) == NULL)
+				goto out;
+			if (add_store(&rs, st, specs[i]) != 0)
+				goto out;
+		}
+	}
+	if (rs.n == 0) {
+		cmd_bad_usage("report", "no run to report");
+		goto out;
+	}
+	html = report_html(&rs, alpha);
+	rc = EXIT_BENCH;
+	if (out_file_open(&of, out) == 0) {
+		if (fwrite(html, 1, strlen(html), of.fp) != strlen(html)) {
+			error("cannot write '%s': %m", out);
+			out_file_abort(&of);
+		} else if (out_file_commit(&of) == 0)
+			rc = EXIT_OK;
+	}
+	free(html);
+out:
+	rruns_free(&rs);
+	if (st != NULL)
+		store_close(st);
+	return rc;
+}

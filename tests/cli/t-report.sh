@@ -1,0 +1,73 @@
+#!/bin/sh
+# report: one self-contained HTML file, opened in headless Chromium: no
+# console error, the expected headings and figures, a hostile tag escaped
+# (no markup or script from the data), nothing fetched; bad input exits 2,
+# a failed write exits 1 and leaves nothing.
+. "${top_srcdir:-.}/tests/cli/lib.sh"
+
+chrome=
+for c in chromium chromium-browser google-chrome; do
+	if command -v "$c" >/dev/null 2>&1; then chrome=$c; break; fi
+done
+[ -n "$chrome" ] || skip_all "chromium not installed"
+
+db="$TMP/r.db"
+evil='<script>alert(1)</script>"&x'"'"
+sizes='-p memlat.sizes=4096,65536,1048576 -p membw.sizes=4096,65536'
+# shellcheck disable=SC2086
+expect 0 "a run with a hostile tag" -- bb run --db "$db" --profile quick \
+	--budget 0.05 --tag "$evil" $sizes memlat null
+# shellcheck disable=SC2086
+expect 0 "a second run" -- bb run --db "$db" --profile quick \
+	--budget 0.05 --tag second $sizes memlat null
+
+expect 0 "report of two runs" -- bb report --db "$db" -o "$TMP/r.html" 1 2
+[ -s "$TMP/r.html" ]; ok $? "the file is written"
+! grep -qi '<script\|<link\|src="http\|href="http\|@import\|url(http' "$TMP/r.html"
+ok $? "no script and nothing external in the file"
+grep -q 'name="viewport"' "$TMP/r.html"; ok $? "viewport meta for phones"
+
+# the browser: the DOM after parsing, and a screenshot
+run_chrome() { # OUT ARGS...
+	out=$1; shift
+	HOME="$TMP/home" timeout 60 "$chrome" --headless --no-sandbox \
+		--disable-gpu --no-first-run --user-data-dir="$TMP/chrome" \
+		--enable-logging=stderr --v=0 "$@" "file://$TMP/r.html" \
+		>"$out" 2>"$TMP/chrome.err"
+}
+run_chrome "$TMP/dom" --dump-dom
+ok $? "chromium opens the report"
+! grep -i 'Uncaught\|CONSOLE(' "$TMP/chrome.err"
+ok $? "no console error"
+grep -q '<h1>boardbench report</h1>' "$TMP/dom"; ok $? "heading: the report"
+grep -q '<h2 id="comparison">Comparison</h2>' "$TMP/dom"; ok $? "heading: the comparison"
+grep -q '<h3>Memory latency</h3>' "$TMP/dom"; ok $? "heading: memory latency chart"
+grep -q 'Board and build' "$TMP/dom"; ok $? "heading: board and build"
+grep -q "monitor's" "$TMP/dom"; ok $? "the monitor section"
+[ "$(grep -c '<svg' "$TMP/dom")" -ge 3 ]; ok $? "at least three inline SVG charts"
+grep -q '<td>null</td><td>add</td>' "$TMP/dom"; ok $? "the null rows are in a table"
+grep -q '<td class="n">[0-9.]* ns</td>' "$TMP/dom"; ok $? "a latency figure in ns"
+grep -q '&lt;script&gt;alert(1)&lt;/script&gt;"&amp;x' "$TMP/dom"
+ok $? "the hostile tag is text in the DOM"
+[ "$(grep -c '<script' "$TMP/dom")" -eq 0 ]; ok $? "no <script> element from the data"
+run_chrome "$TMP/chrome.out" --window-size=412,1600 \
+	--screenshot="$TMP/shot.png"
+[ -s "$TMP/shot.png" ]; ok $? "a screenshot is taken"
+[ -n "$BOARDBENCH_REPORT_SHOT" ] && cp "$TMP/shot.png" "$BOARDBENCH_REPORT_SHOT"
+
+# one run: no comparison; from an exported file too
+expect 0 "report of the last run" -- bb report --db "$db" -o "$TMP/one.html"
+! grep -q 'id="comparison"' "$TMP/one.html"; ok $? "one run: no comparison"
+expect 0 "export" -- bb export --db "$db" -o "$TMP/e.json"
+expect 0 "report of an exported file" -- bb report -o "$TMP/f.html" "$TMP/e.json"
+grep -q 'id="comparison"' "$TMP/f.html"; ok $? "the file's two runs are compared"
+
+# bad input and failed writes
+expect 2 "no -o" -- bb report --db "$db" 1
+expect 2 "unknown run" -- bb report --db "$db" -o "$TMP/x.html" 99
+[ ! -e "$TMP/x.html" ]; ok $? "nothing written for bad input"
+expect 1 "a folder that does not exist" -- bb report --db "$db" -o "$TMP/nodir/x.html" 1
+ls "$TMP" | grep -q 'tmp' && ok 1 "temporary files left" || ok 0 "no temporary file left"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
