@@ -395,6 +395,7 @@ int
 out_file_open(struct out_file *of, const char *path)
 {
 	struct sigaction sa;
+	struct stat st;
 	mode_t mask;
 	size_t i;
 	int fd;
@@ -402,6 +403,10 @@ out_file_open(struct out_file *of, const char *path)
 	memset(of, 0, sizeof(*of));
 	if (strlen(path) + 12 >= sizeof(out_tmp))
 		return error("cannot write '%s': file name too long", path);
+	/* the file is replaced by a rename: never a device, FIFO or folder */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return error("cannot write '%s': not a regular file (leave out "
+		    "-o to write to standard output)", path);
 	of->path = xstrdup(path);
 	of->tmp = xasprintf("%s.tmpXXXXXX", path);
 	memset(&sa, 0, sizeof(sa));

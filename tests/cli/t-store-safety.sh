@@ -82,6 +82,12 @@ expect1 "export to a redirected stdout past a size limit" -- limited \
 expect1 "show CSV to a redirected stdout past a size limit" -- limited \
     "$BOARDBENCH" show --all --format csv --db "$TMP/m.db"
 expect 0 "export -o writes the file" -- bb export --db "$db" -o "$TMP/ok.json"
+# -o replaces its file by a rename: a FIFO (or a device) is refused, kept
+mkfifo "$TMP/fifo"
+bb export --db "$db" -o "$TMP/fifo" >/dev/null 2>"$TMP/err"
+st=$?
+[ $st -ne 0 ] && [ -p "$TMP/fifo" ] && grep -q "not a regular file" "$TMP/err"
+ok $? "export -o onto a FIFO is refused and the FIFO stays (exit $st)"
 grep -q '"tool": "boardbench"' "$TMP/ok.json"; ok $? "... whole"
 
 # --- an output never replaces a store ------------------------------------
