@@ -177,9 +177,12 @@ for v in O0 O2; do
 	[ "$c" -eq 2 ]; ok $? "$v: exactly two complete runs in the database ($c)"
 done
 grep -q '^== A O0@[0-9a-f]\{12\}: runs ' "$TMP/s2.out"; ok $? "the comparison pools the rounds"
-awk '$1 == "linpack" && $5 + 0 > 1 { n++ } END { exit n != 6 }' "$TMP/s2.out"
+# a ratio for every linpack case (how large is the board's business: a
+# loaded machine can invert -O0 and -O2, so no speed is asserted here)
+awk '$1 == "linpack" && $5 ~ /^~?[0-9]+\.[0-9]+/ { n++ }
+	END { exit n != 6 }' "$TMP/s2.out"
 st=$?
-ok $st "and shows -O2 ahead of -O0 in every linpack case"
+ok $st "and gives -O2 a ratio to -O0 in every linpack case"
 [ $st -eq 0 ] || sed 's/^/# /' "$TMP/s2.out"
 
 # ---- the matrix edited between two --resume's --------------------------------
