@@ -16,6 +16,7 @@
 	X(hash) \
 	X(cipher) \
 	X(pubkey) \
+	X(powm) \
 	\
 	/* memory */ \
 	X(membw) \

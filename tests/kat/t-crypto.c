@@ -33,7 +33,7 @@
 #endif
 
 extern const struct bench_info bench_hash_info, bench_cipher_info,
-    bench_pubkey_info;
+    bench_pubkey_info, bench_powm_info;
 
 /*
  * What the library lacks, asked of the library itself by this test (not
@@ -498,6 +498,17 @@ check_benchmarks(const struct crypto_ops *b)
 	    "pubkey.operations=all");
 	exercise_all(ctx, 2);
 	check_pk_faults(ctx);
+	bench_ctx_free(ctx);
+
+	/* powm through OpenSSL and libgcrypt only (mbed TLS: no cases) */
+	ctx = ctx_with(&bench_powm_info, be, "powm.bits=1024,2048,4096",
+	    "powm.bits=1024,2048,4096");
+	is_int((long long)ctx->ncases, b == &crypto_mbedtls_ops ? 0 : 3,
+	    "powm: one case per size through %s", b->name);
+	if (ctx->ncases > 0) {
+		exercise_all(ctx, 2);
+		check_fault(ctx);
+	}
 	bench_ctx_free(ctx);
 }
 
