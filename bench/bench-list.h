@@ -17,6 +17,7 @@
 	X(cipher) \
 	X(pubkey) \
 	X(powm) \
+	X(random) \
 	\
 	/* memory */ \
 	X(membw) \

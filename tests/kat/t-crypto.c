@@ -33,7 +33,7 @@
 #endif
 
 extern const struct bench_info bench_hash_info, bench_cipher_info,
-    bench_pubkey_info, bench_powm_info;
+    bench_pubkey_info, bench_powm_info, bench_random_info;
 
 /*
  * What the library lacks, asked of the library itself by this test (not
@@ -507,6 +507,21 @@ check_benchmarks(const struct crypto_ops *b)
 	    "powm: one case per size through %s", b->name);
 	if (ctx->ncases > 0) {
 		exercise_all(ctx, 2);
+		check_fault(ctx);
+	}
+	bench_ctx_free(ctx);
+
+	/*
+	 * random: libgcrypt's nonce, weak and strong levels, OpenSSL's
+	 * RAND_bytes; a repeated output must fail the (weak) check
+	 */
+	ctx = ctx_with(&bench_random_info, be, "random.size=128",
+	    "random.size=128");
+	is_int((long long)ctx->ncases, b == &crypto_gcrypt_ops ? 3 :
+	    b == &crypto_openssl_ops ? 1 : 0, "random: one case per level "
+	    "through %s", b->name);
+	if (ctx->ncases > 0) {
+		exercise_all(ctx, 3);
 		check_fault(ctx);
 	}
 	bench_ctx_free(ctx);
