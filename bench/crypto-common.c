@@ -69,6 +69,15 @@ const struct crypto_hash_alg crypto_hashes[H_COUNT] = {
 	    "what do ya want for nothing?",
 	    "5bdcc146bf60754e6a042426089575c7"
 	    "5a003f089d2739839dec58b964ec3843", "RFC 4231" },
+	/* CRC-32 of RFC 1510 (init 0, no final xor), output big-endian */
+	[H_CRC32RFC1510] = { "crc32rfc1510", "crc32rfc1510", 4, NULL, "foo",
+	    "7332bc33", "RFC 3961 A.5" },
+	[H_CRC24RFC2440] = { "crc24rfc2440", "crc24rfc2440", 3, NULL,
+	    "123456789", "21cf02", "CRC-24 of RFC 2440 (check value)" },
+	/* Tiger with MD5-style padding (0x80) */
+	[H_TIGER2] = { "tiger2", "tiger2", 24, NULL, "",
+	    "4441be75f6018773c206c22745374b924aa8313fef919f41",
+	    "Tiger2 of the empty message" },
 };
 
 /*

@@ -47,6 +47,8 @@ static const char *const t_ossl_md[H_COUNT] = {
 	"MD4", "MD5", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512",
 	"SHA3-256", "RIPEMD160", "BLAKE2B512", "BLAKE2S256", "WHIRLPOOL",
 	"TIGER", "CRC32", "SHA256",
+	/* not in OpenSSL: a fetch of these names must fail */
+	"CRC32RFC1510", "CRC24RFC2440", "TIGER2",
 };
 static const char *const t_ossl_cipher[C_COUNT] = {
 	"aes-128", "aes-192", "aes-256", "chacha20", "chacha20-poly1305",
@@ -104,6 +106,7 @@ static const int t_gc_md[H_COUNT] = {
 	GCRY_MD_SHA256, GCRY_MD_SHA384, GCRY_MD_SHA512, GCRY_MD_SHA3_256,
 	GCRY_MD_RMD160, GCRY_MD_BLAKE2B_512, GCRY_MD_BLAKE2S_256,
 	GCRY_MD_WHIRLPOOL, GCRY_MD_TIGER1, GCRY_MD_CRC32, GCRY_MD_SHA256,
+	GCRY_MD_CRC32_RFC1510, GCRY_MD_CRC24_RFC2440, GCRY_MD_TIGER2,
 };
 static const int t_gc_cipher[C_COUNT] = {
 	GCRY_CIPHER_AES128, GCRY_CIPHER_AES192, GCRY_CIPHER_AES256,
