@@ -272,6 +272,7 @@ static const char *const gc_keys[P_COUNT] = {
 };
 
 static const char *const gc_curve[P_COUNT] = {
+	[P_ECDSA_P192] = "NIST P-192", [P_ECDSA_P224] = "NIST P-224",
 	[P_ECDSA_P256] = "NIST P-256", [P_ECDSA_P384] = "NIST P-384",
 	[P_ECDSA_P521] = "NIST P-521",
 };
@@ -367,6 +368,7 @@ genkey_parms(struct crypto_pk *p)
 		gcry_mpi_release(q);
 		gcry_mpi_release(g);
 		return err ? -1 : 0;
+	case P_ECDSA_P192: case P_ECDSA_P224:
 	case P_ECDSA_P256: case P_ECDSA_P384: case P_ECDSA_P521:
 		return gcry_sexp_build(&p->kparms, NULL,
 		    "(genkey(ecc(curve %s)))", gc_curve[p->id]) ? -1 : 0;

@@ -497,7 +497,7 @@ check_benchmarks(const struct crypto_ops *b)
 	bench_ctx_free(ctx);
 
 	ctx = ctx_with(&bench_pubkey_info, be, "pubkey.algorithms=rsa1024,"
-	    "dsa2048,ecdsa-p256,ecdsa-p384,ecdsa-p521,ed25519,x25519",
+	    "dsa2048,ecdsa-p192,ecdsa-p224,ecdsa-p256,ecdsa-p384,ecdsa-p521,ed25519,x25519",
 	    "pubkey.operations=all");
 	exercise_all(ctx, 2);
 	check_pk_faults(ctx);
