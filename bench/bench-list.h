@@ -16,6 +16,8 @@
 	X(hash) \
 	X(cipher) \
 	X(pubkey) \
+	X(powm) \
+	X(random) \
 	\
 	/* memory */ \
 	X(membw) \

@@ -69,6 +69,15 @@ const struct crypto_hash_alg crypto_hashes[H_COUNT] = {
 	    "what do ya want for nothing?",
 	    "5bdcc146bf60754e6a042426089575c7"
 	    "5a003f089d2739839dec58b964ec3843", "RFC 4231" },
+	/* CRC-32 of RFC 1510 (init 0, no final xor), output big-endian */
+	[H_CRC32RFC1510] = { "crc32rfc1510", "crc32rfc1510", 4, NULL, "foo",
+	    "7332bc33", "RFC 3961 A.5" },
+	[H_CRC24RFC2440] = { "crc24rfc2440", "crc24rfc2440", 3, NULL,
+	    "123456789", "21cf02", "CRC-24 of RFC 2440 (check value)" },
+	/* Tiger with MD5-style padding (0x80) */
+	[H_TIGER2] = { "tiger2", "tiger2", 24, NULL, "",
+	    "4441be75f6018773c206c22745374b924aa8313fef919f41",
+	    "Tiger2 of the empty message" },
 };
 
 /*
@@ -161,6 +170,10 @@ const struct crypto_pk_alg crypto_pks[P_COUNT] = {
 	[P_RSA3072] = { "rsa3072", "rsa 3072 bits", PK_RSA, 3072 },
 	[P_RSA4096] = { "rsa4096", "rsa 4096 bits", PK_RSA, 4096 },
 	[P_DSA2048] = { "dsa2048", "dsa 2048 bits", PK_SIG, 2048 },
+	[P_ECDSA_P192] = { "ecdsa-p192", "192 bits ecdsa (nistp192)",
+	    PK_SIG, 192 },
+	[P_ECDSA_P224] = { "ecdsa-p224", "224 bits ecdsa (nistp224)",
+	    PK_SIG, 224 },
 	[P_ECDSA_P256] = { "ecdsa-p256", "256 bits ecdsa (nistp256)",
 	    PK_SIG, 256 },
 	[P_ECDSA_P384] = { "ecdsa-p384", "384 bits ecdsa (nistp384)",

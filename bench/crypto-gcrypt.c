@@ -62,6 +62,8 @@ static const int gc_md[H_COUNT] = {
 	[H_BLAKE2S256] = GCRY_MD_BLAKE2S_256,
 	[H_WHIRLPOOL] = GCRY_MD_WHIRLPOOL, [H_TIGER] = GCRY_MD_TIGER1,
 	[H_CRC32] = GCRY_MD_CRC32, [H_HMAC_SHA256] = GCRY_MD_SHA256,
+	[H_CRC32RFC1510] = GCRY_MD_CRC32_RFC1510,
+	[H_CRC24RFC2440] = GCRY_MD_CRC24_RFC2440, [H_TIGER2] = GCRY_MD_TIGER2,
 };
 
 struct crypto_hash {
@@ -270,6 +272,7 @@ static const char *const gc_keys[P_COUNT] = {
 };
 
 static const char *const gc_curve[P_COUNT] = {
+	[P_ECDSA_P192] = "NIST P-192", [P_ECDSA_P224] = "NIST P-224",
 	[P_ECDSA_P256] = "NIST P-256", [P_ECDSA_P384] = "NIST P-384",
 	[P_ECDSA_P521] = "NIST P-521",
 };
@@ -365,6 +368,7 @@ genkey_parms(struct crypto_pk *p)
 		gcry_mpi_release(q);
 		gcry_mpi_release(g);
 		return err ? -1 : 0;
+	case P_ECDSA_P192: case P_ECDSA_P224:
 	case P_ECDSA_P256: case P_ECDSA_P384: case P_ECDSA_P521:
 		return gcry_sexp_build(&p->kparms, NULL,
 		    "(genkey(ecc(curve %s)))", gc_curve[p->id]) ? -1 : 0;

@@ -156,7 +156,8 @@ static const struct bench_param hash_params[] = {
 		.help = "hashes to measure, or all (standard: the ones people "
 		    "quote, " CRYPTO_STD_HASHES "): md4, md5, sha1, sha224, "
 		    "sha256, sha384, sha512, sha3-256, ripemd160, blake2b512, "
-		    "blake2s256, whirlpool, tiger, crc32, hmac-sha256",
+		    "blake2s256, whirlpool, tiger, crc32, hmac-sha256, "
+		    "crc32rfc1510, crc24rfc2440, tiger2 (libgcrypt only)",
 	},
 	CRYPTO_PARAM_SIZES,
 	CRYPTO_PARAM_BACKENDS,

@@ -332,7 +332,9 @@ is_rsa(enum crypto_pk_id id)
 static mbedtls_ecp_group_id
 ec_group(enum crypto_pk_id id)
 {
-	return id == P_ECDSA_P256 ? MBEDTLS_ECP_DP_SECP256R1 :
+	return id == P_ECDSA_P192 ? MBEDTLS_ECP_DP_SECP192R1 :
+	    id == P_ECDSA_P224 ? MBEDTLS_ECP_DP_SECP224R1 :
+	    id == P_ECDSA_P256 ? MBEDTLS_ECP_DP_SECP256R1 :
 	    id == P_ECDSA_P384 ? MBEDTLS_ECP_DP_SECP384R1 :
 	    id == P_ECDSA_P521 ? MBEDTLS_ECP_DP_SECP521R1 : MBEDTLS_ECP_DP_NONE;
 }

@@ -364,13 +364,15 @@ is_rsa(enum crypto_pk_id id)
 static int
 is_ecdsa(enum crypto_pk_id id)
 {
-	return id >= P_ECDSA_P256 && id <= P_ECDSA_P521;
+	return id >= P_ECDSA_P192 && id <= P_ECDSA_P521;
 }
 
 static int
 ec_nid(enum crypto_pk_id id)
 {
-	return id == P_ECDSA_P256 ? NID_X9_62_prime256v1 :
+	return id == P_ECDSA_P192 ? NID_X9_62_prime192v1 :
+	    id == P_ECDSA_P224 ? NID_secp224r1 :
+	    id == P_ECDSA_P256 ? NID_X9_62_prime256v1 :
 	    id == P_ECDSA_P384 ? NID_secp384r1 : NID_secp521r1;
 }
 
@@ -537,7 +539,8 @@ ossl_pk_open(struct crypto_pk **out, enum crypto_pk_id id,
 	p->id = id;
 	p->msg = msg;
 	p->n = n;
-	p->md = is_rsa(id) || id == P_DSA2048 || id == P_ECDSA_P256 ?
+	p->md = is_rsa(id) || id == P_DSA2048 || id == P_ECDSA_P192 ||
+	    id == P_ECDSA_P224 || id == P_ECDSA_P256 ?
 	    EVP_sha256() : id == P_ECDSA_P384 ? EVP_sha384() : EVP_sha512();
 	if (ossl_pem[id] != NULL) {
 		bio = BIO_new_mem_buf(ossl_pem[id], -1);

@@ -33,7 +33,7 @@
 #endif
 
 extern const struct bench_info bench_hash_info, bench_cipher_info,
-    bench_pubkey_info;
+    bench_pubkey_info, bench_powm_info, bench_random_info;
 
 /*
  * What the library lacks, asked of the library itself by this test (not
@@ -47,6 +47,8 @@ static const char *const t_ossl_md[H_COUNT] = {
 	"MD4", "MD5", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512",
 	"SHA3-256", "RIPEMD160", "BLAKE2B512", "BLAKE2S256", "WHIRLPOOL",
 	"TIGER", "CRC32", "SHA256",
+	/* not in OpenSSL: a fetch of these names must fail */
+	"CRC32RFC1510", "CRC24RFC2440", "TIGER2",
 };
 static const char *const t_ossl_cipher[C_COUNT] = {
 	"aes-128", "aes-192", "aes-256", "chacha20", "chacha20-poly1305",
@@ -104,6 +106,7 @@ static const int t_gc_md[H_COUNT] = {
 	GCRY_MD_SHA256, GCRY_MD_SHA384, GCRY_MD_SHA512, GCRY_MD_SHA3_256,
 	GCRY_MD_RMD160, GCRY_MD_BLAKE2B_512, GCRY_MD_BLAKE2S_256,
 	GCRY_MD_WHIRLPOOL, GCRY_MD_TIGER1, GCRY_MD_CRC32, GCRY_MD_SHA256,
+	GCRY_MD_CRC32_RFC1510, GCRY_MD_CRC24_RFC2440, GCRY_MD_TIGER2,
 };
 static const int t_gc_cipher[C_COUNT] = {
 	GCRY_CIPHER_AES128, GCRY_CIPHER_AES192, GCRY_CIPHER_AES256,
@@ -494,10 +497,36 @@ check_benchmarks(const struct crypto_ops *b)
 	bench_ctx_free(ctx);
 
 	ctx = ctx_with(&bench_pubkey_info, be, "pubkey.algorithms=rsa1024,"
-	    "dsa2048,ecdsa-p256,ecdsa-p384,ecdsa-p521,ed25519,x25519",
+	    "dsa2048,ecdsa-p192,ecdsa-p224,ecdsa-p256,ecdsa-p384,ecdsa-p521,ed25519,x25519",
 	    "pubkey.operations=all");
 	exercise_all(ctx, 2);
 	check_pk_faults(ctx);
+	bench_ctx_free(ctx);
+
+	/* powm through OpenSSL and libgcrypt only (mbed TLS: no cases) */
+	ctx = ctx_with(&bench_powm_info, be, "powm.bits=1024,2048,4096",
+	    "powm.bits=1024,2048,4096");
+	is_int((long long)ctx->ncases, b == &crypto_mbedtls_ops ? 0 : 3,
+	    "powm: one case per size through %s", b->name);
+	if (ctx->ncases > 0) {
+		exercise_all(ctx, 2);
+		check_fault(ctx);
+	}
+	bench_ctx_free(ctx);
+
+	/*
+	 * random: libgcrypt's nonce, weak and strong levels, OpenSSL's
+	 * RAND_bytes; a repeated output must fail the (weak) check
+	 */
+	ctx = ctx_with(&bench_random_info, be, "random.size=128",
+	    "random.size=128");
+	is_int((long long)ctx->ncases, b == &crypto_gcrypt_ops ? 3 :
+	    b == &crypto_openssl_ops ? 1 : 0, "random: one case per level "
+	    "through %s", b->name);
+	if (ctx->ncases > 0) {
+		exercise_all(ctx, 3);
+		check_fault(ctx);
+	}
 	bench_ctx_free(ctx);
 }
 

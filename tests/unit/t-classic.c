@@ -30,7 +30,7 @@ extern const struct bench_info bench_linpack_info, bench_whetstone_info,
     bench_dhrystone_info, bench_hash_info, bench_cipher_info,
     bench_pubkey_info, bench_membw_info, bench_memlat_info,
     bench_md5ref_info, bench_fft_info, bench_pingpong_info,
-    bench_wakeup_info;
+    bench_wakeup_info, bench_powm_info;
 
 #define MAXROWS 40
 
@@ -285,6 +285,20 @@ pubkey_rows(struct rows *rs)
 	snprintf(r->reason, sizeof(r->reason), "verification failed");
 	row(rs, "pubkey", "rsa2048/gcrypt/sign", "op/s", ST_OK, 321.0, NULL);
 	row(rs, "pubkey", "x25519/gcrypt/derive", "op/s", ST_OK, 9876.5, NULL);
+}
+
+/* powm: ms per operation per library; a FAILED size shows n/a */
+static void
+powm_rows(struct rows *rs)
+{
+	struct result *r;
+
+	row(rs, "powm", "powm/gcrypt/1024", "op/s", ST_OK, 400.0, NULL);
+	row(rs, "powm", "powm/gcrypt/2048", "op/s", ST_OK, 64.0, NULL);
+	row(rs, "powm", "powm/gcrypt/4096", "op/s", ST_OK, 8.0, NULL);
+	row(rs, "powm", "powm/openssl/1024", "op/s", ST_OK, 1250.0, NULL);
+	r = row(rs, "powm", "powm/openssl/4096", "op/s", ST_FAILED, 0, NULL);
+	snprintf(r->reason, sizeof(r->reason), "verification failed");
 }
 
 /*
@@ -597,7 +611,7 @@ main(int argc, char **argv)
 	static const char *const covered[] = {
 		"linpack", "whetstone", "dhrystone", "hash", "cipher", "pubkey",
 		"membw", "memlat", "md5ref", "fft", "pingpong", "wakeup",
-		NULL
+		"powm", NULL
 	};
 	size_t i, j;
 
@@ -625,6 +639,7 @@ main(int argc, char **argv)
 	golden(&bench_fft_info, "classic-fft.exp", fft_rows);
 	golden(&bench_pingpong_info, "classic-pingpong.exp", pingpong_rows);
 	golden(&bench_wakeup_info, "classic-wakeup.exp", wakeup_rows);
+	golden(&bench_powm_info, "classic-powm.exp", powm_rows);
 	if (writedir != NULL)
 		return done_testing();
 
