@@ -44,4 +44,16 @@ ok $? "CSV keeps base units"
 expect 0 "show at COLUMNS=120" -- env COLUMNS=120 "$BOARDBENCH" show --db "$db"
 w=$(widest "$TMP/out"); [ "$w" -le 120 ]; ok $? "120 columns are kept ($w)"
 
+# info starts with a summary, the detail after it
+expect 0 "info on the Raspberry Pi 4 tree" -- env \
+	BOARDBENCH_SYSROOT="$top_srcdir/tests/fixtures/rpi4" "$BOARDBENCH" info
+head -1 "$TMP/out" | grep -q "^== board: Raspberry Pi 4 Model B Rev 1.4 (SoC brcm,bcm2711)$"
+ok $? "info: the board first"
+grep -q "^== cpu: 4 x Cortex-A72; cpus 0-3 600-1500 MHz; governor ondemand$" "$TMP/out"
+ok $? "info: cores and clocks"
+grep -q "^== warning: under-voltage since boot" "$TMP/out"; ok $? "info: past under-voltage"
+grep -q "^== warning: governor ondemand, not performance" "$TMP/out"
+ok $? "info: not the performance governor"
+grep -q "^system.board  *Raspberry Pi 4" "$TMP/out"; ok $? "info: the detail after it"
+
 done_testing
