@@ -54,9 +54,9 @@ text_layout(const struct fmt *f, int *bw, int *cw)
 		*bw = 12;
 	room = width - *bw - (1 + W_VALUE) - (1 + W_UNIT) - (1 + W_CV) -
 	    (1 + W_N) - (2 + W_FLAGS) - 1;
-	*cw = f->case_w > 0 ? f->case_w : 30;
-	if (*cw < 4)
-		*cw = 4;
+	/* at least 24: rows a benchmark adds while it runs (metrics
+	 * such as cpu0/p99) are not in the plan */
+	*cw = f->case_w > 24 ? f->case_w : 24;
 	if (*cw > room)
 		*cw = room > 4 ? room : 4;
 }
