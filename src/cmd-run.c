@@ -48,6 +48,7 @@ static const char run_usage[] =
 "  --cpu LIST           pin to these CPUs, e.g. 0 or 2-3 (copy i runs on the\n"
 "                       i-th CPU of the list)\n"
 "  --classic            also print the classic reports (Linpack table, ...)\n"
+"  --no-headline        no block of the quoted figures after the table\n"
 "  --format F           text | csv | tsv | json on stdout (default text)\n"
 "  --db FILE            results store (default\n"
 "                       $XDG_DATA_HOME/boardbench/results.db)\n"
@@ -82,7 +83,7 @@ enum {
 	OPT_FORMAT, OPT_DB, OPT_NO_SAVE, OPT_MIN_SAMPLE, OPT_BUDGET,
 	OPT_WARMUP, OPT_TIMEOUT, OPT_NO_PROGRESS, OPT_HOT_TEMP, OPT_COOL_DOWN,
 	OPT_WAIT_IDLE, OPT_WAIT_MAX, OPT_MEASURE_CLOCK, OPT_NO_MONITOR,
-	OPT_PROCESSES, OPT_NO_ASLR
+	OPT_PROCESSES, OPT_NO_ASLR, OPT_NO_HEADLINE
 };
 
 static const struct option run_options[] = {
@@ -108,6 +109,7 @@ static const struct option run_options[] = {
 	{ "no-monitor", no_argument, NULL, OPT_NO_MONITOR },
 	{ "processes", required_argument, NULL, OPT_PROCESSES },
 	{ "no-aslr", no_argument, NULL, OPT_NO_ASLR },
+	{ "no-headline", no_argument, NULL, OPT_NO_HEADLINE },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -121,7 +123,9 @@ struct run_sink {
 	struct monitor_summary sum;	/* of the case whose rows come next */
 	double cool_down, wait_max;	/* --cool-down (0: off), --wait-max */
 	int tty;			/* stderr is a terminal */
+	unsigned copies;		/* --copies */
 	int no_sensor_said;		/* --cool-down without a sensor: told */
+	int begun;			/* fmt_begin called */
 };
 
 /* Monitoring options and what the checks before the run found. */
@@ -164,6 +168,24 @@ hook_case_end(void *arg)
 	struct run_sink *s = arg;
 
 	monitor_case_end(s->mon, &s->sum);
+}
+
+/* The plan's row names size the text columns; then the header. */
+static void
+hook_plan_name(void *arg, const char *bench, const char *name)
+{
+	struct run_sink *s = arg;
+
+	fmt_size_name(s->fmt, bench, name, s->copies);
+}
+
+static void
+hook_planned(void *arg)
+{
+	struct run_sink *s = arg;
+
+	fmt_begin(s->fmt, s->ri);
+	s->begun = 1;
 }
 
 /* Each finished row: commit it first, then print it. */
@@ -292,7 +314,7 @@ cmd_run(int argc, char **argv)
 {
 	const char *profile = "standard", *format = "text", *db = NULL;
 	const char *tag = "", *cpulist = NULL;
-	int nosave = 0, classic = 0, noprogress = 0, c, rc, interrupted = 0;
+	int nosave = 0, classic = 0, noheadline = 0, noprogress = 0, c, rc, interrupted = 0;
 	long long copies = 1, procs = 0;
 	struct runner_opts ro;
 	struct param_set ps;
@@ -418,6 +440,9 @@ cmd_run(int argc, char **argv)
 		case OPT_NO_ASLR:
 			ro.no_aslr = 1;
 			break;
+		case OPT_NO_HEADLINE:
+			noheadline = 1;
+			break;
 		case 'h':
 			cmd_usage(stdout, run_usage);
 			param_set_release(&ps);
@@ -460,6 +485,9 @@ cmd_run(int argc, char **argv)
 		goto usage_fail;
 	sink.fmt = fmt_new(format, stdout);
 	sink.fmt->classic = classic;
+	sink.fmt->no_headline = noheadline;
+	sink.fmt->width = fmt_term_width(STDOUT_FILENO);
+	sink.copies = ro.copies;
 
 	memset(&ri, 0, sizeof(ri));
 	iso_utc_now(ri.started, sizeof(ri.started));
@@ -509,12 +537,15 @@ cmd_run(int argc, char **argv)
 	memset(&hooks, 0, sizeof(hooks));
 	hooks.case_begin = hook_case_begin;
 	hooks.case_end = hook_case_end;
+	hooks.plan_name = hook_plan_name;
+	hooks.planned = hook_planned;
 	hooks.arg = &sink;
 	ro.hooks = &hooks;
 
 	runner_signals_install();
-	fmt_begin(sink.fmt, &ri);
 	rc = runner_run(&ro, bl, nb, sink_row, &sink, &interrupted);
+	if (!sink.begun)
+		fmt_begin(sink.fmt, &ri);
 	iso_utc_now(ri.finished, sizeof(ri.finished));
 	strlcpy_bb(ri.status, interrupted ? "interrupted" :
 	    sink.store_failed ? "incomplete" : "complete", sizeof(ri.status));

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <unistd.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ static const char show_usage[] =
 "                (a running run whose process is gone shows 'interrupted')\n"
 "  --format F    text | csv | tsv | json (default text)\n"
 "  --classic     also the classic reports (text format)\n"
+"  --no-headline no block of the quoted figures after each run\n"
 "  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
 "  -h, --help    this text\n";
 
@@ -45,7 +47,8 @@ static const char export_usage[] =
 "  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
 "  -h, --help    this text\n";
 
-enum { O_LAST = 256, O_TAG, O_ALL, O_LIST, O_FORMAT, O_CLASSIC, O_DB };
+enum { O_LAST = 256, O_TAG, O_ALL, O_LIST, O_FORMAT, O_CLASSIC, O_DB,
+    O_NO_HEADLINE };
 
 static void
 list_runs(struct store *st, const int64_t *ids, size_t n)
@@ -86,6 +89,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		{ "list", no_argument, NULL, O_LIST },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "classic", no_argument, NULL, O_CLASSIC },
+		{ "no-headline", no_argument, NULL, O_NO_HEADLINE },
 		{ "db", required_argument, NULL, O_DB },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -94,6 +98,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	const char *format = is_export ? "json" : "text", *db = NULL;
 	const char *tag = NULL, *out = NULL;
 	int c, last = 0, all = is_export, list = 0, classic = 0, rc;
+	int noheadline = 0;
 	int64_t *ids = NULL;
 	size_t n = 0;
 	struct store *st;
@@ -112,6 +117,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		case O_LIST: list = 1; break;
 		case O_FORMAT: format = optarg; break;
 		case O_CLASSIC: classic = 1; break;
+		case O_NO_HEADLINE: noheadline = 1; break;
 		case O_DB: db = optarg; break;
 		case 'o': out = optarg; break;
 		case 'h':
@@ -166,6 +172,8 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	}
 	f = fmt_new(format, fp);
 	f->classic = classic;
+	f->no_headline = noheadline;
+	f->width = out == NULL ? fmt_term_width(STDOUT_FILENO) : 80;
 	rc = cmd_print_runs(st, ids, n, f);
 	fmt_free(f);
 	if (out != NULL) {

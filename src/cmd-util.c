@@ -153,6 +153,9 @@ cmd_print_runs(struct store *st, const int64_t *ids, size_t n,
 			rc = -1;
 			break;
 		}
+		for (j = 0; j < nrows; j++)
+			fmt_size_name(f, rows[j].bench, rows[j].case_name,
+			    rows[j].copies);
 		fmt_begin(f, &ri);
 		for (j = 0; j < nrows; j++) {
 			fmt_result(f, &rows[j]);

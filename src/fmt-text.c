@@ -15,8 +15,51 @@
 #include "sysinfo.h"
 #include "util.h"
 
-#define W_BENCH 10
-#define W_CASE 30
+#define W_VALUE 9
+#define W_UNIT 9
+#define W_CV 5
+#define W_N 3
+#define W_FLAGS 4
+#define W_INDENT 4		/* a reason or a long name on its own line */
+
+/* One letter per validity flag in the table; the legend follows it. */
+static const struct { unsigned bit; char letter; const char *name; }
+flag_letters[] = {
+	{ RF_THROTTLED, 'T', "throttled" }, { RF_HOT, 'H', "hot" },
+	{ RF_BUSY, 'B', "busy" }, { RF_NOISY, 'N', "noisy" },
+	{ RF_NOCLOCK, 'C', "noclock" }, { RF_PREEMPTED, 'P', "preempted" },
+	{ RF_MULTIPLEXED, 'M', "multiplexed" },
+};
+
+static void
+flag_abbrev(unsigned flags, char *buf, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(flag_letters) && n + 1 < len; i++)
+		if (flags & flag_letters[i].bit)
+			buf[n++] = flag_letters[i].letter;
+	buf[n] = '\0';
+}
+
+/* The widths of BENCH and CASE: from the plan or rows, within the width. */
+static void
+text_layout(const struct fmt *f, int *bw, int *cw)
+{
+	int width = f->width > 0 ? f->width : 80;
+	int room;
+
+	*bw = f->bench_w > 5 ? f->bench_w : 5;
+	if (*bw > 12)
+		*bw = 12;
+	room = width - *bw - (1 + W_VALUE) - (1 + W_UNIT) - (1 + W_CV) -
+	    (1 + W_N) - (2 + W_FLAGS) - 1;
+	/* at least 24: rows a benchmark adds while it runs (metrics
+	 * such as cpu0/p99) are not in the plan */
+	*cw = f->case_w > 24 ? f->case_w : 24;
+	if (*cw > room)
+		*cw = room > 4 ? room : 4;
+}
 
 static void
 text_begin(struct fmt *f, const struct run_info *ri)
@@ -29,6 +72,7 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	char e_status[FMT_SAFE(16)];
 	int done = strcmp(ri->status, "complete") == 0 ||
 	    strcmp(ri->status, "running") == 0;
+	int bw, cw;
 
 	buildinfo_label(b, ri->tag, label, sizeof(label));
 	sysinfo_label(s, machine, sizeof(machine));
@@ -48,19 +92,56 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	    ri->profile[0] ? fmt_safe(e_profile, sizeof(e_profile),
 	    ri->profile) : "-", done ? "" : "  ",
 	    done ? "" : fmt_safe(e_status, sizeof(e_status), ri->status));
-	fprintf(f->fp, "%-*s %-*s %10s %-11s %6s %4s  %s\n", W_BENCH, "BENCH",
-	    W_CASE, "CASE", "VALUE", "UNIT", "±CV%", "N", "FLAGS");
+	text_layout(f, &bw, &cw);
+	/* "±" is two bytes and one column: one byte more of padding */
+	fprintf(f->fp, "%-*s %-*s %*s %-*s %*s %*s  %s\n", bw, "BENCH", cw,
+	    "CASE", W_VALUE, "VALUE", W_UNIT, "UNIT", W_CV + 1, "±CV%", W_N,
+	    "N", "FLAG");
 	json_decref(b);
 	json_decref(s);
+}
+
+/* Text at indent, cut into lines at spaces to fit the width. */
+static void
+text_wrapped(struct fmt *f, const char *text, int indent, int more)
+{
+	int width = f->width > 0 ? f->width : 80, room = width - indent;
+	size_t len = strlen(text), n;
+
+	while (len > 0) {
+		if (room < 20)
+			room = 20;
+		n = len;
+		if ((int)n > room) {
+			n = (size_t)room;
+			while (n > 0 && text[n] != ' ')
+				n--;
+			if (n == 0)
+				n = (size_t)room;	/* one long word */
+		}
+		fprintf(f->fp, "%*s%.*s\n", indent, "", (int)n, text);
+		text += n;
+		len -= n;
+		indent += more;		/* the lines after the first */
+		room = width - indent;
+		more = 0;
+		while (*text == ' ') {
+			text++;
+			len--;
+		}
+	}
 }
 
 static void
 text_result(struct fmt *f, const struct result *r)
 {
-	char cname[160], num[32], unit[24], cv[16], flags[96];
+	char cname[160], num[32], unit[24], cv[16], flags[16];
 	char e_bench[FMT_SAFE(32)], e_case[FMT_SAFE(160)];
 	char e_unit[FMT_SAFE(24)], e_reason[FMT_SAFE(160)];
+	const char *shown;
+	int bw, cw, width = f->width > 0 ? f->width : 80, rest;
 
+	text_layout(f, &bw, &cw);
 	if (r->copies > 1 && r->copy > 0)
 		snprintf(cname, sizeof(cname), "%s [copy %u/%u]", r->case_name,
 		    r->copy, r->copies);
@@ -69,22 +150,279 @@ text_result(struct fmt *f, const struct result *r)
 		    r->copies);
 	else
 		snprintf(cname, sizeof(cname), "%s", r->case_name);
-	result_flags_str(r->flags, flags, sizeof(flags));
+	flag_abbrev(r->flags, flags, sizeof(flags));
 	fmt_safe(e_bench, sizeof(e_bench), r->bench);
 	fmt_safe(e_case, sizeof(e_case), cname);
+	shown = e_case;
+	if ((int)strlen(e_bench) > bw || (int)strlen(e_case) > cw) {
+		/* a name longer than its column: on a line of its own */
+		fprintf(f->fp, "%s %s\n", e_bench, e_case);
+		shown = "";
+		e_bench[0] = '\0';
+	}
 	if (r->status != ST_OK) {
-		fprintf(f->fp, "%-*s %-*s %10s %-11s %6s %4s  %s\n", W_BENCH,
-		    e_bench, W_CASE, e_case, result_status_name(r->status),
-		    "", "", "", fmt_safe(e_reason, sizeof(e_reason),
-		    r->reason));
+		fmt_safe(e_reason, sizeof(e_reason), r->reason);
+		rest = width - (bw + 1 + cw + 1 + W_VALUE + 2);
+		if ((int)strlen(e_reason) <= rest) {
+			fprintf(f->fp, "%-*s %-*s %*s  %s\n", bw, e_bench, cw,
+			    shown, W_VALUE, result_status_name(r->status),
+			    e_reason);
+			return;
+		}
+		fprintf(f->fp, "%-*s %-*s %*s\n", bw, e_bench, cw, shown,
+		    W_VALUE, result_status_name(r->status));
+		text_wrapped(f, e_reason, W_INDENT, 0);
 		return;
 	}
-	fmt_human(r->st.median, r->unit, num, sizeof(num), unit,
+	fmt_quote(r->st.median, r->group, r->unit, num, sizeof(num), unit,
 	    sizeof(unit));
-	snprintf(cv, sizeof(cv), "%.1f%%", r->st.cv * 100);
-	fprintf(f->fp, "%-*s %-*s %10s %-11s %6s %4u  %s\n", W_BENCH, e_bench,
-	    W_CASE, e_case, num, fmt_safe(e_unit, sizeof(e_unit), unit), cv,
-	    r->st.n, flags);
+	snprintf(cv, sizeof(cv), r->st.cv * 100 < 1000 ? "%.1f" : ">999",
+	    r->st.cv * 100);
+	fprintf(f->fp, "%-*s %-*s %*s %-*s %*s %*u  %s\n", bw, e_bench, cw,
+	    shown, W_VALUE, num, W_UNIT, fmt_safe(e_unit, sizeof(e_unit),
+	    unit), W_CV, cv, W_N, r->st.n, flags);
+}
+
+/*
+ * The headline: the figures people quote, one row each.  A row matches
+ * when its case is prefix, then a middle, then suffix; mid says which
+ * middles: NULL none, "*" a library name (no '/'), else "" or that text.
+ * largest: the middle is a size, and the largest one is taken.
+ */
+static const struct headline {
+	const char *bench, *prefix, *mid, *suffix, *label;
+	int largest;
+} headlines[] = {
+	{ "linpack", "double-rolled", NULL, "", "Linpack double rolled", 0 },
+	{ "linpack", "double-unrolled", NULL, "", "Linpack double unrolled",
+	  0 },
+	{ "linpack", "double-average", NULL, "", "Linpack double average",
+	  0 },
+	{ "whetstone", "mwips-double", NULL, "", "Whetstone", 0 },
+	{ "dhrystone", "v2.1/dmips", NULL, "", "Dhrystone 2.1", 0 },
+	{ "dhrystone", "v2.1/dmips-per-mhz", NULL, "", "Dhrystone 2.1", 0 },
+	{ "cipher", "aes-128-cbc/", "*", "/encrypt/8192", "AES-128-CBC 8 KiB",
+	  0 },
+	{ "hash", "sha256/", "*", "/8192", "SHA-256 8 KiB", 0 },
+	{ "pubkey", "rsa2048/", "*", "/sign", "RSA-2048 sign", 0 },
+	{ "pubkey", "rsa2048/", "*", "/verify", "RSA-2048 verify", 0 },
+	{ "membw", "copy/", "*", "", "memcpy", 1 },
+	{ "memlat", "", "*", "", "DRAM latency", 1 },
+	{ "storage", "seq-read", "-buffered", "", "storage seq read", 0 },
+	{ "storage", "seq-write", "-buffered", "", "storage seq write", 0 },
+	{ "storage", "rand-read-4k", "-buffered", "", "storage 4 KiB rand read",
+	  0 },
+	{ "storage", "rand-write-4k", "-buffered", "",
+	  "storage 4 KiB rand write", 0 },
+	{ "iperf3", "up", NULL, "", "network up", 0 },
+	{ "iperf3", "down", NULL, "", "network down", 0 },
+};
+
+/* A size as in a case name: 4096, 32KiB, 32MiB; -1 when not one. */
+static double
+case_size(const char *s)
+{
+	static const struct { const char *suf; double mul; } sfx[] = {
+		{ "", 1 }, { "KiB", 1024 }, { "MiB", 1048576 },
+		{ "GiB", 1073741824 }, { "K", 1024 }, { "M", 1048576 },
+		{ "G", 1073741824 },
+	};
+	char *end;
+	double v;
+	size_t i;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtod(s, &end);
+	for (i = 0; i < ARRAY_SIZE(sfx); i++)
+		if (strcmp(end, sfx[i].suf) == 0)
+			return v * sfx[i].mul;
+	return -1;
+}
+
+/* Does r's case match h?  The middle goes to mid. */
+static int
+headline_match(const struct headline *h, const struct result *r, char *mid,
+    size_t len)
+{
+	size_t pl = strlen(h->prefix), sl = strlen(h->suffix);
+	size_t cl = strlen(r->case_name), ml;
+
+	if (r->status != ST_OK || r->copy > 0 ||
+	    strcmp(r->bench, h->bench) != 0 || cl < pl + sl ||
+	    strncmp(r->case_name, h->prefix, pl) != 0 ||
+	    strcmp(r->case_name + cl - sl, h->suffix) != 0)
+		return 0;
+	ml = cl - pl - sl;
+	if (ml >= len)
+		return 0;
+	memcpy(mid, r->case_name + pl, ml);
+	mid[ml] = '\0';
+	if (h->mid == NULL)
+		return ml == 0;
+	if (strcmp(h->mid, "*") == 0)
+		return ml > 0 && strchr(mid, '/') == NULL &&
+		    (!h->largest || case_size(mid) >= 0);
+	return ml == 0 || strcmp(mid, h->mid) == 0;
+}
+
+static void
+headline_row(struct fmt *f, const char *label, const char *mid_in,
+    const struct result *r, int *said)
+{
+	char text[200], num[32], unit[24], flags[96];
+	char e_text[FMT_SAFE(200)];
+
+	const char *mid = mid_in;
+
+	if (!*said)
+		fprintf(f->fp, "== headline (figures people quote; flags as in "
+		    "the table)\n");
+	*said = 1;
+	double size = case_size(mid);
+	char sz[32];
+
+	if (mid[0] == '-')
+		mid++;
+	if (size >= 1048576 && fmod(size, 1048576) == 0)
+		mid = bufprintf(sz, sizeof(sz), "%.0f MiB", size / 1048576);
+	else if (size >= 1024 && fmod(size, 1024) == 0)
+		mid = bufprintf(sz, sizeof(sz), "%.0f KiB", size / 1024);
+	if (mid[0] != '\0')
+		bufprintf(text, sizeof(text), "%s (%s)", label, mid);
+	else
+		bufprintf(text, sizeof(text), "%s", label);
+	fmt_quote(r->st.median, r->group, r->unit, num, sizeof(num), unit,
+	    sizeof(unit));
+	result_flags_str(r->flags, flags, sizeof(flags));
+	fprintf(f->fp, "  %-32s %9s %-7s %s\n", fmt_safe(e_text,
+	    sizeof(e_text), text), num, unit, flags);
+}
+
+static void
+text_headline(struct fmt *f)
+{
+	char mid[96];
+	size_t h, i, best;
+	double size, best_size;
+	int said = 0;
+
+	for (h = 0; h < ARRAY_SIZE(headlines); h++) {
+		best = f->nrows;
+		best_size = -1;
+		for (i = 0; i < f->nrows; i++) {
+			if (!headline_match(&headlines[h], &f->rows[i], mid,
+			    sizeof(mid)))
+				continue;
+			if (!headlines[h].largest) {
+				headline_row(f, headlines[h].label, mid,
+				    &f->rows[i], &said);
+				continue;
+			}
+			size = case_size(mid);
+			if (size > best_size) {
+				best_size = size;
+				best = i;
+			}
+		}
+		if (best < f->nrows) {
+			headline_match(&headlines[h], &f->rows[best], mid,
+			    sizeof(mid));
+			headline_row(f, headlines[h].label, mid,
+			    &f->rows[best], &said);
+		}
+	}
+}
+
+/* Raspberry Pi firmware bits (get_throttled): now, and since boot. */
+#define FW_UNDERVOLT	0x10001L
+#define FW_THROTTLE	0xe000eL	/* capped, throttled, soft limit */
+
+/* One line: what the monitor saw over the run. */
+static void
+text_monitor(struct fmt *f)
+{
+	double tmax = NAN, lo = NAN, hi = NAN, v;
+	const char *first_thr = NULL, *first_uv = NULL;
+	char e[FMT_SAFE(96)], line[512];
+	size_t i, nthr = 0, nuv = 0, used;
+	int any = 0;
+	long bits;
+
+	for (i = 0; i < f->nrows; i++) {
+		const struct result *r = &f->rows[i];
+
+		if (result_get_extra(r, "mon.samples", &v) != 0)
+			continue;
+		any = 1;
+		if (result_get_extra(r, "mon.temp_max_c", &v) == 0 &&
+		    (isnan(tmax) || v > tmax))
+			tmax = v;
+		if (result_get_extra(r, "mon.mhz_min", &v) == 0 &&
+		    (isnan(lo) || v < lo))
+			lo = v;
+		if (result_get_extra(r, "mon.mhz_max", &v) == 0 &&
+		    (isnan(hi) || v > hi))
+			hi = v;
+		bits = result_get_extra(r, "mon.throttle_bits", &v) == 0 ?
+		    (long)v : 0;
+		if ((r->flags & RF_THROTTLED) || (bits & FW_THROTTLE)) {
+			if (nthr++ == 0)
+				first_thr = r->case_name;
+		}
+		if (bits & FW_UNDERVOLT) {
+			if (nuv++ == 0)
+				first_uv = r->case_name;
+		}
+	}
+	if (!any)
+		return;
+	used = strlen(bufprintf(line, sizeof(line), "== monitor:"));
+	if (!isnan(tmax))
+		used += strlen(bufprintf(line + used, sizeof(line) - used,
+		    " highest %.1f C,", tmax));
+	else
+		used += strlen(bufprintf(line + used, sizeof(line) - used,
+		    " no temperature,"));
+	if (!isnan(lo))
+		used += strlen(bufprintf(line + used, sizeof(line) - used,
+		    " clock %.0f-%.0f MHz,", lo, hi));
+	else
+		used += strlen(bufprintf(line + used, sizeof(line) - used,
+		    " no clock reading,"));
+	if (nthr > 0)
+		used += strlen(bufprintf(line + used, sizeof(line) - used,
+		    " throttled in %zu row%s (first %s),", nthr,
+		    nthr == 1 ? "" : "s", fmt_safe(e, sizeof(e), first_thr)));
+	if (nuv > 0)
+		used += strlen(bufprintf(line + used, sizeof(line) - used,
+		    " under-voltage in %zu row%s (first %s),", nuv,
+		    nuv == 1 ? "" : "s", fmt_safe(e, sizeof(e), first_uv)));
+	if (nthr == 0 && nuv == 0)
+		used += strlen(bufprintf(line + used, sizeof(line) - used,
+		    " no throttling or under-voltage seen,"));
+	line[used - 1] = '\0';	/* the last comma */
+	text_wrapped(f, line, 0, 3);
+}
+
+/* The flag letters the table used, spelt out. */
+static void
+text_legend(struct fmt *f)
+{
+	unsigned all = 0;
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < f->nrows; i++)
+		all |= f->rows[i].flags;
+	if (all == 0)
+		return;
+	fprintf(f->fp, "== flags:");
+	for (i = 0; i < ARRAY_SIZE(flag_letters); i++)
+		if (all & flag_letters[i].bit)
+			fprintf(f->fp, "%s %c %s", n++ ? "," : "",
+			    flag_letters[i].letter, flag_letters[i].name);
+	fputc('\n', f->fp);
 }
 
 /* --classic: each benchmark's traditional report from its rows. */
@@ -96,21 +434,26 @@ text_end(struct fmt *f, const struct run_info *ri)
 
 	/* the parameters each benchmark ran with, as stored (canonical) */
 	for (i = 0; i < f->nrows; i++) {
-		const char *c;
+		char line[320], *p;
 
 		for (j = 0; j < i; j++)
 			if (strcmp(f->rows[j].bench, f->rows[i].bench) == 0)
 				break;
 		if (j < i || f->rows[i].params[0] == '\0')
 			continue;
-		fprintf(f->fp, "== %s parameters: ", f->rows[i].bench);
-		for (c = f->rows[i].params; *c != '\0'; c++)
-			fputc((unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c,
-			    f->fp);
-		fputc('\n', f->fp);
+		bufprintf(line, sizeof(line), "== %s parameters: %s",
+		    f->rows[i].bench, f->rows[i].params);
+		for (p = line; *p != '\0'; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				*p = '?';
+		text_wrapped(f, line, 0, 3);
 	}
 	if (strcmp(ri->status, "interrupted") == 0)
 		fprintf(f->fp, "== run interrupted: the rows above are kept\n");
+	text_legend(f);
+	text_monitor(f);
+	if (!f->no_headline)
+		text_headline(f);
 	if (!f->classic || f->nrows == 0)
 		return;
 	rows = xcalloc(f->nrows, sizeof(*rows));

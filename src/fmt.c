@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "fmt.h"
 #include "util.h"
@@ -98,6 +100,14 @@ fmt_free(struct fmt *f)
 	free(f);
 }
 
+static void
+fmt_num(double v, char *num, size_t nlen)
+{
+	double a = fabs(v);
+
+	snprintf(num, nlen, a >= 100 ? "%.1f" : a >= 10 ? "%.2f" : "%.3f", v);
+}
+
 /*
  * Scale v for people: rates ("X/s") and bytes in powers of 1000 (MB/s is
  * 10^6 bytes per second, as `openssl speed` and doc/DESIGN.md use), seconds
@@ -136,8 +146,94 @@ fmt_human(double v, const char *unit, char *num, size_t nlen, char *u,
 	} else {
 		snprintf(u, ulen, "%s", unit);
 	}
-	a = fabs(v);
-	snprintf(num, nlen, a >= 100 ? "%.1f" : a >= 10 ? "%.2f" : "%.3f", v);
+	fmt_num(v, num, nlen);
+}
+
+void
+fmt_quote(double v, const char *group, const char *unit, char *num,
+    size_t nlen, char *u, size_t ulen)
+{
+	static const struct {
+		const char *unit, *group;	/* group NULL: any */
+		double div;
+		const char *name;
+		double big;			/* from here on: big_name */
+		const char *big_name;
+	} q[] = {
+		{ "flop/s", NULL, 1e6, "MFLOPS", 1e5, "GFLOPS" },
+		{ "WI/s", NULL, 1e6, "MWIPS", 0, NULL },
+		{ "B/s", NULL, 1e6, "MB/s", 0, NULL },
+		{ "op/s", "storage", 1, "IOPS", 0, NULL },
+		{ "op/s", "crypto", 1, "op/s", 0, NULL },
+		{ "s", "memory", 1e-9, "ns", 0, NULL },
+		{ "bit/s", NULL, 1e6, "Mbit/s", 1e3, "Gbit/s" },
+	};
+	size_t i;
+
+	if (isnan(v)) {
+		fmt_human(v, unit, num, nlen, u, ulen);
+		return;
+	}
+	if (strcmp(unit, "dhry/s") == 0) {
+		snprintf(num, nlen, "%.0f", v);
+		snprintf(u, ulen, "Dhry/s");
+		return;
+	}
+	if (strcmp(unit, "segments") == 0) {
+		snprintf(num, nlen, "%.0f", v);
+		snprintf(u, ulen, "retrans");
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(q); i++) {
+		if (strcmp(unit, q[i].unit) != 0 || (q[i].group != NULL &&
+		    strcmp(group, q[i].group) != 0))
+			continue;
+		v /= q[i].div;
+		if (q[i].big_name != NULL && fabs(v) >= q[i].big) {
+			v /= 1000;
+			snprintf(u, ulen, "%s", q[i].big_name);
+		} else {
+			snprintf(u, ulen, "%s", q[i].name);
+		}
+		fmt_num(v, num, nlen);
+		return;
+	}
+	fmt_human(v, unit, num, nlen, u, ulen);
+}
+
+void
+fmt_size_name(struct fmt *f, const char *bench, const char *case_name,
+    unsigned copies)
+{
+	char e[FMT_SAFE(160)];
+	int n;
+
+	n = (int)strlen(fmt_safe(e, sizeof(e), bench));
+	if (n > f->bench_w)
+		f->bench_w = n;
+	n = (int)strlen(fmt_safe(e, sizeof(e), case_name));
+	if (copies > 1)
+		n += 16;	/* " [copy 12/16]" */
+	if (n > f->case_w)
+		f->case_w = n;
+}
+
+int
+fmt_term_width(int fd)
+{
+	const char *c = getenv("COLUMNS");
+	struct winsize ws;
+	long n;
+	char *end;
+
+	if (c != NULL && *c != '\0') {
+		n = strtol(c, &end, 10);
+		if (*end == '\0' && n >= 40 && n <= 1000)
+			return (int)n;
+	}
+	if (isatty(fd) && ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+		return ws.ws_col;
+	return 80;
 }
 
 /* Length of the UTF-8 sequence at s, or 0 when it is not one. */

@@ -23,6 +23,9 @@ struct fmt {
 	FILE *fp;
 	int classic;		/* --classic: traditional reports too */
 	int header_done;	/* csv/tsv: column line printed */
+	int no_headline;	/* text: no headline block after a run */
+	int width;		/* text: columns to fit (0: 80 or $COLUMNS) */
+	int bench_w, case_w;	/* text: widest names of the plan or rows */
 	void *state;
 	/* rows of the current run, kept for --classic and json */
 	struct result *rows;
@@ -41,6 +44,24 @@ void fmt_free(struct fmt *);		/* calls finish */
 /* Human scaling for the text view: "1.23 G" with unit. */
 void fmt_human(double v, const char *unit, char *num, size_t nlen,
     char *u, size_t ulen);
+
+/*
+ * The unit people quote for a row of `group` measured in base `unit`
+ * (text view only): flop/s as MFLOPS or GFLOPS, WI/s as MWIPS, B/s as
+ * MB/s, storage op/s as IOPS, memory seconds as ns, bit/s as Mbit/s or
+ * Gbit/s, segments as a count; anything else as fmt_human does.
+ */
+void fmt_quote(double v, const char *group, const char *unit, char *num,
+    size_t nlen, char *u, size_t ulen);
+
+/*
+ * Text view: widen the BENCH and CASE columns for a row name, before
+ * fmt_begin (from the plan, or from the stored rows).
+ */
+void fmt_size_name(struct fmt *, const char *bench, const char *case_name,
+    unsigned copies);
+/* The width to fit: COLUMNS, else the terminal of fd, else 80. */
+int fmt_term_width(int fd);
 
 /*
  * Text from outside (tags, case names, reasons, file names, system

@@ -1338,6 +1338,42 @@ runner_case_timeout(const struct runner_opts *o, const struct child_plan *cp,
 	return o->timeout <= 0 && need > cp->timeout ? need : cp->timeout;
 }
 
+/* Tell the hooks each row name the plan holds, then that it is done. */
+static void
+announce_plan(const struct runner_hooks *h, struct bench_ctx *const *ctxs,
+    size_t nb)
+{
+	const struct bench_derived *d;
+	const struct bench_phase *ph;
+	const struct bench_case *c;
+	char name[200];
+	size_t i, j;
+
+	for (i = 0; i < nb && h->plan_name != NULL; i++) {
+		for (j = 0; ctxs[i] != NULL && j < ctxs[i]->ncases; j++) {
+			c = &ctxs[i]->cases[j];
+			h->plan_name(h->arg, ctxs[i]->info->name, c->name);
+			for (d = c->derived; d != NULL && d->name != NULL;
+			    d++) {
+				bufprintf(name, sizeof(name), "%s/%s", c->name,
+				    d->name);
+				h->plan_name(h->arg, ctxs[i]->info->name, name);
+			}
+			ph = ctxs[i]->info->phases ?
+			    ctxs[i]->info->phases(c) : NULL;
+			for (; ph != NULL && ph->name != NULL; ph++) {
+				if (!ph->row)
+					continue;
+				bufprintf(name, sizeof(name), "%s/%s", c->name,
+				    ph->name);
+				h->plan_name(h->arg, ctxs[i]->info->name, name);
+			}
+		}
+	}
+	if (h->planned != NULL)
+		h->planned(h->arg);
+}
+
 int
 runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
     size_t nb, runner_sink_fn sink, void *arg, int *interrupted)
@@ -1385,6 +1421,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	}
 	if (have_saved)
 		sched_setaffinity(0, sizeof(saved), &saved);
+	if (o->hooks != NULL)
+		announce_plan(o->hooks, ctxs, nb);
 	pg.on = o->progress;
 	pg.n = total;
 	pg.start = now_mono();

@@ -32,6 +32,10 @@ extern const struct profile profiles[];
 struct runner_hooks {
 	void (*case_begin)(void *arg, const struct bench_info *b, size_t ci);
 	void (*case_end)(void *arg);
+	/* after planning, before the first case: each row name planned
+	 * (case, derived and phase rows), then planned() once */
+	void (*plan_name)(void *arg, const char *bench, const char *name);
+	void (*planned)(void *arg);
 	void *arg;
 };
 

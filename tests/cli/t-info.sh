@@ -29,7 +29,8 @@ has "^system.throttling.since_boot.under_voltage  *true$" \
 has "^system.throttling.now.under_voltage  *false$" "rpi4: not now"
 expect 0 "rows are hot above --hot-temp" -- \
 	bb run null $fast --no-save --hot-temp 50
-grep "^null *add " "$TMP/out" | grep -q "hot"; ok $? "the add row says hot"
+grep "^null *add " "$TMP/out" | grep -Eq " [A-Z]*H[A-Z]*$"
+ok $? "the add row says hot (H)"
 expect 0 "not hot at the default 80 C" -- bb run null $fast --no-save
 grep "^null *add " "$TMP/out" | grep -q "hot"; ok $(( ! $? )) "no hot flag"
 expect 0 "--no-monitor sets no flags" -- \
@@ -64,8 +65,8 @@ cp -R "$fx/rpi4" "$TMP/pi"
 printf '50005\n' > "$TMP/pi/sys/devices/platform/soc/soc:firmware/get_throttled"
 BOARDBENCH_SYSROOT="$TMP/pi"
 expect 0 "under-voltage now" -- bb run null $fast --no-save
-grep "^null *add " "$TMP/out" | grep -q "throttled"
-ok $? "rows say throttled"
+grep "^null *add " "$TMP/out" | grep -Eq " [A-Z]*T[A-Z]*$"
+ok $? "rows say throttled (T)"
 expect 0 "info decodes it" -- bb info
 has "^system.throttling.now.under_voltage  *true$" "under-voltage now"
 has "^system.throttling.now.throttled  *true$" "throttled now"
@@ -77,8 +78,8 @@ has "^system.clusters.1.cpus  *4-5$" "rk3588: policy4 cluster"
 has "^system.clusters.2.cur_mhz  *2256" "rk3588: policy6 clock"
 has "^system.memory.swap_devices.0.algorithm  *zstd$" "rk3588: zram"
 expect 0 "a clock below max under performance" -- bb run null $fast --no-save
-grep "^null *add " "$TMP/out" | grep -q "throttled"
-ok $? "rows say throttled"
+grep "^null *add " "$TMP/out" | grep -Eq " [A-Z]*T[A-Z]*$"
+ok $? "rows say throttled (T)"
 expect 0 "pinned to the A55 cluster" -- bb run null $fast --no-save --cpu 0
 grep "^null *add " "$TMP/out" | grep -q "throttled"
 ok $(( ! $? )) "rows are not throttled"
@@ -135,7 +136,7 @@ rm -f "$cache"
 if ! ls /sys/devices/system/cpu/cpufreq/policy* >/dev/null 2>&1; then
 	expect 0 "run dhrystone, no clock known" -- \
 		bb run dhrystone --profile quick --no-save --no-monitor
-	grep -q "info --measure-clock" "$TMP/out"
+	grep -q "measure-clock" "$TMP/out"
 	ok $? "a SKIPPED per-MHz row says how to get a clock"
 fi
 

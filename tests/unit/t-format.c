@@ -59,6 +59,121 @@ csv_fields(const char *line, char sep)
 	return n;
 }
 
+/* The units people quote; base units stay in CSV/TSV/JSON. */
+static void
+check_quote(void)
+{
+	static const struct {
+		double v;
+		const char *group, *unit, *num, *u;
+	} q[] = {
+		{ 1234.5e6, "cpu", "flop/s", "1234.5", "MFLOPS" },
+		{ 123.45e9, "cpu", "flop/s", "123.5", "GFLOPS" },
+		{ 4311.9e6, "cpu", "WI/s", "4311.9", "MWIPS" },
+		{ 39503847.8, "cpu", "dhry/s", "39503848", "Dhry/s" },
+		{ 1.5e9, "crypto", "B/s", "1500.0", "MB/s" },
+		{ 2800.4, "crypto", "op/s", "2800.4", "op/s" },
+		{ 12345, "storage", "op/s", "12345.0", "IOPS" },
+		{ 95.5e-9, "memory", "s", "95.50", "ns" },
+		{ 941.2e6, "network", "bit/s", "941.2", "Mbit/s" },
+		{ 9.41e9, "network", "bit/s", "9.410", "Gbit/s" },
+		{ 2, "network", "segments", "2", "retrans" },
+	};
+	char num[32], unit[24];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(q); i++) {
+		fmt_quote(q[i].v, q[i].group, q[i].unit, num, sizeof(num),
+		    unit, sizeof(unit));
+		ok(strcmp(num, q[i].num) == 0 && strcmp(unit, q[i].u) == 0,
+		    "%s %s shows as %s %s (got %s %s)", q[i].group, q[i].unit,
+		    q[i].num, q[i].u, num, unit);
+	}
+}
+
+/* Every line of the text view of long crypto names fits 80 columns. */
+static void
+check_width(const struct run_info *ri, const struct result *proto)
+{
+	static const char *const names[] = {
+		"aes-128-cbc/openssl/encrypt/16384",
+		"chacha20-poly1305/openssl/decrypt/16384",
+		"aes-128-cbc/gcrypt/encrypt/8192",
+	};
+	struct result r = *proto, bad;
+	char *buf, *line, *save, *flat;
+	size_t len, i, cols, widest = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	struct fmt *f = fmt_new("text", fp);
+	int aligned = 1;
+
+	strcpy(r.bench, "cipher");
+	strcpy(r.group, "crypto");
+	strcpy(r.unit, "B/s");
+	r.flags = RF_THROTTLED | RF_HOT | RF_BUSY | RF_NOISY;
+	r.st.median = 123456.7e6;
+	r.st.cv = 0.123;
+	r.st.n = 999;
+	result_add_extra(&r, "mon.samples", 4);
+	result_add_extra(&r, "mon.temp_max_c", 71.5);
+	result_add_extra(&r, "mon.mhz_min", 600);
+	result_add_extra(&r, "mon.mhz_max", 1800);
+	result_add_extra(&r, "mon.throttle_bits", 0x50005);
+	f->width = 80;
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		fmt_size_name(f, r.bench, names[i], 1);
+	fmt_begin(f, ri);
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		strcpy(r.case_name, names[i]);
+		fmt_result(f, &r);
+	}
+	bad = r;
+	bad.extra = NULL;
+	bad.nextra = 0;
+	bad.status = ST_SKIPPED;
+	strcpy(bad.reason, "CPU clock unknown (no cpufreq and not measured): "
+	    "run 'boardbench info --measure-clock' first (kept until "
+	    "reboot)");
+	fmt_result(f, &bad);
+	fmt_end(f, ri);
+	fmt_free(f);
+	fclose(fp);
+	/* the monitor's line, its wrapped lines joined */
+	flat = xcalloc(len + 1, 1);
+	for (i = 0, cols = 0; i < len; i++) {
+		if (buf[i] == '\n') {
+			flat[cols++] = ' ';
+			while (buf[i + 1] == ' ')
+				i++;
+		} else {
+			flat[cols++] = buf[i];
+		}
+	}
+	ok(strstr(flat, "== monitor: highest 71.5 C, clock 600-1800 MHz, "
+	    "throttled in 3 rows (first aes-128-cbc/openssl/encrypt/16384), "
+	    "under-voltage in 3 rows") != NULL,
+	    "the monitor's line: hottest, clock range, throttling, "
+	    "under-voltage");
+	free(flat);
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		/* columns, not bytes: UTF-8 continuation bytes take none */
+		for (cols = 0, i = 0; line[i] != '\0'; i++)
+			cols += ((unsigned char)line[i] & 0xc0) != 0x80;
+		if (cols > widest)
+			widest = cols;
+		if (strncmp(line, "cipher ", 7) == 0 &&
+		    strstr(line, "aes-128-cbc/openssl/encrypt/16384") &&
+		    strstr(line, " THBN") == NULL)
+			aligned = 0;
+	}
+	ok(widest <= 80, "every text line fits 80 columns (widest %zu)",
+	    widest);
+	ok(aligned, "a long crypto row keeps its figures and flag letters");
+	free(buf);
+	free(r.extra);
+}
+
 static const char *const comma_locales[] = {
 	"de_DE.UTF-8", "de_DE.utf8", "de_DE", "fr_FR.UTF-8", "fr_FR.utf8",
 	"nl_NL.UTF-8", "es_ES.UTF-8", "it_IT.UTF-8", "ru_RU.UTF-8"
@@ -166,9 +281,12 @@ main(void)
 	fclose(fp);
 	ok(strstr(buf, "BENCH") && strstr(buf, "CASE") && strstr(buf, "VALUE")
 	    && strstr(buf, "UNIT") && strstr(buf, "±CV%") &&
-	    strstr(buf, "FLAGS"), "text header has the columns");
-	ok(strstr(buf, "1.235") != NULL && strstr(buf, "Mflop/s") != NULL,
-	    "text scales for people: 1.235 Mflop/s");
+	    strstr(buf, "FLAG"), "text header has the columns");
+	ok(strstr(buf, "1.235") != NULL && strstr(buf, "MFLOPS") != NULL,
+	    "text quotes Linpack as people do: 1.235 MFLOPS");
+	ok(strstr(buf, "== headline") != NULL &&
+	    strstr(buf, "Linpack double rolled") != NULL,
+	    "the headline names Linpack double rolled");
 	ok(strstr(buf, "BADRESULT") && strstr(buf, "residual too large"),
 	    "text names a bad result and why");
 	ok(strstr(buf, "gcc 12.2.0 -O2") != NULL,
@@ -182,6 +300,8 @@ main(void)
 	fmt_human(1.5e9, "B/s", num, sizeof(num), unit, sizeof(unit));
 	ok(strcmp(num, "1.500") == 0 && strcmp(unit, "GB/s") == 0,
 	    "1.5e9 B/s is 1.500 GB/s");
+	check_quote();
+	check_width(&ri, &r);
 	run_info_release(&ri);
 	return done_testing();
 }

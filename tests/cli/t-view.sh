@@ -1,0 +1,59 @@
+#!/bin/sh
+# The text view (issue 13): every line of run and show fits 80 columns
+# with long crypto names, units people quote, the monitor's line, the
+# headline of quoted figures and --no-headline.
+. "${top_srcdir:-.}/tests/cli/lib.sh"
+
+db="$TMP/v.db"
+fast="--profile quick --budget 0.02 --min-sample 0.002 --warmup 0 --no-progress"
+# the widest line in columns (a UTF-8 character is one column)
+widest() { LC_ALL=C.UTF-8 awk '{ n = length($0); if (n > w) w = n }
+	END { print w + 0 }' "$1"; }
+
+# crypto names are the longest; cipher needs openssl, always built in
+expect 0 "run dhrystone and AES-128-CBC at 8 KiB and 16 KiB" -- \
+	env COLUMNS=80 "$BOARDBENCH" run --db "$db" $fast dhrystone cipher \
+	-p cipher.algorithms=aes-128-cbc -p cipher.sizes=8192,16384 \
+	-p cipher.backends=openssl
+cp "$TMP/out" "$TMP/run"
+w=$(widest "$TMP/run"); [ "$w" -le 80 ]; ok $? "run: every line fits 80 columns ($w)"
+grep -q "^cipher  *aes-128-cbc/openssl/encrypt/16384  *[0-9.]* MB/s " "$TMP/run"
+ok $? "a long crypto name on one row, in MB/s"
+grep -q "^dhrystone  *v2.1/dmips  *[0-9.]* DMIPS " "$TMP/run"; ok $? "DMIPS"
+grep -q "^dhrystone  *v2.1  *[0-9]* Dhry/s " "$TMP/run"; ok $? "Dhrystones/s"
+grep -q "^== monitor: " "$TMP/run"; ok $? "the monitor's line"
+grep -q "^== headline" "$TMP/run"; ok $? "a headline"
+grep -q "^  Dhrystone 2.1  *[0-9.]* DMIPS" "$TMP/run"; ok $? "headline: DMIPS"
+grep -q "^  AES-128-CBC 8 KiB (openssl)  *[0-9.]* MB/s" "$TMP/run"
+ok $? "headline: AES-128-CBC at 8 KiB per library"
+! grep -q "^  AES-128-CBC.*16384" "$TMP/run"; ok $? "headline: not 16 KiB"
+! grep -q "^  Linpack" "$TMP/run"; ok $? "headline: only what was measured"
+
+expect 0 "run --no-headline" -- bb run --no-save $fast --no-headline dhrystone
+! grep -q "headline" "$TMP/out"; ok $? "run --no-headline: none"
+
+expect 0 "show" -- env COLUMNS=80 "$BOARDBENCH" show --db "$db"
+w=$(widest "$TMP/out"); [ "$w" -le 80 ]; ok $? "show: every line fits 80 columns ($w)"
+grep -q "^  AES-128-CBC 8 KiB (openssl)" "$TMP/out"; ok $? "show: the headline"
+expect 0 "show --no-headline" -- bb show --db "$db" --no-headline
+! grep -q "headline" "$TMP/out"; ok $? "show --no-headline: none"
+expect 0 "show --format csv" -- bb show --db "$db" --format csv
+grep -q ",B/s," "$TMP/out" && ! grep -q "MB/s" "$TMP/out"
+ok $? "CSV keeps base units"
+
+expect 0 "show at COLUMNS=120" -- env COLUMNS=120 "$BOARDBENCH" show --db "$db"
+w=$(widest "$TMP/out"); [ "$w" -le 120 ]; ok $? "120 columns are kept ($w)"
+
+# info starts with a summary, the detail after it
+expect 0 "info on the Raspberry Pi 4 tree" -- env \
+	BOARDBENCH_SYSROOT="$top_srcdir/tests/fixtures/rpi4" "$BOARDBENCH" info
+head -1 "$TMP/out" | grep -q "^== board: Raspberry Pi 4 Model B Rev 1.4 (SoC brcm,bcm2711)$"
+ok $? "info: the board first"
+grep -q "^== cpu: 4 x Cortex-A72; cpus 0-3 600-1500 MHz; governor ondemand$" "$TMP/out"
+ok $? "info: cores and clocks"
+grep -q "^== warning: under-voltage since boot" "$TMP/out"; ok $? "info: past under-voltage"
+grep -q "^== warning: governor ondemand, not performance" "$TMP/out"
+ok $? "info: not the performance governor"
+grep -q "^system.board  *Raspberry Pi 4" "$TMP/out"; ok $? "info: the detail after it"
+
+done_testing
