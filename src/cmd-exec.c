@@ -121,13 +121,13 @@ static void
 reason_no_match(struct result *r, const struct spawn *sp)
 {
 	const char *s = "";
-	char line[200], safe[FMT_SAFE(sizeof(line))];
+	char line[128], safe[FMT_SAFE(sizeof(line))];
 	size_t len = 0;
 
 	if (!last_line(sp->out.buf, &s, &len))
 		last_line(sp->err.buf, &s, &len);
-	if (len >= sizeof(line))	/* keep the end: that is the news */
-		s += len - (sizeof(line) - 1), len = sizeof(line) - 1;
+	if (len >= sizeof(line))
+		len = sizeof(line) - 1;
 	memcpy(line, s, len);
 	line[len] = '\0';
 	fmt_safe(safe, sizeof(safe), line);
