@@ -309,6 +309,21 @@ join_argv(int argc, char **argv)
 	return strbuf_detach(&sb);
 }
 
+void
+cmd_run_checks(double hot_temp, int no_monitor, int tty, json_t *sys)
+{
+	struct watch_opts w = { .hot_temp = hot_temp, .wait_max = 600,
+	    .no_monitor = no_monitor };
+
+	run_checks(&w, 0, tty, sys);
+}
+
+char *
+cmd_join_argv(int argc, char **argv)
+{
+	return join_argv(argc, argv);
+}
+
 int
 cmd_run(int argc, char **argv)
 {

@@ -12,6 +12,7 @@
 
 struct store;
 struct fmt;
+struct json_t;
 
 struct command {
 	const char *name;
@@ -28,6 +29,16 @@ int cmd_compare(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_exec(int argc, char **argv);
+
+/*
+ * run's checks before a run (governor, a busy machine) with its defaults
+ * and this monitoring, into the system snapshot sys; warnings on stderr
+ * when tty.  And the command line as stored with a run.
+ */
+void cmd_run_checks(double hot_temp, int no_monitor, int tty,
+    struct json_t *sys);
+char *cmd_join_argv(int argc, char **argv);
 
 /*
  * Open the store named by --db (NULL: the default).  create: make it when

@@ -20,6 +20,7 @@ const struct command commands[] = {
 	{ "export", cmd_export, "write stored runs as JSON or CSV" },
 	{ "import", cmd_import, "add exported runs to the store" },
 	{ "report", cmd_report, "write runs and their comparison as one HTML file" },
+	{ "exec", cmd_exec, "time any program, or a number it prints" },
 	{ NULL, NULL, NULL }
 };
 
@@ -51,7 +52,8 @@ main(int argc, char **argv)
 		return runner_child_main(argc, argv);
 	if (argc < 2) {
 		error("no command given (commands: list, info, run, show, "
-		    "compare, export, import, report; see 'boardbench --help')");
+		    "compare, export, import, report, exec; see 'boardbench "
+		    "--help')");
 		return EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
@@ -76,6 +78,7 @@ main(int argc, char **argv)
 		if (strcmp(c->name, argv[1]) == 0)
 			return close_stdout_status(c->fn(argc - 1, argv + 1));
 	error("unknown command '%s' (commands: list, info, run, show, "
-	    "compare, export, import, report; see 'boardbench --help')", argv[1]);
+	    "compare, export, import, report, exec; see 'boardbench "
+	    "--help')", argv[1]);
 	return EXIT_USAGE;
 }

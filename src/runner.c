@@ -22,6 +22,7 @@
 #include "runner.h"
 #include "runner-int.h"
 #include "runner-wire.h"
+#include "spawn.h"
 #include "stats.h"
 #include "sysinfo.h"
 #include "util.h"
@@ -59,6 +60,7 @@ static void
 on_stop(int sig)
 {
 	stop_signal = sig;
+	spawn_interrupt();	/* a program the parent runs stops too */
 }
 
 void
@@ -382,6 +384,12 @@ row_samples(struct result *r, const double *v, size_t n)
 	stats_compute(&r->st, v, n);
 	if (n > 1 && r->st.cv > NOISY_CV)
 		r->flags |= RF_NOISY;
+}
+
+void
+runner_row_samples(struct result *r, const double *v, size_t n)
+{
+	row_samples(r, v, n);
 }
 
 /*

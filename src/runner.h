@@ -64,7 +64,13 @@ typedef int (*runner_sink_fn)(void *arg, struct result *row);
 int runner_run(const struct runner_opts *, const struct bench_info *const *,
     size_t n, runner_sink_fn, void *arg, int *interrupted);
 
-/* Install the SIGINT/SIGTERM handlers that stop a run cleanly. */
+/* Set a row's samples, statistics and the noisy flag (exec). */
+void runner_row_samples(struct result *r, const double *v, size_t n);
+
+/*
+ * Install the SIGINT/SIGTERM handlers that stop a run cleanly (and any
+ * spawn_run() in progress: spawn_interrupt()).
+ */
 void runner_signals_install(void);
 /* Was a stop requested?  (Also for long loops outside the runner.) */
 int runner_stop_requested(void);

@@ -10,12 +10,14 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "spawn.h"
@@ -522,6 +524,42 @@ spawn_run(struct spawn *sp, char *const argv[])
 	sp->status = reap(pid);
 	sp->elapsed = mono() - t0;
 	return rc;
+}
+
+/* An executable regular file? */
+static int
+spawn_runnable(const char *file)
+{
+	struct stat sb;
+
+	return stat(file, &sb) == 0 && S_ISREG(sb.st_mode) &&
+	    access(file, X_OK) == 0;
+}
+
+int
+spawn_find(const char *prog)
+{
+	const char *path = getenv("PATH"), *p, *colon;
+	char file[4096];
+	size_t dl;
+
+	if (prog == NULL || *prog == '\0')
+		return 0;
+	if (strchr(prog, '/') != NULL)
+		return spawn_runnable(prog);
+	if (path == NULL)
+		path = "/bin:/usr/bin";
+	for (p = path; ; p = colon + 1) {
+		colon = strchr(p, ':');
+		dl = colon != NULL ? (size_t)(colon - p) : strlen(p);
+		/* an empty entry is the current folder, as for execvp */
+		if (snprintf(file, sizeof(file), "%.*s/%s", (int)dl,
+		    dl ? p : ".", prog) < (int)sizeof(file) &&
+		    spawn_runnable(file))
+			return 1;
+		if (colon == NULL)
+			return 0;
+	}
 }
 
 const char *

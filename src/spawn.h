@@ -64,6 +64,12 @@ void spawn_release(struct spawn *);
  */
 int spawn_run(struct spawn *sp, char *const argv[]);
 
+/*
+ * Would spawn_run() find prog (as execvp does: a name with a '/' as it
+ * is, else the first executable file in a PATH folder)?  1 yes, 0 no.
+ */
+int spawn_find(const char *prog);
+
 /* A phrase for a failure of spawn_run(): "timed out after 30 s" ... */
 const char *spawn_strerror(const struct spawn *sp, int rc, char *buf,
     size_t len);

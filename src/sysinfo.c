@@ -1255,20 +1255,9 @@ static int
 have_vcgencmd(void)
 {
 	static int known = -1;
-	const char *path = getenv("PATH"), *p, *colon;
-	char file[512];
 
-	if (known >= 0)
-		return known;
-	known = 0;
-	for (p = path; p != NULL && *p != '\0' && !known; p = colon) {
-		colon = strchr(p, ':');
-		snprintf(file, sizeof(file), "%.*s/vcgencmd",
-		    (int)(colon ? (size_t)(colon - p) : strlen(p)), p);
-		known = access(file, X_OK) == 0;
-		if (colon != NULL)
-			colon++;
-	}
+	if (known < 0)
+		known = spawn_find("vcgencmd");
 	return known;
 }
 

@@ -1,0 +1,468 @@
+/*
+ * cmd-exec.c - `boardbench exec`: measure any program the way `run`
+ * measures a benchmark.  The program runs through spawn (an argv, no
+ * shell, its own process group, a time limit, bounded capture) once per
+ * repetition; the figure is its wall time, or the number a regular
+ * expression captures from its output.  One row with the repetitions as
+ * samples, monitored, stored with the build and system identity, printed
+ * by the same formatters, comparable like any row.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "cmd.h"
+#include "fmt.h"
+#include "monitor.h"
+#include "runner.h"
+#include "spawn.h"
+#include "stats.h"
+#include "store.h"
+#include "sysinfo.h"
+#include "util.h"
+
+#define EXEC_REPEAT_MAX	100
+#define EXEC_OUT_CAP	(1024 * 1024)	/* captured bytes per stream */
+#define EXEC_TIMEOUT	600.0		/* seconds per repetition */
+
+static const char exec_usage[] =
+"usage: boardbench exec [OPTIONS] -- PROGRAM [ARGS...]\n"
+"\n"
+"Runs PROGRAM with ARGS (no shell) --repeat times, each in its own process\n"
+"group with a time limit, and records one result row (benchmark 'exec')\n"
+"like 'run' does: samples, median/min/max/CV, validity flags, build and\n"
+"system identity, stored and comparable.  The figure is the wall time of\n"
+"each run (unit s, lower is better), or the number --parse captures.\n"
+"\n"
+"  --name NAME          case name (default: PROGRAM's base name)\n"
+"  --parse REGEX        POSIX extended regex; its first group is the\n"
+"                       figure, searched in stdout, then stderr; needs\n"
+"                       --unit and --better\n"
+"  --unit UNIT          unit of the parsed figure, e.g. MIPS\n"
+"  --better higher|lower  direction of the parsed figure\n"
+"  --repeat N           runs of the program, the row's samples (default 3;\n"
+"                       1 to 100)\n"
+"  --timeout SEC        a run still going after SEC is stopped (whole\n"
+"                       process group) and the row is TIMEOUT (default 600)\n"
+"  --tag TEXT           label this run\n"
+"  --format F           text | csv | tsv | json on stdout (default text)\n"
+"  --db FILE            results store (default\n"
+"                       $XDG_DATA_HOME/boardbench/results.db)\n"
+"  --no-save            do not store the result\n"
+"  --hot-temp C         flag the row 'hot' above C degrees (default 80)\n"
+"  --no-monitor         no sampling: no throttled/hot/busy flags\n"
+"  -h, --help           this text\n"
+"\n"
+"A run that exits non-zero or is killed, or output --parse does not match\n"
+"(the reason shows the output's last line), makes the row FAILED.\n"
+"Exit status: 0 the row is OK, 1 it is not, 2 bad input (a program not\n"
+"found, a bad regex; nothing ran), 130 interrupted.\n";
+
+enum {
+	OPT_NAME = 256, OPT_PARSE, OPT_UNIT, OPT_BETTER, OPT_REPEAT,
+	OPT_TIMEOUT, OPT_TAG, OPT_FORMAT, OPT_DB, OPT_NO_SAVE, OPT_HOT_TEMP,
+	OPT_NO_MONITOR
+};
+
+static const struct option exec_options[] = {
+	{ "name", required_argument, NULL, OPT_NAME },
+	{ "parse", required_argument, NULL, OPT_PARSE },
+	{ "unit", required_argument, NULL, OPT_UNIT },
+	{ "better", required_argument, NULL, OPT_BETTER },
+	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "tag", required_argument, NULL, OPT_TAG },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "db", required_argument, NULL, OPT_DB },
+	{ "no-save", no_argument, NULL, OPT_NO_SAVE },
+	{ "hot-temp", required_argument, NULL, OPT_HOT_TEMP },
+	{ "no-monitor", no_argument, NULL, OPT_NO_MONITOR },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct exec_opts {
+	const char *name, *parse, *unit, *better, *tag, *format, *db;
+	long long repeat;
+	double timeout, hot_temp;
+	int nosave, no_monitor;
+	regex_t re;
+	int have_re;
+};
+
+/* The last non-empty line of text, as [*start, *start + *len). */
+static int
+last_line(const char *text, const char **start, size_t *len)
+{
+	size_t n = text != NULL ? strlen(text) : 0, e;
+
+	while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+		n--;
+	if (n == 0)
+		return 0;
+	e = n;
+	while (n > 0 && text[n - 1] != '\n')
+		n--;
+	*start = text + n;
+	*len = e - n;
+	return 1;
+}
+
+/* "no match for --parse; last line: ..." (escaped, bounded) into r. */
+static void
+reason_no_match(struct result *r, const struct spawn *sp)
+{
+	const char *s = "";
+	char line[128], safe[FMT_SAFE(sizeof(line))];
+	size_t len = 0;
+
+	if (!last_line(sp->out.buf, &s, &len))
+		last_line(sp->err.buf, &s, &len);
+	if (len >= sizeof(line))
+		len = sizeof(line) - 1;
+	memcpy(line, s, len);
+	line[len] = '\0';
+	fmt_safe(safe, sizeof(safe), line);
+	bufprintf(r->reason, sizeof(r->reason), "--parse did not match; "
+	    "last line: %s", len ? safe : "(no output)");
+}
+
+/*
+ * The figure from text: the first group of the regex as a finite number.
+ * 1 found, 0 no match, -1 matched but not a number (reason set).
+ */
+static int
+parse_figure(const regex_t *re, const char *text, double *v,
+    struct result *r)
+{
+	regmatch_t m[2];
+	char num[64], safe[FMT_SAFE(sizeof(num))];
+	size_t len;
+
+	if (text == NULL || regexec(re, text, 2, m, 0) != 0)
+		return 0;
+	if (m[1].rm_so < 0) {
+		bufprintf(r->reason, sizeof(r->reason), "--parse matched but "
+		    "its first group did not take part");
+		return -1;
+	}
+	len = (size_t)(m[1].rm_eo - m[1].rm_so);
+	if (len >= sizeof(num))
+		len = sizeof(num) - 1;
+	memcpy(num, text + m[1].rm_so, len);
+	num[len] = '\0';
+	if (parse_double(num, v) != 0 || !isfinite(*v)) {
+		fmt_safe(safe, sizeof(safe), num);
+		bufprintf(r->reason, sizeof(r->reason), "--parse captured "
+		    "'%s', not a number", safe);
+		return -1;
+	}
+	return 1;
+}
+
+/*
+ * One run of the program: its figure in *v, or r's status and reason set
+ * (returns -1).
+ */
+static int
+exec_once(const struct exec_opts *o, char *const *argv, double *v,
+    struct result *r)
+{
+	struct spawn sp;
+	char msg[128];
+	int rc, got = 0;
+
+	spawn_init(&sp);
+	sp.capture_out = sp.capture_err = 1;
+	sp.out_cap = sp.err_cap = EXEC_OUT_CAP;
+	sp.limit = o->timeout;
+	rc = spawn_run(&sp, argv);
+	if (rc != SPAWN_OK) {
+		r->status = rc == SPAWN_TIMEOUT ? ST_TIMEOUT :
+		    rc == SPAWN_INTERRUPTED ? ST_INTERRUPTED : ST_FAILED;
+		bufprintf(r->reason, sizeof(r->reason), "%s",
+		    spawn_strerror(&sp, rc, msg, sizeof(msg)));
+	} else if (WIFSIGNALED(sp.status)) {
+		r->status = ST_CRASHED;
+		bufprintf(r->reason, sizeof(r->reason), "killed by signal %d "
+		    "(%s)", WTERMSIG(sp.status), strsignal(WTERMSIG(sp.status)));
+	} else if (!WIFEXITED(sp.status) || WEXITSTATUS(sp.status) != 0) {
+		r->status = ST_FAILED;
+		bufprintf(r->reason, sizeof(r->reason), "exited with status %d",
+		    WIFEXITED(sp.status) ? WEXITSTATUS(sp.status) : -1);
+	} else if (!o->have_re) {
+		*v = sp.elapsed;
+		got = 1;
+	} else if ((got = parse_figure(&o->re, sp.out.buf, v, r)) == 0 &&
+	    (got = parse_figure(&o->re, sp.err.buf, v, r)) == 0) {
+		r->status = ST_FAILED;
+		reason_no_match(r, &sp);
+	} else if (got < 0)
+		r->status = ST_FAILED;
+	r->seconds += sp.elapsed;
+	spawn_release(&sp);
+	return got == 1 ? 0 : -1;
+}
+
+/* Options; 0, or the exit status of bad usage (printed). */
+static int
+exec_parse_args(int argc, char **argv, struct exec_opts *o)
+{
+	char what[300], err[200];
+	int c, rc;
+
+	opterr = 0;
+	optind = 1;
+	/* '+': options end at PROGRAM, whose own options stay its own */
+	while ((c = getopt_long(argc, argv, "+h", exec_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_NAME:
+			o->name = optarg;
+			if (*optarg == '\0' || strlen(optarg) >= 96)
+				return cmd_bad_usage("exec", "--name must be 1 "
+				    "to 95 characters");
+			break;
+		case OPT_PARSE:
+			o->parse = optarg;
+			break;
+		case OPT_UNIT:
+			o->unit = optarg;
+			if (*optarg == '\0' || strlen(optarg) >= 16)
+				return cmd_bad_usage("exec", "--unit must be 1 "
+				    "to 15 characters");
+			break;
+		case OPT_BETTER:
+			o->better = optarg;
+			if (strcmp(optarg, "higher") != 0 &&
+			    strcmp(optarg, "lower") != 0) {
+				snprintf(what, sizeof(what), "bad --better '%.40s'"
+				    " (allowed: higher, lower)", optarg);
+				return cmd_bad_usage("exec", what);
+			}
+			break;
+		case OPT_REPEAT:
+			if (parse_ll(optarg, &o->repeat) != 0 || o->repeat < 1 ||
+			    o->repeat > EXEC_REPEAT_MAX) {
+				snprintf(what, sizeof(what), "bad --repeat '%.40s' "
+				    "(allowed: 1 to %d)", optarg,
+				    EXEC_REPEAT_MAX);
+				return cmd_bad_usage("exec", what);
+			}
+			break;
+		case OPT_TIMEOUT:
+			if (parse_double(optarg, &o->timeout) != 0 ||
+			    !(o->timeout >= 1 && o->timeout <= 86400)) {
+				snprintf(what, sizeof(what), "bad --timeout "
+				    "'%.40s' (allowed: 1 to 86400 seconds)",
+				    optarg);
+				return cmd_bad_usage("exec", what);
+			}
+			break;
+		case OPT_TAG:
+			o->tag = optarg;
+			if (strlen(optarg) >= 128)
+				return cmd_bad_usage("exec", "--tag is longer "
+				    "than 127 characters");
+			break;
+		case OPT_FORMAT:
+			o->format = optarg;
+			break;
+		case OPT_DB:
+			o->db = optarg;
+			break;
+		case OPT_NO_SAVE:
+			o->nosave = 1;
+			break;
+		case OPT_HOT_TEMP:
+			if (parse_double(optarg, &o->hot_temp) != 0 ||
+			    !(o->hot_temp >= 30 && o->hot_temp <= 130))
+				return cmd_bad_usage("exec", "bad --hot-temp "
+				    "(allowed: 30 to 130 degrees C)");
+			break;
+		case OPT_NO_MONITOR:
+			o->no_monitor = 1;
+			break;
+		case 'h':
+			cmd_usage(stdout, exec_usage);
+			return -1;
+		default:
+			return cmd_getopt_error("exec", argc, argv, optopt);
+		}
+	}
+	if (!fmt_known(o->format)) {
+		snprintf(what, sizeof(what), "unknown format '%.40s' (allowed: "
+		    "%s)", o->format, fmt_names);
+		return cmd_bad_usage("exec", what);
+	}
+	if (o->nosave && o->db != NULL)
+		return cmd_bad_usage("exec", "--db and --no-save contradict "
+		    "each other");
+	if (o->parse != NULL && (o->unit == NULL || o->better == NULL))
+		return cmd_bad_usage("exec", "--parse needs --unit and --better");
+	if (o->parse == NULL && (o->unit != NULL || o->better != NULL))
+		return cmd_bad_usage("exec", "--unit and --better go with "
+		    "--parse (the wall time is in s, lower is better)");
+	if (optind >= argc)
+		return cmd_bad_usage("exec", "no program given (exec [OPTIONS] "
+		    "-- PROGRAM [ARGS...])");
+	if (!spawn_find(argv[optind])) {
+		fmt_safe(err, sizeof(err), argv[optind]);
+		snprintf(what, sizeof(what), "program '%.60s' not found or not "
+		    "executable", err);
+		return cmd_bad_usage("exec", what);
+	}
+	if (o->parse != NULL) {
+		if ((rc = regcomp(&o->re, o->parse, REG_EXTENDED)) != 0) {
+			regerror(rc, &o->re, err, sizeof(err));
+			snprintf(what, sizeof(what), "bad --parse regex: %s",
+			    err);
+			return cmd_bad_usage("exec", what);
+		}
+		o->have_re = 1;
+		if (o->re.re_nsub < 1)
+			return cmd_bad_usage("exec", "--parse needs a group "
+			    "( ) around the number");
+	}
+	return 0;
+}
+
+/* The row before its runs: names, unit, direction. */
+static void
+exec_row_init(const struct exec_opts *o, const char *prog, struct result *r)
+{
+	const char *base = strrchr(prog, '/');
+
+	memset(r, 0, sizeof(*r));
+	strlcpy_bb(r->bench, "exec", sizeof(r->bench));
+	strlcpy_bb(r->group, "exec", sizeof(r->group));
+	strlcpy_bb(r->case_name, o->name != NULL ? o->name :
+	    base != NULL && base[1] != '\0' ? base + 1 : prog,
+	    sizeof(r->case_name));
+	strlcpy_bb(r->unit, o->have_re ? o->unit : "s", sizeof(r->unit));
+	r->better = o->have_re && strcmp(o->better, "higher") == 0 ? 1 : -1;
+	r->status = ST_OK;
+	r->iters = 1;
+	r->copies = 1;
+	r->cycles = r->instructions = NAN;
+	stats_compute(&r->st, NULL, 0);
+}
+
+/* The run's record: identity of the build and the system, checks. */
+static void
+exec_run_info(const struct exec_opts *o, int argc, char **argv,
+    struct run_info *ri)
+{
+	json_t *j, *snap;
+
+	memset(ri, 0, sizeof(*ri));
+	iso_utc_now(ri->started, sizeof(ri->started));
+	strlcpy_bb(ri->status, "running", sizeof(ri->status));
+	strlcpy_bb(ri->tag, o->tag, sizeof(ri->tag));
+	strlcpy_bb(ri->profile, "exec", sizeof(ri->profile));
+	strlcpy_bb(ri->tool_version, PACKAGE_VERSION,
+	    sizeof(ri->tool_version));
+	ri->argv = cmd_join_argv(argc, argv);
+	j = buildinfo_json();
+	ri->build = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(j);
+	j = json_object();
+	cmd_run_checks(o->hot_temp, o->no_monitor, isatty(STDERR_FILENO), j);
+	snap = sysinfo_json();
+	json_object_update(snap, j);
+	json_decref(j);
+	ri->system = json_dumps(snap, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(snap);
+	if (ri->build == NULL || ri->system == NULL)
+		die(EXIT_BENCH, "out of memory");
+}
+
+int
+cmd_exec(int argc, char **argv)
+{
+	struct exec_opts o = { .format = "text", .tag = "", .repeat = 3,
+	    .timeout = EXEC_TIMEOUT, .hot_temp = MONITOR_HOT_DEFAULT };
+	struct store *st = NULL;
+	struct fmt *f = NULL;
+	struct monitor *mon = NULL;
+	struct monitor_opts mo;
+	struct monitor_summary sum;
+	struct run_info ri;
+	struct result r;
+	double *v = NULL;
+	size_t n = 0;
+	long long i;
+	int rc, failed = 0;
+
+	rc = exec_parse_args(argc, argv, &o);
+	if (rc != 0) {
+		if (o.have_re)
+			regfree(&o.re);
+		return rc < 0 ? EXIT_OK : rc;
+	}
+	if (!o.nosave && (st = cmd_open_store(o.db, 1)) == NULL) {
+		if (o.have_re)
+			regfree(&o.re);
+		return EXIT_USAGE;
+	}
+	f = fmt_new(o.format, stdout);
+	exec_run_info(&o, argc, argv, &ri);
+	if (store_make_uuid(ri.uuid, sizeof(ri.uuid)) != 0 ||
+	    (st != NULL && store_run_begin(st, &ri) != 0)) {
+		rc = EXIT_BENCH;
+		goto out;
+	}
+	exec_row_init(&o, argv[optind], &r);
+	if (!o.no_monitor) {
+		memset(&mo, 0, sizeof(mo));
+		mo.hot_temp = o.hot_temp;
+		mo.sample = 1;
+		mon = monitor_new(&mo);
+	}
+	runner_signals_install();	/* also stops the program */
+	fmt_begin(f, &ri);
+	v = xcalloc((size_t)o.repeat, sizeof(double));
+	monitor_case_begin(mon);
+	for (i = 0; i < o.repeat && !failed; i++) {
+		if (exec_once(&o, argv + optind, &v[n], &r) == 0)
+			n++;
+		else
+			failed = 1;
+	}
+	monitor_case_end(mon, &sum);
+	/* what was measured is kept, also in a row that failed */
+	runner_row_samples(&r, v, n);
+	if (mon != NULL)
+		monitor_apply(&sum, &r);
+	if (st != NULL && store_result_add(st, ri.id, &r) != 0)
+		failed = 2;
+	fmt_result(f, &r);
+	iso_utc_now(ri.finished, sizeof(ri.finished));
+	strlcpy_bb(ri.status, r.status == ST_INTERRUPTED ? "interrupted" :
+	    failed == 2 ? "incomplete" : "complete", sizeof(ri.status));
+	rc = r.status == ST_INTERRUPTED ? EXIT_INTERRUPTED :
+	    failed ? EXIT_BENCH : EXIT_OK;
+	if (st != NULL && store_run_finish(st, &ri) != 0 && rc == EXIT_OK)
+		rc = EXIT_BENCH;
+	fmt_end(f, &ri);
+	if (failed == 2)
+		error("exec: the result could not be stored");
+	result_release(&r);
+out:
+	free(v);
+	monitor_free(mon);
+	fmt_free(f);
+	if (st != NULL)
+		store_close(st);
+	run_info_release(&ri);
+	if (o.have_re)
+		regfree(&o.re);
+	return rc;
+}
