@@ -61,12 +61,14 @@ text_layout(const struct fmt *f, int *bw, int *cw)
 		*cw = room > 4 ? room : 4;
 }
 
+static void text_wrapped(struct fmt *, const char *, int, int);
+
 static void
 text_begin(struct fmt *f, const struct run_info *ri)
 {
 	json_t *b = ri->build ? json_loads(ri->build, 0, NULL) : NULL;
 	json_t *s = ri->system ? json_loads(ri->system, 0, NULL) : NULL;
-	char label[512], machine[512], runid[40];
+	char label[512], machine[512], runid[40], line[FMT_SAFE(512) + 16];
 	char e_label[FMT_SAFE(512)], e_machine[FMT_SAFE(512)];
 	char e_started[FMT_SAFE(32)], e_profile[FMT_SAFE(16)];
 	char e_status[FMT_SAFE(16)];
@@ -79,10 +81,13 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	if (f->header_done)
 		fputc('\n', f->fp);
 	f->header_done = 1;
-	fprintf(f->fp, "== build: %s\n", fmt_safe(e_label, sizeof(e_label),
-	    label));
-	fprintf(f->fp, "== machine: %s\n", fmt_safe(e_machine,
+	/* a long build line (a sanitizer build's CFLAGS) wraps to the width */
+	bufprintf(line, sizeof(line), "== build: %s", fmt_safe(e_label,
+	    sizeof(e_label), label));
+	text_wrapped(f, line, 0, 3);
+	bufprintf(line, sizeof(line), "== machine: %s", fmt_safe(e_machine,
 	    sizeof(e_machine), machine));
+	text_wrapped(f, line, 0, 3);
 	if (ri->id > 0)
 		snprintf(runid, sizeof(runid), "run %lld", (long long)ri->id);
 	else
