@@ -62,7 +62,11 @@ raw out "show"
 grep -q '^null  *ok  *FAILED  *why\\x1b\[2Jcleared\\nsecond line$' out
 ok $? "show prints the reason escaped, on one line"
 grep -q 'add`touch P5`\\nline2\\x1b\[1m' out; ok $? "and the case name"
-grep -q '^== build: .*O0`touch P1`.*\\x1b\[31m\\x07' out; ok $? "and the tag in the header"
+# the header wraps to the width: join its continuation lines first
+awk '/^   / { sub(/^   /, " "); printf "%s", $0; next } { printf "\n%s", $0 }' \
+	out > out.joined
+grep -q '^== build: .*O0`touch P1`.*\\x1b\[31m\\x07' out.joined
+ok $? "and the tag in the header"
 expect 0 "show --list" -- bb show --db h.db --list
 raw out "show --list"
 test "$(wc -l < out)" -eq 3; ok $? "one line per run, and the header"
