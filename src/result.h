@@ -29,8 +29,16 @@ enum result_status {
 				 * their wall time (extra "preempted": how many) */
 #define RF_MULTIPLEXED	0x40u	/* counters shared by the kernel: scaled */
 
+/*
+ * cv is the robust spread that goes with the median: the interquartile
+ * range over 1.349 times the median (the usual CV for normally
+ * distributed samples; the few samples a disturbance slows down, up to a
+ * quarter on either side, do not move it).  sdcv is the classic
+ * stddev / mean.
+ */
 struct stats {
 	double median, mean, stddev, cv, min, max;
+	double sdcv;
 	uint32_t n;
 };
 

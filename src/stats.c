@@ -1,5 +1,6 @@
 /*
- * stats.c - median, mean, standard deviation (sample, n-1), CV, min, max.
+ * stats.c - median, mean, standard deviation (sample, n-1), the robust CV
+ * (interquartile range / 1.349 / median) and the classic one, min, max.
  */
 #include "config.h"
 
@@ -18,23 +19,37 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Quantile q of sorted s[0..n-1], interpolating between neighbours. */
+static double
+sorted_quantile(const double *s, size_t n, double q)
+{
+	double pos = q * (double)(n - 1);
+	size_t lo = (size_t)floor(pos);
+
+	if (lo + 1 >= n)
+		return s[n - 1];
+	return s[lo] + (pos - (double)lo) * (s[lo + 1] - s[lo]);
+}
+
+static double *
+sorted_copy(const double *v, size_t n)
+{
+	double *s = xmalloc(n * sizeof(*s));
+
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	return s;
+}
+
 double
 stats_quantile(const double *v, size_t n, double q)
 {
-	double *s, pos, r;
-	size_t lo;
+	double *s, r;
 
 	if (n == 0)
 		return NAN;
-	s = xmalloc(n * sizeof(*s));
-	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
-	pos = q * (double)(n - 1);
-	lo = (size_t)floor(pos);
-	if (lo + 1 >= n)
-		r = s[n - 1];
-	else
-		r = s[lo] + (pos - (double)lo) * (s[lo + 1] - s[lo]);
+	s = sorted_copy(v, n);
+	r = sorted_quantile(s, n, q);
 	free(s);
 	return r;
 }
@@ -48,12 +63,13 @@ stats_median(const double *v, size_t n)
 void
 stats_compute(struct stats *st, const double *v, size_t n)
 {
-	double sum = 0, ss = 0, mn, mx;
+	double sum = 0, ss = 0, mn, mx, iqr, *s;
 	size_t i;
 
 	st->n = (uint32_t)n;
 	if (n == 0) {
 		st->median = st->mean = st->stddev = st->cv = NAN;
+		st->sdcv = NAN;
 		st->min = st->max = NAN;
 		return;
 	}
@@ -69,8 +85,13 @@ stats_compute(struct stats *st, const double *v, size_t n)
 	for (i = 0; i < n; i++)
 		ss += (v[i] - st->mean) * (v[i] - st->mean);
 	st->stddev = n > 1 ? sqrt(ss / (double)(n - 1)) : 0.0;
-	st->cv = st->mean != 0 ? st->stddev / fabs(st->mean) : 0.0;
+	st->sdcv = st->mean != 0 ? st->stddev / fabs(st->mean) : 0.0;
 	st->min = mn;
 	st->max = mx;
-	st->median = stats_median(v, n);
+	s = sorted_copy(v, n);
+	st->median = sorted_quantile(s, n, 0.5);
+	/* 1.349: the interquartile range of a standard normal distribution */
+	iqr = sorted_quantile(s, n, 0.75) - sorted_quantile(s, n, 0.25);
+	free(s);
+	st->cv = st->median != 0 ? iqr / 1.349 / fabs(st->median) : 0.0;
 }

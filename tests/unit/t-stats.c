@@ -15,6 +15,10 @@ main(void)
 	static const double even[] = { 10, 40, 20, 30 };
 	static const double one[] = { 7.5 };
 	static const double flat[] = { 2, 2, 2, 2 };
+	static const double disturbed[] = { 100, 101, 99, 100, 102, 70, 100,
+	    99, 101, 100, 98, 70, 100, 101, 99 };
+	static const double twomodes[] = { 100, 100, 100, 100, 100, 100,
+	    70, 70, 70, 70 };
 	struct stats st;
 
 	stats_compute(&st, odd, 5);
@@ -23,7 +27,9 @@ main(void)
 	is_double(st.min, 1, 0, "min");
 	is_double(st.max, 5, 0, "max");
 	is_double(st.stddev, sqrt(2.5), 1e-12, "sample standard deviation (n-1)");
-	is_double(st.cv, sqrt(2.5) / 3, 1e-12, "cv = stddev / mean");
+	is_double(st.sdcv, sqrt(2.5) / 3, 1e-12, "sdcv = stddev / mean");
+	/* quartiles 2 and 4: IQR 2 */
+	is_double(st.cv, 2 / 1.349 / 3, 1e-12, "cv = IQR / 1.349 / median");
 	is_int(st.n, 5, "count");
 	ok(odd[0] == 5 && odd[1] == 1, "input left unsorted");
 
@@ -40,6 +46,15 @@ main(void)
 
 	stats_compute(&st, flat, 4);
 	is_double(st.cv, 0, 0, "equal samples: cv 0");
+	is_double(st.sdcv, 0, 0, "equal samples: sdcv 0");
+
+	/* a steady case with two samples a disturbance slowed by 30 % */
+	stats_compute(&st, disturbed, 15);
+	ok(st.sdcv > 0.05, "two slow samples: the classic CV is over 5 %");
+	ok(st.cv < 0.02, "two slow samples: the robust CV stays under 2 %");
+	/* two modes, 40 % of the samples slow: the robust CV sees it */
+	stats_compute(&st, twomodes, 10);
+	ok(st.cv > 0.10, "40 % of the samples in a slow mode: cv over 10 %");
 
 	stats_compute(&st, NULL, 0);
 	ok(isnan(st.median) && isnan(st.mean) && st.n == 0,
