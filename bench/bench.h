@@ -220,6 +220,14 @@ void bench_report(struct bench_ctx *, double value);
 void bench_metric(struct bench_ctx *, const char *name, const char *unit,
     int better, double value);
 /*
+ * The same for a figure that describes a spread by its nature (a minimum,
+ * a tail percentile, a maximum, a count of rare events, a CPU load
+ * share): it varies from sample to sample however steady the machine, so
+ * its row shows its CV but is never flagged noisy.
+ */
+void bench_metric_spread(struct bench_ctx *, const char *name,
+    const char *unit, int better, double value);
+/*
  * A named figure attached to the row (not a row of its own), e.g. the
  * normalised residual verify() computed; shown by JSON and --classic.
  */

@@ -420,13 +420,13 @@ ip_cpu_report(struct bench_ctx *ctx, struct ip_state *s)
 		s->acc->n = s->after->n;
 	ip_cpu_add(&s->acc->all, &s->before->all, &s->after->all);
 	s->ncpu_runs++;
-	bench_metric(ctx, "cpu-user", "%", BENCH_LOWER,
+	bench_metric_spread(ctx, "cpu-user", "%", BENCH_LOWER,
 	    ip_pct(d.user, d.total));
-	bench_metric(ctx, "cpu-system", "%", BENCH_LOWER,
+	bench_metric_spread(ctx, "cpu-system", "%", BENCH_LOWER,
 	    ip_pct(d.system, d.total));
-	bench_metric(ctx, "cpu-softirq", "%", BENCH_LOWER,
+	bench_metric_spread(ctx, "cpu-softirq", "%", BENCH_LOWER,
 	    ip_pct(d.softirq, d.total));
-	bench_metric(ctx, "cpu-busiest", "%", BENCH_LOWER, busiest);
+	bench_metric_spread(ctx, "cpu-busiest", "%", BENCH_LOWER, busiest);
 }
 
 /* ---- iperf3's JSON ----------------------------------------------------- */
@@ -551,10 +551,10 @@ ip_parse(struct bench_ctx *ctx, struct ip_state *s, const char *text,
 		}
 		*value = rx.bps;
 		if (rx.jitter_ms >= 0)
-			bench_metric(ctx, "jitter", "s", BENCH_LOWER,
+			bench_metric_spread(ctx, "jitter", "s", BENCH_LOWER,
 			    rx.jitter_ms / 1000);
 		if (rx.lost_percent >= 0)
-			bench_metric(ctx, "lost", "%", BENCH_LOWER,
+			bench_metric_spread(ctx, "lost", "%", BENCH_LOWER,
 			    rx.lost_percent);
 	} else {
 		if (ip_sum_get(s, end, "sum_received", &rx) == 1 ||
@@ -582,7 +582,7 @@ ip_parse(struct bench_ctx *ctx, struct ip_state *s, const char *text,
 			    retr + rtx.retransmits : -1;
 		}
 		if (retr >= 0)
-			bench_metric(ctx, "retransmits", "segments",
+			bench_metric_spread(ctx, "retransmits", "segments",
 			    BENCH_LOWER, retr);
 	}
 	cpu = json_object_get(end, "cpu_utilization_percent");

@@ -40,14 +40,18 @@ struct null_state {
 	uint64_t units;			/* spin/sleep: units of ns done */
 	int sleep;			/* mode=sleep */
 	uint64_t ns;
+	uint64_t calls;			/* mode=spread */
 };
 
 static const struct bench_param null_params[] = {
 	{ .name = "mode", .type = BENCH_P_CHOICE,
-	  .choices = "ok|crash|hang|bad|fail|skip|slow|spin|sleep",
+	  .choices = "ok|crash|hang|bad|fail|skip|slow|spread|spin|sleep",
 	  .def = "ok",
 	  .help = "what the second case does: ok, or crash (SIGSEGV), hang, "
-	    "bad (fails verification), fail, skip, slow (1 s per call); "
+	    "bad (fails verification), fail, skip, slow (1 s per call), "
+	    "spread (metric rows plain and tail whose values vary by "
+	    "design: plain is flagged noisy, tail, a spread figure, is "
+	    "not); "
 	    "spin or sleep: known-truth cases instead, each unit lasting "
 	    "null.ns" },
 	{ .name = "work", .type = BENCH_P_INT, .min = 1, .max = 1000000,
@@ -248,6 +252,13 @@ null_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 			pause();
 	if (strcmp(c->name, "slow") == 0)
 		sleep(1);
+	if (strcmp(c->name, "spread") == 0) {
+		/* 1, 2, 3, 1, ...: a CV of about 40 % whatever the machine */
+		double v = (double)(1 + s->calls++ % 3);
+
+		bench_metric(ctx, "plain", "op", BENCH_LOWER, v);
+		bench_metric_spread(ctx, "tail", "op", BENCH_LOWER, v);
+	}
 	for (i = 0; i < iters; i++)
 		for (j = 0; j < w; j++)
 			acc = acc + 1;

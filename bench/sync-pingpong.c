@@ -1067,10 +1067,10 @@ pp_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 	}
 	bench_report(ctx, secs / (2.0 * (double)n * (double)iters));
 	qsort(s->rt, n, sizeof(*s->rt), sync_cmp_double);
-	bench_metric(ctx, "min", "s", BENCH_LOWER, mn / 2);
-	bench_metric(ctx, "p99", "s", BENCH_LOWER, sync_rank(s->rt, n, 0.99) /
-	    2);
-	bench_metric(ctx, "max", "s", BENCH_LOWER, mx / 2);
+	bench_metric_spread(ctx, "min", "s", BENCH_LOWER, mn / 2);
+	bench_metric_spread(ctx, "p99", "s", BENCH_LOWER,
+	    sync_rank(s->rt, n, 0.99) / 2);
+	bench_metric_spread(ctx, "max", "s", BENCH_LOWER, mx / 2);
 	return 0;
 }
 

@@ -378,12 +378,12 @@ wk_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 	}
 	bench_report(ctx, sum / (double)(s->loops * iters));
 	qsort(s->lat, s->loops, sizeof(*s->lat), sync_cmp_double);
-	bench_metric(ctx, "min", "s", BENCH_LOWER, mn);
-	bench_metric(ctx, "p99", "s", BENCH_LOWER,
+	bench_metric_spread(ctx, "min", "s", BENCH_LOWER, mn);
+	bench_metric_spread(ctx, "p99", "s", BENCH_LOWER,
 	    sync_rank(s->lat, s->loops, 0.99));
-	bench_metric(ctx, "p99.9", "s", BENCH_LOWER,
+	bench_metric_spread(ctx, "p99.9", "s", BENCH_LOWER,
 	    sync_rank(s->lat, s->loops, 0.999));
-	bench_metric(ctx, "max", "s", BENCH_LOWER, mx);
+	bench_metric_spread(ctx, "max", "s", BENCH_LOWER, mx);
 	return 0;
 }
 

@@ -184,9 +184,9 @@ bench_report(struct bench_ctx *ctx, double value)
 	ctx->have_reported = 1;
 }
 
-void
-bench_metric(struct bench_ctx *ctx, const char *name, const char *unit,
-    int better, double value)
+static void
+metric_set(struct bench_ctx *ctx, const char *name, const char *unit,
+    int better, double value, int spread)
 {
 	struct ctx_metric *m;
 	size_t i;
@@ -202,10 +202,25 @@ bench_metric(struct bench_ctx *ctx, const char *name, const char *unit,
 		strlcpy_bb(m->name, name, sizeof(m->name));
 		strlcpy_bb(m->unit, unit, sizeof(m->unit));
 		m->better = better;
+		m->spread = spread;
 	}
 	m = &ctx->metrics[i];
 	m->value = value;
 	m->set = 1;
+}
+
+void
+bench_metric(struct bench_ctx *ctx, const char *name, const char *unit,
+    int better, double value)
+{
+	metric_set(ctx, name, unit, better, value, 0);
+}
+
+void
+bench_metric_spread(struct bench_ctx *ctx, const char *name,
+    const char *unit, int better, double value)
+{
+	metric_set(ctx, name, unit, better, value, 1);
 }
 
 void
@@ -527,7 +542,8 @@ take_sample(struct sampler *s, uint64_t iters, double *value, double *secs)
 			send_value(WIRE_METRIC, ctx->metrics[k].name,
 			    ctx->metrics[k].unit,
 			    ctx->metrics[k].better,
-			    ctx->metrics[k].value, 0, 0, 0);
+			    ctx->metrics[k].value,
+			    ctx->metrics[k].spread ? 1 : 0, 0, 0);
 	for (k = 0; k < s->nphases; k++) {
 		s->tot_phase[k] += s->phase_s[k];
 		if (s->phases[k].row && s->phase_s[k] > 0)

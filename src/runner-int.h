@@ -17,6 +17,7 @@
 struct ctx_metric {
 	char name[48], unit[16];
 	int better;
+	int spread;		/* bench_metric_spread(): no noise verdict */
 	double value;		/* this sample's value */
 	int set;
 };

@@ -14,7 +14,8 @@ struct bench_ctx;
 enum wire_type {
 	WIRE_READY = 1,		/* calibrated and warm: v[0] = iters */
 	WIRE_SAMPLE,		/* v = value, seconds, cycles, instructions */
-	WIRE_METRIC,		/* name, unit, status = better, v[0] = value */
+	WIRE_METRIC,		/* name, unit, status = better, v[0] = value,
+				 * v[1] = 1: a spread figure (no noise verdict) */
 	WIRE_EXTRA,		/* name, v[0] = value */
 	WIRE_STATUS,		/* status = result_status, text = reason */
 	WIRE_CPU,		/* per sample, after it: v = CPU seconds,

@@ -234,6 +234,7 @@ case_estimate(const struct child_plan *cp)
 struct metric_acc {
 	char name[48], unit[16];
 	int better;
+	int spread;		/* no noise verdict: bench_metric_spread() */
 	double *v;
 	size_t n;
 };
@@ -329,6 +330,7 @@ acc_message(struct copy_acc *a, const struct wire_msg *m)
 			a->m[i].name[sizeof(a->m[i].name) - 1] = '\0';
 			a->m[i].unit[sizeof(a->m[i].unit) - 1] = '\0';
 			a->m[i].better = m->status;
+			a->m[i].spread = m->v[1] != 0;
 			a->nm++;
 		}
 		push(&a->m[i].v, a->m[i].n++, m->v[0]);
@@ -479,9 +481,10 @@ row_procs(struct result *r, const double *pm, size_t np)
 	r->st.median = ps.median;
 	r->st.mean = ps.mean;
 	r->st.stddev = ps.stddev;
-	r->st.cv = ps.cv;
+	r->st.cv = ps.sdcv;	/* a few processes: the classic CV */
+	r->st.sdcv = ps.sdcv;
 	r->flags &= ~RF_NOISY;
-	if (ps.cv > NOISY_CV)
+	if (ps.sdcv > NOISY_CV)
 		r->flags |= RF_NOISY;
 }
 
@@ -1020,7 +1023,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	while (cr->np < 3 * procs && !stop_signal) {
 		if (cr->np >= procs) {
 			stats_compute(&st, cr->pmed, cr->np);
-			if (st.cv <= cp->target_cv ||
+			if (st.sdcv <= cp->target_cv ||
 			    spent >= cp->budget + cp->warmup)
 				break;
 		}
@@ -1124,6 +1127,8 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 		} else {
 			row_samples(&r, ma->v, ma->n);
 		}
+		if (ma->spread)
+			r.flags &= ~RF_NOISY;
 		emit(sink, arg, &r, bad, stop);
 	}
 }

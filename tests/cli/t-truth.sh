@@ -203,4 +203,17 @@ r=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["case"] == "sleep-time" && $h["column"] == "B" { print $h["ratio"]; exit }' \
     "$TMP/cmp.tsv")
 between "$r" 1.2 3.3; ok $? "compare sleep-time: the plain ratio is 2 ($r)"
+# ---- noise verdicts: a spread figure varies by design, a plain one is
+# noisy when its values vary (null.mode=spread: both 1, 2, 3, 1, ...)
+expect 0 "spread and plain metric rows" -- bb run null -p null.mode=spread \
+    --profile quick --min-sample 0.01 --warmup 0 --budget 0.3 --no-save \
+    --format tsv
+f=$(tsv_get spread/plain 0 flags "$TMP/out")
+case ",$f," in *,noisy,*) r=0 ;; *) r=1 ;; esac
+ok $r "a plain metric whose samples spread is flagged noisy ($f)"
+f=$(tsv_get spread/tail 0 flags "$TMP/out")
+case ",$f," in *,noisy,*) r=1 ;; *) r=0 ;; esac
+ok $r "a spread metric (a tail) is never flagged noisy ($f)"
+v=$(tsv_get spread/tail 0 cv "$TMP/out")
+between "$v" 0.2 2; ok $? "the spread metric still shows its CV ($v)"
 done_testing
