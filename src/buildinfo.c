@@ -24,7 +24,7 @@
 
 #include "buildinfo-gen.h"
 #include "elfattr.h"
-#include "sysinfo.h"
+#include "buildinfo.h"
 #include "util.h"
 
 #define STR_(x) #x

@@ -30,7 +30,8 @@
 #include "result.h"
 #include "spawn.h"
 #include "store.h"
-#include "sysinfo.h"
+#include "buildinfo.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 static const char compare_usage[] =

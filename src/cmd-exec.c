@@ -26,7 +26,8 @@
 #include "spawn.h"
 #include "stats.h"
 #include "store.h"
-#include "sysinfo.h"
+#include "buildinfo.h"
+#include "sysinfo-json.h"
 #include "util.h"
 
 #define EXEC_REPEAT_MAX	100

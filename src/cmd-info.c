@@ -18,7 +18,9 @@
 #include "cmd.h"
 #include "fmt.h"
 #include "perfctr.h"
-#include "sysinfo.h"
+#include "buildinfo.h"
+#include "sysinfo-json.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 static const char info_usage[] =

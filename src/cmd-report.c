@@ -23,7 +23,8 @@
 #include "result.h"
 #include "store.h"
 #include "svg.h"
-#include "sysinfo.h"
+#include "buildinfo.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 static const char report_usage[] =

@@ -20,7 +20,8 @@
 #include "registry.h"
 #include "runner.h"
 #include "store.h"
-#include "sysinfo.h"
+#include "buildinfo.h"
+#include "sysinfo-json.h"
 #include "util.h"
 
 static const char run_usage[] =

@@ -15,7 +15,8 @@
 #include "cmd.h"
 #include "fmt.h"
 #include "store.h"
-#include "sysinfo.h"
+#include "buildinfo.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 static const char show_usage[] =

@@ -12,7 +12,8 @@
 
 #include "fmt.h"
 #include "registry.h"
-#include "sysinfo.h"
+#include "buildinfo.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 #define W_VALUE 9

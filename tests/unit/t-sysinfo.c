@@ -15,7 +15,9 @@
 
 #include "clockcache.h"
 #include "sysfs.h"
-#include "sysinfo.h"
+#include "buildinfo.h"
+#include "sysinfo-json.h"
+#include "sysinfo-show.h"
 #include "tap.h"
 #include "util.h"
 

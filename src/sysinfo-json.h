@@ -1,0 +1,31 @@
+/*
+ * sysinfo-json.h - the system snapshot and the build identity as JSON:
+ * the only place their keys are written or read.  JSON is made where
+ * identity leaves the program (the store, export, the json formats) and
+ * read where it comes in (the store, import); everything between passes
+ * the structs of sysinfo.h and buildinfo.h (doc/DESIGN.md section 3).
+ */
+#ifndef BOARDBENCH_SYSINFO_JSON_H
+#define BOARDBENCH_SYSINFO_JSON_H
+
+#include <jansson.h>
+
+#include "sysinfo.h"
+
+/*
+ * The snapshot object: board, SoC, cores, clusters, caches, memory,
+ * thermal, throttling, power (only when found), load, notes.  Unknown
+ * values are null.
+ */
+json_t *sysinfo_to_json(const struct system_info *si);
+/*
+ * A snapshot object (stored or imported; NULL is fine) back into si:
+ * every key that is missing or of the wrong type is unknown, strings
+ * and lists are bounded.  Never fails.
+ */
+void sysinfo_from_json(const json_t *obj, struct system_info *si);
+
+/* Probe the machine and serialise it: what `info` and `run` store. */
+json_t *sysinfo_json(void);
+
+#endif
