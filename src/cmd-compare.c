@@ -30,7 +30,6 @@
 #include "result.h"
 #include "spawn.h"
 #include "store.h"
-#include "buildinfo.h"
 #include "sysinfo-show.h"
 #include "util.h"
 

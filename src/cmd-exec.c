@@ -26,7 +26,6 @@
 #include "spawn.h"
 #include "stats.h"
 #include "store.h"
-#include "buildinfo.h"
 #include "sysinfo-json.h"
 #include "util.h"
 

@@ -18,7 +18,6 @@
 #include "cmd.h"
 #include "fmt.h"
 #include "perfctr.h"
-#include "buildinfo.h"
 #include "sysinfo-json.h"
 #include "sysinfo-show.h"
 #include "util.h"

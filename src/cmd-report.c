@@ -23,7 +23,6 @@
 #include "result.h"
 #include "store.h"
 #include "svg.h"
-#include "buildinfo.h"
 #include "sysinfo-show.h"
 #include "util.h"
 

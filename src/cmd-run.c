@@ -20,7 +20,6 @@
 #include "registry.h"
 #include "runner.h"
 #include "store.h"
-#include "buildinfo.h"
 #include "sysinfo-json.h"
 #include "util.h"
 

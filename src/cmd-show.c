@@ -15,7 +15,6 @@
 #include "cmd.h"
 #include "fmt.h"
 #include "store.h"
-#include "buildinfo.h"
 #include "sysinfo-show.h"
 #include "util.h"
 

@@ -12,7 +12,6 @@
 
 #include "fmt.h"
 #include "registry.h"
-#include "buildinfo.h"
 #include "sysinfo-show.h"
 #include "util.h"
 

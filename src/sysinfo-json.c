@@ -296,16 +296,7 @@ get_str(const json_t *o, const char *key)
 {
 	const char *s = json_string_value(json_object_get(o, key));
 
-	char *d;
-	size_t n;
-
-	if (s == NULL)
-		return NULL;
-	n = strnlen(s, SI_STR_MAX);
-	d = xmalloc(n + 1);
-	memcpy(d, s, n);
-	d[n] = '\0';
-	return d;
+	return s != NULL ? xstrndup(s, SI_STR_MAX) : NULL;
 }
 
 static double

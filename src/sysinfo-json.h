@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "buildinfo.h"
 #include "sysinfo.h"
 
 /*
@@ -27,5 +28,15 @@ void sysinfo_from_json(const json_t *obj, struct system_info *si);
 
 /* Probe the machine and serialise it: what `info` and `run` store. */
 json_t *sysinfo_json(void);
+
+/*
+ * The build identity object: compiler, flags, configure arguments, host,
+ * float ABI, FPU, NEON, architecture, macros, ELF check, libraries.
+ */
+json_t *buildinfo_to_json(const struct build_info *bi);
+/* A build identity object back into bi; as sysinfo_from_json. */
+void buildinfo_from_json(const json_t *obj, struct build_info *bi);
+/* This binary's identity, serialised. */
+json_t *buildinfo_json(void);
 
 #endif

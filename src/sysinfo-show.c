@@ -103,3 +103,33 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 		free(txt);
 	}
 }
+
+static const char *
+jstr(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "?";
+}
+
+void
+buildinfo_label(const json_t *b, const char *tag, char *buf, size_t len)
+{
+	char cc[96];
+	const char *v = jstr(b, "cc_version");
+	const char *p = strrchr(v, ')');
+
+	/* "gcc (Debian 12.2.0-14) 12.2.0" -> "gcc 12.2.0" */
+	if (b == NULL) {
+		snprintf(buf, len, "%s%s%sunknown build", tag && *tag ? "[" : "",
+		    tag && *tag ? tag : "", tag && *tag ? "] " : "");
+		return;
+	}
+	snprintf(cc, sizeof(cc), "%.*s%s", (int)strcspn(v, " "), v,
+	    p ? p + 1 : "");
+	snprintf(buf, len, "%s%s%s%s %s | %s | float %s, fpu %s | %s",
+	    tag && *tag ? "[" : "", tag && *tag ? tag : "",
+	    tag && *tag ? "] " : "", cc, jstr(b, "opt_level"),
+	    jstr(b, "arch"), jstr(b, "float_abi"), jstr(b, "fpu"),
+	    jstr(b, "cflags"));
+}

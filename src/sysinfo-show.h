@@ -11,6 +11,9 @@
 
 #include "sysinfo.h"
 
+/* One line naming a build flag set. */
+void buildinfo_label(const json_t *build, const char *tag, char *buf,
+    size_t len);
 /* One line naming the machine. */
 void sysinfo_label(const json_t *sys, char *buf, size_t len);
 

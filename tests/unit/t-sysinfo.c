@@ -15,7 +15,6 @@
 
 #include "clockcache.h"
 #include "sysfs.h"
-#include "buildinfo.h"
 #include "sysinfo-json.h"
 #include "sysinfo-show.h"
 #include "tap.h"
