@@ -288,6 +288,44 @@ sysinfo_json(void)
 	return j;
 }
 
+static int
+key_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+json_t *
+json_sorted(json_t *v)
+{
+	const char **keys, *key;
+	json_t *out, *e;
+	size_t i, n;
+
+	if (v == NULL)
+		die(EXIT_BENCH, "out of memory");
+	if (json_is_array(v)) {
+		out = json_array();
+		json_array_foreach(v, i, e)
+			json_array_append_new(out, json_sorted(json_incref(e)));
+	} else if (json_is_object(v)) {
+		out = json_object();
+		n = 0;
+		keys = xcalloc(json_object_size(v) + 1, sizeof(*keys));
+		json_object_foreach(v, key, e)
+			keys[n++] = key;
+		qsort(keys, n, sizeof(*keys), key_cmp);
+		for (i = 0; i < n; i++)
+			json_object_set_new(out, keys[i], json_sorted(
+			    json_incref(json_object_get(v, keys[i]))));
+		free(keys);
+	} else
+		return v;
+	json_decref(v);
+	if (out == NULL)
+		die(EXIT_BENCH, "out of memory");
+	return out;
+}
+
 /* ---- JSON to struct ------------------------------------------------------ */
 
 /* A string member, bounded; NULL when missing or not a string. */

@@ -39,4 +39,11 @@ void buildinfo_from_json(const json_t *obj, struct build_info *bi);
 /* This binary's identity, serialised. */
 json_t *buildinfo_json(void);
 
+/*
+ * A copy of v (taken over) with the keys of every object in sorted
+ * order: the order the store keeps identity in, so a run printed as it
+ * runs and the same run read back look alike.
+ */
+json_t *json_sorted(json_t *v);
+
 #endif

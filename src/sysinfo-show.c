@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,37 +16,31 @@
 #include "util.h"
 
 void
-sysinfo_label(const json_t *s, char *buf, size_t len)
+sysinfo_label(const struct system_info *s, char *buf, size_t len)
 {
-	const char *board, *cpu, *kernel;
-	json_t *mhz, *n;
+	const char *cpu;
 	char clock[32], cores[256];
 
 	if (s == NULL) {
 		strlcpy_bb(buf, "unknown machine", len);
 		return;
 	}
-	board = json_string_value(json_object_get(s, "board"));
-	cpu = json_string_value(json_object_get(s, "cpu_model"));
-	kernel = json_string_value(json_object_get(s, "kernel"));
-	n = json_object_get(s, "cpus_online");
-	mhz = json_object_get(s, "cpu_max_mhz");
-	if (json_is_number(mhz))
-		snprintf(clock, sizeof(clock), " @ %.0f MHz",
-		    json_number_value(mhz));
+	cpu = s->cpu_model;
+	if (!isnan(s->cpu_max_mhz))
+		snprintf(clock, sizeof(clock), " @ %.0f MHz", s->cpu_max_mhz);
 	else
 		clock[0] = '\0';
 	/* new snapshots say "4 x Cortex-A72"; old ones only the model */
 	if (cpu != NULL && strstr(cpu, " x ") != NULL)
 		snprintf(cores, sizeof(cores), "%s", cpu);
-	else if (!json_is_integer(n) || json_integer_value(n) <= 0)
+	else if (s->cpus_online <= 0)
 		snprintf(cores, sizeof(cores), "%s CPUs", cpu ? cpu :
 		    "unknown");
 	else
-		snprintf(cores, sizeof(cores), "%lld x %s",
-		    (long long)json_integer_value(n), cpu ? cpu : "unknown");
-	snprintf(buf, len, "%s | %s%s | Linux %s", board ? board : "unknown",
-	    cores, clock, kernel ? kernel : "unknown");
+		snprintf(cores, sizeof(cores), "%lld x %s", s->cpus_online,
+		    cpu ? cpu : "unknown");
+	snprintf(buf, len, "%s | %s%s | Linux %s", s->board ? s->board :
+	    "unknown", cores, clock, s->kernel ? s->kernel : "unknown");
 }
 
 /*
@@ -105,31 +100,83 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 }
 
 static const char *
-jstr(const json_t *o, const char *key)
+or_q(const char *s)
 {
-	const char *s = json_string_value(json_object_get(o, key));
-
 	return s ? s : "?";
 }
 
 void
-buildinfo_label(const json_t *b, const char *tag, char *buf, size_t len)
+buildinfo_label(const struct build_info *b, const char *tag, char *buf,
+    size_t len)
 {
 	char cc[96];
-	const char *v = jstr(b, "cc_version");
-	const char *p = strrchr(v, ')');
+	const char *v, *p;
 
-	/* "gcc (Debian 12.2.0-14) 12.2.0" -> "gcc 12.2.0" */
 	if (b == NULL) {
 		snprintf(buf, len, "%s%s%sunknown build", tag && *tag ? "[" : "",
 		    tag && *tag ? tag : "", tag && *tag ? "] " : "");
 		return;
 	}
+	/* "gcc (Debian 12.2.0-14) 12.2.0" -> "gcc 12.2.0" */
+	v = or_q(b->cc_version);
+	p = strrchr(v, ')');
 	snprintf(cc, sizeof(cc), "%.*s%s", (int)strcspn(v, " "), v,
 	    p ? p + 1 : "");
 	snprintf(buf, len, "%s%s%s%s %s | %s | float %s, fpu %s | %s",
 	    tag && *tag ? "[" : "", tag && *tag ? tag : "",
-	    tag && *tag ? "] " : "", cc, jstr(b, "opt_level"),
-	    jstr(b, "arch"), jstr(b, "float_abi"), jstr(b, "fpu"),
-	    jstr(b, "cflags"));
+	    tag && *tag ? "] " : "", cc, or_q(b->opt_level), or_q(b->arch),
+	    or_q(b->float_abi), or_q(b->fpu), or_q(b->cflags));
+}
+
+/* A string made safe, or "unknown" when missing or empty. */
+static const char *
+info_str(const char *v, char *buf, size_t len)
+{
+	return fmt_safe(buf, len, v != NULL && *v != '\0' ? v : "unknown");
+}
+
+void
+info_summary(FILE *fp, const struct build_info *b,
+    const struct system_info *s)
+{
+	const struct si_cluster *c;
+	char a[FMT_SAFE(128)], z[FMT_SAFE(128)], e[FMT_SAFE(128)];
+	char f[FMT_SAFE(64)], g[FMT_SAFE(64)];
+	unsigned long boot;
+	int i;
+
+	fprintf(fp, "== board: %s (SoC %s)\n", info_str(s->board, a,
+	    sizeof(a)), info_str(s->soc, z, sizeof(z)));
+	fprintf(fp, "== cpu: %s", info_str(s->cpu_model, a, sizeof(a)));
+	for (i = 0; i < s->nclusters; i++) {
+		c = &s->clusters[i];
+		if (!isnan(c->min_mhz) && !isnan(c->max_mhz))
+			fprintf(fp, "%s cpus %s %.0f-%.0f MHz", i ? "," : ";",
+			    info_str(c->cpus, z, sizeof(z)), c->min_mhz,
+			    c->max_mhz);
+	}
+	fprintf(fp, "; governor %s\n", info_str(s->governor, a, sizeof(a)));
+	if (s->mem_total_mb >= 0)
+		fprintf(fp, "== memory: %lld MB\n", s->mem_total_mb);
+	fprintf(fp, "== os: %s, kernel %s\n", info_str(s->distribution, a,
+	    sizeof(a)), info_str(s->kernel, z, sizeof(z)));
+	fprintf(fp, "== build: %s %s, %s, float %s, fpu %s, neon %s\n",
+	    info_str(b->cc_version, a, sizeof(a)),
+	    info_str(b->opt_level, z, sizeof(z)),
+	    info_str(b->arch, e, sizeof(e)),
+	    info_str(b->float_abi, f, sizeof(f)),
+	    info_str(b->fpu, g, sizeof(g)), b->neon == 1 ? "yes" : "no");
+	/* since-boot bits: 16 under-voltage, 17 capped, 18 throttled */
+	boot = s->have_throttling ? s->throttle_bits >> 16 : 0;
+	if (boot & 1)
+		fprintf(fp, "== warning: under-voltage since boot: check the "
+		    "power supply\n");
+	if (boot & 6)
+		fprintf(fp, "== warning: throttled or clock capped since "
+		    "boot\n");
+	info_str(s->governor, a, sizeof(a));
+	if (strcmp(a, "performance") != 0 && strcmp(a, "unknown") != 0)
+		fprintf(fp, "== warning: governor %s, not performance: the "
+		    "clock may vary during a run\n", a);
+	fputc('\n', fp);
 }
