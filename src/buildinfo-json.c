@@ -103,18 +103,6 @@ buildinfo_to_json(const struct build_info *bi)
 	return b;
 }
 
-json_t *
-buildinfo_json(void)
-{
-	struct build_info bi;
-	json_t *j;
-
-	buildinfo_get(&bi);
-	j = buildinfo_to_json(&bi);
-	buildinfo_release(&bi);
-	return j;
-}
-
 /* ---- JSON to struct ------------------------------------------------------ */
 
 /* A copy of s cut to BI_STR_MAX bytes; NULL stays NULL. */

@@ -275,19 +275,6 @@ sysinfo_to_json(const struct system_info *si)
 	return s;
 }
 
-json_t *
-sysinfo_json(void)
-{
-	struct system_info *si = xcalloc(1, sizeof(*si));
-	json_t *j;
-
-	sysinfo_probe(si);
-	j = sysinfo_to_json(si);
-	sysinfo_release(si);
-	free(si);
-	return j;
-}
-
 static int
 key_cmp(const void *a, const void *b)
 {

@@ -26,9 +26,6 @@ json_t *sysinfo_to_json(const struct system_info *si);
  */
 void sysinfo_from_json(const json_t *obj, struct system_info *si);
 
-/* Probe the machine and serialise it: what `info` and `run` store. */
-json_t *sysinfo_json(void);
-
 /*
  * The build identity object: compiler, flags, configure arguments, host,
  * float ABI, FPU, NEON, architecture, macros, ELF check, libraries.
@@ -36,8 +33,6 @@ json_t *sysinfo_json(void);
 json_t *buildinfo_to_json(const struct build_info *bi);
 /* A build identity object back into bi; as sysinfo_from_json. */
 void buildinfo_from_json(const json_t *obj, struct build_info *bi);
-/* This binary's identity, serialised. */
-json_t *buildinfo_json(void);
 
 /*
  * A copy of v (taken over) with the keys of every object in sorted
