@@ -8,6 +8,7 @@
 
 #include <elf.h>
 #include <jansson.h>
+#include <stdlib.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,7 +25,7 @@
 
 #include "buildinfo-gen.h"
 #include "elfattr.h"
-#include "sysinfo.h"
+#include "buildinfo.h"
 #include "util.h"
 
 #define STR_(x) #x
@@ -95,47 +96,69 @@ arch(void)
 #endif
 }
 
-static json_t *
-macros(void)
+static char *
+sdup(const char *s)
 {
-	json_t *m = json_object();
+	return s != NULL ? xstrdup(s) : NULL;
+}
 
-#define MAC(name, present) json_object_set_new(m, name, present)
+static void
+add_macro(struct build_info *bi, const char *name, long long v)
+{
+	if (bi->nmacros < BI_MAX_ITEMS) {
+		bi->macros[bi->nmacros].name = xstrdup(name);
+		bi->macros[bi->nmacros++].value = v;
+	}
+}
+
+static void
+add_library(struct build_info *bi, const char *name, const char *version)
+{
+	if (bi->nlibraries < BI_MAX_ITEMS) {
+		bi->libraries[bi->nlibraries].name = xstrdup(name);
+		bi->libraries[bi->nlibraries++].version = sdup(version);
+	}
+}
+
+static void
+macros(struct build_info *bi)
+{
+
+#define MAC(name, v) add_macro(bi, name, v)
 #ifdef __ARM_PCS_VFP
-	MAC("__ARM_PCS_VFP", json_integer(1));
+	MAC("__ARM_PCS_VFP", 1);
 #endif
 #ifdef __SOFTFP__
-	MAC("__SOFTFP__", json_integer(1));
+	MAC("__SOFTFP__", 1);
 #endif
 #ifdef __ARM_FP
-	MAC("__ARM_FP", json_integer(__ARM_FP));
+	MAC("__ARM_FP", __ARM_FP);
 #endif
 #ifdef __ARM_NEON
-	MAC("__ARM_NEON", json_integer(1));
+	MAC("__ARM_NEON", 1);
 #endif
 #ifdef __ARM_ARCH
-	MAC("__ARM_ARCH", json_integer(__ARM_ARCH));
+	MAC("__ARM_ARCH", __ARM_ARCH);
 #endif
 #ifdef __aarch64__
-	MAC("__aarch64__", json_integer(1));
+	MAC("__aarch64__", 1);
 #endif
 #ifdef __thumb2__
-	MAC("__thumb2__", json_integer(1));
+	MAC("__thumb2__", 1);
 #endif
 #ifdef __OPTIMIZE__
-	MAC("__OPTIMIZE__", json_integer(1));
+	MAC("__OPTIMIZE__", 1);
 #endif
 #ifdef __OPTIMIZE_SIZE__
-	MAC("__OPTIMIZE_SIZE__", json_integer(1));
+	MAC("__OPTIMIZE_SIZE__", 1);
 #endif
 #ifdef __FAST_MATH__
-	MAC("__FAST_MATH__", json_integer(1));
+	MAC("__FAST_MATH__", 1);
 #endif
 #ifdef __x86_64__
-	MAC("__x86_64__", json_integer(1));
+	MAC("__x86_64__", 1);
 #endif
 #undef MAC
-	return m;
 }
 
 /* The ABI facts of the macros, for comparing with the executable. */
@@ -173,62 +196,44 @@ abi_macros_get(struct abi_macros *m)
  * The running executable's ELF machine and ARM build attributes, and
  * whether they agree with the macros this file was compiled with.
  */
-static json_t *
-elf_json(void)
+static void
+elf_fill(struct bi_elf *e)
 {
-	json_t *e = json_object(), *attrs, *dis = json_array();
 	struct elfattr ea;
 	struct abi_macros m;
-	char why[200], msg[8][160], cls[8];
+	char why[200], msg[BI_MAX_MSGS][160], cls[8];
 	int n, i;
 
 	abi_macros_get(&m);
-	json_object_set_new(e, "file", json_string("/proc/self/exe"));
+	e->file = xstrdup("/proc/self/exe");
+	e->agrees = -1;
 	if (elfattr_read("/proc/self/exe", &ea, why, sizeof(why)) != 0) {
-		json_object_set_new(e, "error", json_string(why));
-		json_object_set_new(e, "agrees", json_null());
-		json_decref(dis);
-		return e;
+		e->error = xstrdup(why);
+		return;
 	}
 	snprintf(cls, sizeof(cls), "ELF%d", ea.elf_class);
-	json_object_set_new(e, "class", json_string(cls));
-	json_object_set_new(e, "machine",
-	    json_string(elfattr_machine_name(ea.machine)));
+	e->elf_class = xstrdup(cls);
+	e->machine = xstrdup(elfattr_machine_name(ea.machine));
 	if (ea.machine != EM_ARM) {
-		json_object_set_new(e, "attributes", json_string(ea.machine ==
-		    EM_AARCH64 ? "none (AArch64 executables carry "
-		    "no ARM build attributes)" : "not ARM"));
+		e->attributes = xstrdup(ea.machine == EM_AARCH64 ? "none "
+		    "(AArch64 executables carry no ARM build attributes)" :
+		    "not ARM");
 	} else if (!ea.have_attrs) {
-		json_object_set_new(e, "attributes",
-		    json_string("no .ARM.attributes section"));
+		e->attributes = xstrdup("no .ARM.attributes section");
 	} else {
-		attrs = json_object();
-		json_object_set_new(attrs, "Tag_CPU_name",
-		    json_string(ea.cpu_name));
-		json_object_set_new(attrs, "Tag_CPU_arch",
-		    json_string(elfattr_cpu_arch_name(ea.cpu_arch)));
-		json_object_set_new(attrs, "Tag_FP_arch",
-		    json_string(elfattr_fp_arch_name(ea.fp_arch)));
-		json_object_set_new(attrs, "Tag_Advanced_SIMD_arch",
-		    json_string(elfattr_simd_name(ea.simd_arch)));
-		json_object_set_new(attrs, "Tag_ABI_VFP_args",
-		    json_string(elfattr_vfp_args_name(ea.abi_vfp_args)));
-		json_object_set_new(e, "attributes", attrs);
+		e->cpu_name = xstrdup(ea.cpu_name);
+		e->cpu_arch = xstrdup(elfattr_cpu_arch_name(ea.cpu_arch));
+		e->fp_arch = xstrdup(elfattr_fp_arch_name(ea.fp_arch));
+		e->simd_arch = xstrdup(elfattr_simd_name(ea.simd_arch));
+		e->vfp_args = xstrdup(elfattr_vfp_args_name(ea.abi_vfp_args));
 	}
-	n = elfattr_compare(&ea, &m, msg, (int)ARRAY_SIZE(msg));
-	for (i = 0; i < n && i < (int)ARRAY_SIZE(msg); i++)
-		json_array_append_new(dis, json_string(msg[i]));
-	json_object_set_new(e, "agrees", json_boolean(n == 0));
-	json_object_set_new(e, "disagreements", dis);
-	n = elfattr_notes(&ea, &m, msg, (int)ARRAY_SIZE(msg));
-	if (n > 0) {
-		json_t *notes = json_array();
-
-		for (i = 0; i < n && i < (int)ARRAY_SIZE(msg); i++)
-			json_array_append_new(notes, json_string(msg[i]));
-		json_object_set_new(e, "notes", notes);
-	}
-	return e;
+	n = elfattr_compare(&ea, &m, msg, BI_MAX_MSGS);
+	for (i = 0; i < n && i < BI_MAX_MSGS; i++)
+		e->disagreements[e->ndisagreements++] = xstrdup(msg[i]);
+	e->agrees = n == 0;
+	n = elfattr_notes(&ea, &m, msg, BI_MAX_MSGS);
+	for (i = 0; i < n && i < BI_MAX_MSGS; i++)
+		e->notes[e->nnotes++] = xstrdup(msg[i]);
 }
 
 /* The -O level found in CFLAGS, else "-O?" (the compiler default). */
@@ -247,93 +252,93 @@ opt_level(const char *cflags, char *buf, size_t len)
 	snprintf(buf, len, "%.*s", (int)strcspn(last, " "), last);
 }
 
-json_t *
-buildinfo_json(void)
+void
+buildinfo_init(struct build_info *bi)
 {
-	json_t *b = json_object(), *libs = json_object();
-	char ol[16];
-
-	json_object_set_new(b, "tool_version", json_string(PACKAGE_VERSION));
-	json_object_set_new(b, "cc", json_string(BB_CC));
-	json_object_set_new(b, "cc_version", json_string(BB_CC_VERSION));
-	json_object_set_new(b, "cflags", json_string(BB_CFLAGS));
-	json_object_set_new(b, "cppflags", json_string(BB_CPPFLAGS));
-	json_object_set_new(b, "ldflags", json_string(BB_LDFLAGS));
-	json_object_set_new(b, "kernel_cflags", json_string(BB_KERNEL_CFLAGS));
-	opt_level(BB_CFLAGS, ol, sizeof(ol));
-	json_object_set_new(b, "opt_level", json_string(ol));
-	json_object_set_new(b, "configure_args",
-	    json_string(BB_CONFIGURE_ARGS));
-	json_object_set_new(b, "host", json_string(BB_HOST));
-	json_object_set_new(b, "build", json_string(BB_BUILD));
-	json_object_set_new(b, "float_abi", json_string(float_abi()));
-	json_object_set_new(b, "fpu", json_string(fpu()));
-	json_object_set_new(b, "arch", json_string(arch()));
-#ifdef __ARM_NEON
-	json_object_set_new(b, "neon", json_true());
-#else
-	json_object_set_new(b, "neon", json_false());
-#endif
-	json_object_set_new(b, "macros", macros());
-	json_object_set_new(b, "elf", elf_json());
-#ifdef __GNUC__
-	json_object_set_new(b, "compiler_macro_version",
-	    json_string(__VERSION__));
-#endif
-
-	json_object_set_new(libs, "sqlite", json_string(sqlite3_libversion()));
-	json_object_set_new(libs, "sqlite_build",
-	    json_string(SQLITE_VERSION));
-	json_object_set_new(libs, "jansson", json_string(JANSSON_VERSION));
-#ifdef HAVE_GNU_LIBC_VERSION_H
-	json_object_set_new(libs, "libc", json_string(gnu_get_libc_version()));
-#endif
-#ifdef HAVE_OPENSSL
-	json_object_set_new(libs, "openssl",
-	    json_string(OpenSSL_version(OPENSSL_VERSION)));
-	json_object_set_new(libs, "openssl_build",
-	    json_string(OPENSSL_VERSION_TEXT));
-#else
-	json_object_set_new(libs, "openssl", json_string("not built in"));
-#endif
-#ifdef HAVE_GCRYPT
-	json_object_set_new(libs, "libgcrypt",
-	    json_string(gcry_check_version(NULL)));
-	json_object_set_new(libs, "libgcrypt_build",
-	    json_string(GCRYPT_VERSION));
-#else
-	json_object_set_new(libs, "libgcrypt", json_string("not built in"));
-#endif
-	json_object_set_new(b, "libraries", libs);
-	return b;
-}
-
-static const char *
-jstr(const json_t *o, const char *key)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-
-	return s ? s : "?";
+	memset(bi, 0, sizeof(*bi));
+	bi->neon = -1;
+	bi->elf.agrees = -1;
 }
 
 void
-buildinfo_label(const json_t *b, const char *tag, char *buf, size_t len)
+buildinfo_get(struct build_info *bi)
 {
-	char cc[96];
-	const char *v = jstr(b, "cc_version");
-	const char *p = strrchr(v, ')');
+	char ol[16];
 
-	/* "gcc (Debian 12.2.0-14) 12.2.0" -> "gcc 12.2.0" */
-	if (b == NULL) {
-		snprintf(buf, len, "%s%s%sunknown build", tag && *tag ? "[" : "",
-		    tag && *tag ? tag : "", tag && *tag ? "] " : "");
-		return;
+	buildinfo_init(bi);
+	bi->tool_version = xstrdup(PACKAGE_VERSION);
+	bi->cc = xstrdup(BB_CC);
+	bi->cc_version = xstrdup(BB_CC_VERSION);
+	bi->cflags = xstrdup(BB_CFLAGS);
+	bi->cppflags = xstrdup(BB_CPPFLAGS);
+	bi->ldflags = xstrdup(BB_LDFLAGS);
+	bi->kernel_cflags = xstrdup(BB_KERNEL_CFLAGS);
+	opt_level(BB_CFLAGS, ol, sizeof(ol));
+	bi->opt_level = xstrdup(ol);
+	bi->configure_args = xstrdup(BB_CONFIGURE_ARGS);
+	bi->host = xstrdup(BB_HOST);
+	bi->build = xstrdup(BB_BUILD);
+	bi->float_abi = xstrdup(float_abi());
+	bi->fpu = xstrdup(fpu());
+	bi->arch = xstrdup(arch());
+#ifdef __ARM_NEON
+	bi->neon = 1;
+#else
+	bi->neon = 0;
+#endif
+	macros(bi);
+	bi->have_elf = 1;
+	elf_fill(&bi->elf);
+#ifdef __GNUC__
+	bi->compiler_macro_version = xstrdup(__VERSION__);
+#endif
+	add_library(bi, "sqlite", sqlite3_libversion());
+	add_library(bi, "sqlite_build", SQLITE_VERSION);
+	add_library(bi, "jansson", JANSSON_VERSION);
+#ifdef HAVE_GNU_LIBC_VERSION_H
+	add_library(bi, "libc", gnu_get_libc_version());
+#endif
+#ifdef HAVE_OPENSSL
+	add_library(bi, "openssl", OpenSSL_version(OPENSSL_VERSION));
+	add_library(bi, "openssl_build", OPENSSL_VERSION_TEXT);
+#else
+	add_library(bi, "openssl", "not built in");
+#endif
+#ifdef HAVE_GCRYPT
+	add_library(bi, "libgcrypt", gcry_check_version(NULL));
+	add_library(bi, "libgcrypt_build", GCRYPT_VERSION);
+#else
+	add_library(bi, "libgcrypt", "not built in");
+#endif
+}
+
+void
+buildinfo_release(struct build_info *bi)
+{
+	char **str[] = {
+		&bi->tool_version, &bi->cc, &bi->cc_version, &bi->cflags,
+		&bi->cppflags, &bi->ldflags, &bi->kernel_cflags,
+		&bi->opt_level, &bi->configure_args, &bi->host, &bi->build,
+		&bi->float_abi, &bi->fpu, &bi->arch,
+		&bi->compiler_macro_version, &bi->elf.file, &bi->elf.error,
+		&bi->elf.elf_class, &bi->elf.machine, &bi->elf.attributes,
+		&bi->elf.cpu_name, &bi->elf.cpu_arch, &bi->elf.fp_arch,
+		&bi->elf.simd_arch, &bi->elf.vfp_args,
+	};
+	size_t i;
+	int k;
+
+	for (i = 0; i < ARRAY_SIZE(str); i++)
+		free(*str[i]);
+	for (k = 0; k < bi->nmacros; k++)
+		free(bi->macros[k].name);
+	for (k = 0; k < bi->nlibraries; k++) {
+		free(bi->libraries[k].name);
+		free(bi->libraries[k].version);
 	}
-	snprintf(cc, sizeof(cc), "%.*s%s", (int)strcspn(v, " "), v,
-	    p ? p + 1 : "");
-	snprintf(buf, len, "%s%s%s%s %s | %s | float %s, fpu %s | %s",
-	    tag && *tag ? "[" : "", tag && *tag ? tag : "",
-	    tag && *tag ? "] " : "", cc, jstr(b, "opt_level"),
-	    jstr(b, "arch"), jstr(b, "float_abi"), jstr(b, "fpu"),
-	    jstr(b, "cflags"));
+	for (k = 0; k < bi->elf.ndisagreements; k++)
+		free(bi->elf.disagreements[k]);
+	for (k = 0; k < bi->elf.nnotes; k++)
+		free(bi->elf.notes[k]);
+	buildinfo_init(bi);
 }

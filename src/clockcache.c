@@ -203,6 +203,34 @@ clockcache_load(void)
 }
 
 int
+clockcache_clusters(unsigned long long *masks, double *mhz, int max,
+    char *when, size_t wlen)
+{
+	json_t *j = clockcache_load(), *cl, *m;
+	const char *s;
+	size_t i;
+	int n = 0;
+
+	if (when != NULL && wlen > 0)
+		when[0] = '\0';
+	if (j == NULL)
+		return -1;
+	s = json_string_value(json_object_get(j, "measured_at"));
+	if (s != NULL && when != NULL)
+		strlcpy_bb(when, s, wlen);
+	json_array_foreach(json_object_get(j, "clusters"), i, cl) {
+		s = json_string_value(json_object_get(cl, "cpus"));
+		m = json_object_get(cl, "measured_mhz");
+		if (n >= max || s == NULL || !json_is_number(m) ||
+		    sysfs_parse_cpulist(s, &masks[n]) != 0)
+			continue;
+		mhz[n++] = json_number_value(m);
+	}
+	json_decref(j);
+	return n;
+}
+
+int
 clockcache_mhz(int cpu, double *mhz)
 {
 	json_t *j, *cl, *m;

@@ -28,6 +28,15 @@ int clockcache_save(const json_t *report);
 /* This machine's report when it belongs to this boot, else NULL. */
 json_t *clockcache_load(void);
 
+/*
+ * The clusters of this machine's report for this boot, without JSON: up
+ * to max CPU masks and their measured clocks (any number the report
+ * holds), and in when (may be NULL) its "measured_at" ("" when none).
+ * The count, or -1 when there is no report for this boot.
+ */
+int clockcache_clusters(unsigned long long *masks, double *mhz, int max,
+    char *when, size_t wlen);
+
 /* The measured clock of cpu from this machine's report; 0 found, -1 not. */
 int clockcache_mhz(int cpu, double *mhz);
 

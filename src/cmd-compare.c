@@ -30,7 +30,7 @@
 #include "result.h"
 #include "spawn.h"
 #include "store.h"
-#include "sysinfo.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 static const char compare_usage[] =
@@ -179,8 +179,8 @@ column_set_runs(struct column *c, struct result **rows, size_t *nrows,
 			free(rows[i]);
 		}
 	}
-	c->build = c->ri.build ? json_loads(c->ri.build, 0, NULL) : NULL;
-	c->system = c->ri.system ? json_loads(c->ri.system, 0, NULL) : NULL;
+	c->build = c->ri.build_json ? json_incref(c->ri.build_json) : NULL;
+	c->system = c->ri.system_json ? json_incref(c->ri.system_json) : NULL;
 }
 
 /* Does the spec name a file rather than something in the store? */
@@ -579,9 +579,9 @@ print_machines(FILE *fp, const struct columns *cs, int differ)
 	size_t c;
 	int same = 1;
 
-	sysinfo_label(cs->v[0].system, first, sizeof(first));
+	sysinfo_label(cs->v[0].ri.system, first, sizeof(first));
 	for (c = 1; c < cs->n && same; c++) {
-		sysinfo_label(cs->v[c].system, other, sizeof(other));
+		sysinfo_label(cs->v[c].ri.system, other, sizeof(other));
 		same = strcmp(first, other) == 0;
 	}
 	if (same) {
@@ -590,7 +590,7 @@ print_machines(FILE *fp, const struct columns *cs, int differ)
 		return;
 	}
 	for (c = 0; c < cs->n; c++) {
-		sysinfo_label(cs->v[c].system, other, sizeof(other));
+		sysinfo_label(cs->v[c].ri.system, other, sizeof(other));
 		fprintf(fp, "== machine %c: %s\n", col_letter(c),
 		    fmt_safe(e, sizeof(e), other));
 	}
@@ -637,7 +637,7 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	fprintf(fp, "== compare: %zu build flag sets, %zu cases; ratios to "
 	    "%c, above 1 is better\n", cs->n, t->nrows, col_letter(t->base));
 	for (c = 0; c < cs->n; c++) {
-		buildinfo_label(cs->v[c].build, NULL, label, sizeof(label));
+		buildinfo_label(cs->v[c].ri.build, NULL, label, sizeof(label));
 		fprintf(fp, "== %c %s: %s | %s%s\n", col_letter(c),
 		    fmt_safe(e_name, sizeof(e_name), cs->v[c].name),
 		    fmt_safe(e_src, sizeof(e_src), cs->v[c].source),

@@ -26,7 +26,7 @@
 #include "spawn.h"
 #include "stats.h"
 #include "store.h"
-#include "sysinfo.h"
+#include "sysinfo-json.h"
 #include "util.h"
 
 #define EXEC_REPEAT_MAX	100
@@ -360,7 +360,7 @@ static void
 exec_run_info(const struct exec_opts *o, int argc, char **argv,
     struct run_info *ri)
 {
-	json_t *j, *snap;
+	json_t *j;
 
 	memset(ri, 0, sizeof(*ri));
 	iso_utc_now(ri->started, sizeof(ri->started));
@@ -370,18 +370,9 @@ exec_run_info(const struct exec_opts *o, int argc, char **argv,
 	strlcpy_bb(ri->tool_version, PACKAGE_VERSION,
 	    sizeof(ri->tool_version));
 	ri->argv = cmd_join_argv(argc, argv);
-	j = buildinfo_json();
-	ri->build = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(j);
 	j = json_object();
 	cmd_run_checks(o->hot_temp, o->no_monitor, isatty(STDERR_FILENO), j);
-	snap = sysinfo_json();
-	json_object_update(snap, j);
-	json_decref(j);
-	ri->system = json_dumps(snap, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(snap);
-	if (ri->build == NULL || ri->system == NULL)
-		die(EXIT_BENCH, "out of memory");
+	cmd_identity(ri, j);
 }
 
 int

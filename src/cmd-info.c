@@ -18,7 +18,8 @@
 #include "cmd.h"
 #include "fmt.h"
 #include "perfctr.h"
-#include "sysinfo.h"
+#include "sysinfo-json.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 static const char info_usage[] =
@@ -100,65 +101,6 @@ print_clock(FILE *fp, const json_t *clk)
 	}
 }
 
-/* A string field of o, made safe, or "unknown". */
-static const char *
-info_str(json_t *o, const char *key, char *buf, size_t len)
-{
-	const char *v = json_string_value(json_object_get(o, key));
-
-	return fmt_safe(buf, len, v != NULL && *v != '\0' ? v : "unknown");
-}
-
-/* The summary before the detail: a few lines and any warning. */
-static void
-print_summary(FILE *fp, json_t *b, json_t *s)
-{
-	json_t *cl, *c, *t;
-	char a[FMT_SAFE(128)], z[FMT_SAFE(128)], e[FMT_SAFE(128)];
-	char f[FMT_SAFE(64)], g[FMT_SAFE(64)];
-	size_t i;
-
-	fprintf(fp, "== board: %s (SoC %s)\n", info_str(s, "board", a,
-	    sizeof(a)), info_str(s, "soc", z, sizeof(z)));
-	fprintf(fp, "== cpu: %s", info_str(s, "cpu_model", a, sizeof(a)));
-	cl = json_object_get(s, "clusters");
-	json_array_foreach(cl, i, c) {
-		if (json_is_number(json_object_get(c, "min_mhz")) &&
-		    json_is_number(json_object_get(c, "max_mhz")))
-			fprintf(fp, "%s cpus %s %.0f-%.0f MHz", i ? "," : ";",
-			    info_str(c, "cpus", z, sizeof(z)),
-			    json_number_value(json_object_get(c, "min_mhz")),
-			    json_number_value(json_object_get(c, "max_mhz")));
-	}
-	fprintf(fp, "; governor %s\n", info_str(s, "governor", a,
-	    sizeof(a)));
-	t = json_object_get(json_object_get(s, "memory"), "total_mb");
-	if (json_is_number(t))
-		fprintf(fp, "== memory: %.0f MB\n", json_number_value(t));
-	fprintf(fp, "== os: %s, kernel %s\n", info_str(s, "distribution", a,
-	    sizeof(a)), info_str(s, "kernel", z, sizeof(z)));
-	fprintf(fp, "== build: %s %s, %s, float %s, fpu %s, neon %s\n",
-	    info_str(b, "cc_version", a, sizeof(a)),
-	    info_str(b, "opt_level", z, sizeof(z)),
-	    info_str(b, "arch", e, sizeof(e)),
-	    info_str(b, "float_abi", f, sizeof(f)),
-	    info_str(b, "fpu", g, sizeof(g)),
-	    json_is_true(json_object_get(b, "neon")) ? "yes" : "no");
-	t = json_object_get(json_object_get(s, "throttling"), "since_boot");
-	if (json_is_true(json_object_get(t, "under_voltage")))
-		fprintf(fp, "== warning: under-voltage since boot: check the "
-		    "power supply\n");
-	if (json_is_true(json_object_get(t, "throttled")) ||
-	    json_is_true(json_object_get(t, "arm_frequency_capped")))
-		fprintf(fp, "== warning: throttled or clock capped since "
-		    "boot\n");
-	info_str(s, "governor", a, sizeof(a));
-	if (strcmp(a, "performance") != 0 && strcmp(a, "unknown") != 0)
-		fprintf(fp, "== warning: governor %s, not performance: the "
-		    "clock may vary during a run\n", a);
-	fputc('\n', fp);
-}
-
 int
 cmd_info(int argc, char **argv)
 {
@@ -170,6 +112,8 @@ cmd_info(int argc, char **argv)
 	};
 	const char *format = "text";
 	json_t *doc, *counters, *clk = NULL;
+	struct build_info bi;
+	struct system_info *si;
 	struct perfctr pc;
 	char why[200], what[160];
 	int c, measure = 0;
@@ -210,16 +154,18 @@ cmd_info(int argc, char **argv)
 		json_object_set_new(counters, "available", json_false());
 		json_object_set_new(counters, "why", json_string(why));
 	}
-	doc = json_pack("{s:o,s:o,s:o}", "build", buildinfo_json(),
-	    "system", sysinfo_json(), "counters", counters);
+	buildinfo_get(&bi);
+	si = xmalloc(sizeof(*si));
+	sysinfo_probe(si);
+	doc = json_pack("{s:o,s:o,s:o}", "build", buildinfo_to_json(&bi),
+	    "system", sysinfo_to_json(si), "counters", counters);
 	if (clk != NULL)
 		json_object_set_new(doc, "clock", clk);
 	if (strcmp(format, "json") == 0) {
 		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 		putchar('\n');
 	} else {
-		print_summary(stdout, json_object_get(doc, "build"),
-		    json_object_get(doc, "system"));
+		info_summary(stdout, &bi, si);
 		print_kv(stdout, "build", json_object_get(doc, "build"));
 		print_kv(stdout, "system", json_object_get(doc, "system"));
 		print_kv(stdout, "counters", counters);
@@ -227,5 +173,8 @@ cmd_info(int argc, char **argv)
 			print_clock(stdout, clk);
 	}
 	json_decref(doc);
+	buildinfo_release(&bi);
+	sysinfo_release(si);
+	free(si);
 	return EXIT_OK;
 }

@@ -23,7 +23,7 @@
 #include "result.h"
 #include "store.h"
 #include "svg.h"
-#include "sysinfo.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 static const char report_usage[] =
@@ -50,7 +50,6 @@ struct rrun {
 	struct run_info ri;
 	struct result *rows;
 	size_t n;
-	json_t *build, *system;
 	char name[160];
 };
 
@@ -78,8 +77,6 @@ rrun_finish(struct rrun *r, const char *source)
 	for (j = 0; j < r->n; j++)
 		param_canon_stored(r->rows[j].bench, r->rows[j].params,
 		    sizeof(r->rows[j].params));
-	r->build = r->ri.build ? json_loads(r->ri.build, 0, NULL) : NULL;
-	r->system = r->ri.system ? json_loads(r->ri.system, 0, NULL) : NULL;
 	if (r->ri.tag[0] != '\0')
 		bufprintf(r->name, sizeof(r->name), "%s", r->ri.tag);
 	else
@@ -166,8 +163,6 @@ rruns_free(struct rruns *rs)
 		for (j = 0; j < r->n; j++)
 			result_release(&r->rows[j]);
 		free(r->rows);
-		json_decref(r->build);
-		json_decref(r->system);
 	}
 	free(rs->v);
 }
@@ -259,9 +254,9 @@ identity(struct strbuf *sb, const struct rrun *r)
 	char label[512];
 
 	strbuf_addf(sb, "<dl>\n");
-	sysinfo_label(r->system, label, sizeof(label));
+	sysinfo_label(r->ri.system, label, sizeof(label));
 	dl_item(sb, "Board", label);
-	buildinfo_label(r->build, NULL, label, sizeof(label));
+	buildinfo_label(r->ri.build, NULL, label, sizeof(label));
 	dl_item(sb, "Build", label);
 	dl_item(sb, "Run", r->ri.uuid);
 	dl_item(sb, "Started", r->ri.started);
@@ -274,12 +269,12 @@ identity(struct strbuf *sb, const struct rrun *r)
 	strbuf_addf(sb, "</dl>\n");
 	strbuf_addf(sb, "<details><summary>Build identity (all fields)"
 	    "</summary><div class=\"scroll\"><table>\n");
-	if (r->build)
-		json_leaves(sb, "", r->build, 0);
+	if (r->ri.build_json)
+		json_leaves(sb, "", r->ri.build_json, 0);
 	strbuf_addf(sb, "</table></div></details>\n<details><summary>System "
 	    "snapshot (all fields)</summary><div class=\"scroll\"><table>\n");
-	if (r->system)
-		json_leaves(sb, "", r->system, 0);
+	if (r->ri.system_json)
+		json_leaves(sb, "", r->ri.system_json, 0);
 	strbuf_addf(sb, "</table></div></details>\n");
 }
 

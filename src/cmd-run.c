@@ -20,7 +20,7 @@
 #include "registry.h"
 #include "runner.h"
 #include "store.h"
-#include "sysinfo.h"
+#include "sysinfo-json.h"
 #include "util.h"
 
 static const char run_usage[] =
@@ -318,6 +318,23 @@ cmd_run_checks(double hot_temp, int no_monitor, int tty, json_t *sys)
 	run_checks(&w, 0, tty, sys);
 }
 
+void
+cmd_identity(struct run_info *ri, json_t *checks)
+{
+	json_t *sys;
+
+	ri->build = xmalloc(sizeof(*ri->build));
+	buildinfo_get(ri->build);
+	ri->build_json = json_sorted(buildinfo_to_json(ri->build));
+	ri->system = xmalloc(sizeof(*ri->system));
+	sysinfo_probe(ri->system);
+	sys = sysinfo_to_json(ri->system);
+	if (json_object_update(sys, checks) != 0)
+		die(EXIT_BENCH, "out of memory");
+	json_decref(checks);
+	ri->system_json = json_sorted(sys);
+}
+
 char *
 cmd_join_argv(int argc, char **argv)
 {
@@ -511,26 +528,13 @@ cmd_run(int argc, char **argv)
 	strlcpy_bb(ri.profile, ro.profile->name, sizeof(ri.profile));
 	strlcpy_bb(ri.tool_version, PACKAGE_VERSION, sizeof(ri.tool_version));
 	ri.argv = join_argv(full_argc, full_argv);
-	j = buildinfo_json();
-	ri.build = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(j);
 	for (ci = 0; ci < ro.ncpus; ci++)
 		if (ro.cpus[ci] >= 0 && ro.cpus[ci] < 64)
 			cpumask |= 1ULL << ro.cpus[ci];
 	sink.tty = isatty(STDERR_FILENO);
 	j = json_object();
 	run_checks(&wo, cpumask, sink.tty && !noprogress, j);
-	{
-		json_t *snap = sysinfo_json();
-
-		json_object_update(snap, j);
-		json_decref(j);
-		j = snap;
-	}
-	ri.system = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(j);
-	if (ri.build == NULL || ri.system == NULL)
-		die(EXIT_BENCH, "out of memory");
+	cmd_identity(&ri, j);
 	if (store_make_uuid(ri.uuid, sizeof(ri.uuid)) != 0) {
 		rc = EXIT_BENCH;
 		goto out;

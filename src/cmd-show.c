@@ -15,7 +15,7 @@
 #include "cmd.h"
 #include "fmt.h"
 #include "store.h"
-#include "sysinfo.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 static const char show_usage[] =
@@ -57,7 +57,6 @@ list_runs(struct store *st, const int64_t *ids, size_t n)
 	char label[512], e_label[FMT_SAFE(512)], e_tag[FMT_SAFE(128)];
 	char e_started[FMT_SAFE(32)], e_status[FMT_SAFE(16)];
 	char e_profile[FMT_SAFE(16)];
-	json_t *b;
 	size_t i;
 
 	printf("%-5s %-20s %-11s %-8s %-16s %s\n", "RUN", "STARTED",
@@ -66,15 +65,13 @@ list_runs(struct store *st, const int64_t *ids, size_t n)
 		memset(&ri, 0, sizeof(ri));
 		if (store_run_get(st, ids[i], &ri) != 0)
 			continue;
-		b = ri.build ? json_loads(ri.build, 0, NULL) : NULL;
-		buildinfo_label(b, NULL, label, sizeof(label));
+		buildinfo_label(ri.build, NULL, label, sizeof(label));
 		printf("%-5lld %-20s %-11s %-8s %-16s %s\n", (long long)ri.id,
 		    fmt_safe(e_started, sizeof(e_started), ri.started),
 		    fmt_safe(e_status, sizeof(e_status), ri.status),
 		    fmt_safe(e_profile, sizeof(e_profile), ri.profile),
 		    ri.tag[0] ? fmt_safe(e_tag, sizeof(e_tag), ri.tag) : "-",
 		    fmt_safe(e_label, sizeof(e_label), label));
-		json_decref(b);
 		run_info_release(&ri);
 	}
 }

@@ -39,6 +39,13 @@ int cmd_exec(int argc, char **argv);
 void cmd_run_checks(double hot_temp, int no_monitor, int tty,
     struct json_t *sys);
 char *cmd_join_argv(int argc, char **argv);
+/*
+ * This build's identity and this machine's snapshot, probed, as ri's
+ * structs and as the objects stored with the run (keys sorted, as the
+ * store keeps them); checks (taken over) joins the snapshot object.
+ */
+struct run_info;
+void cmd_identity(struct run_info *ri, struct json_t *checks);
 
 /*
  * Open the store named by --db (NULL: the default).  create: make it when

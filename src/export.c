@@ -28,7 +28,6 @@
 
 static json_t *jnum(double);
 static json_t *jstr(const char *);
-static json_t *jobject_text(const char *);
 static json_t *export_flags(unsigned);
 static int get_flags(const json_t *, unsigned *);
 static int load_result(const json_t *, struct result *, char *, size_t);
@@ -76,22 +75,6 @@ jstr(const char *s)
 			*p = '?';
 	v = json_string(copy);
 	free(copy);
-	return v;
-}
-
-/* The JSON object in text, or null when there is none or it is not one. */
-static json_t *
-jobject_text(const char *text)
-{
-	json_t *v;
-
-	if (text == NULL)
-		return json_null();
-	v = json_loads(text, 0, NULL);
-	if (!json_is_object(v)) {
-		json_decref(v);
-		return json_null();
-	}
 	return v;
 }
 
@@ -247,8 +230,10 @@ export_run(const struct run_info *ri, const struct result *rows, size_t n)
 	json_object_set_new(o, "profile", jstr(ri->profile));
 	json_object_set_new(o, "tool_version", jstr(ri->tool_version));
 	json_object_set_new(o, "argv", jstr(ri->argv));
-	json_object_set_new(o, "build", jobject_text(ri->build));
-	json_object_set_new(o, "system", jobject_text(ri->system));
+	json_object_set_new(o, "build", ri->build_json != NULL ?
+	    json_incref(ri->build_json) : json_null());
+	json_object_set_new(o, "system", ri->system_json != NULL ?
+	    json_incref(ri->system_json) : json_null());
 	results = json_array();
 	for (i = 0; i < n; i++)
 		json_array_append_new(results, export_result(&rows[i]));
@@ -398,15 +383,15 @@ get_strdup(struct field_check *fc, const json_t *o, const char *key,
 }
 
 /*
- * get_object_text: an object member back to compact text with sorted
- * keys, as the store keeps it, at most max bytes; NULL when missing.
+ * get_object: an object member (a new reference) when its compact text,
+ * as the store keeps it, is at most max bytes; NULL when missing.
  */
-static char *
-get_object_text(struct field_check *fc, const json_t *o, const char *key,
+static json_t *
+get_object(struct field_check *fc, const json_t *o, const char *key,
     size_t max)
 {
 	json_t *v;
-	char *text, *s, what[64];
+	char *text, what[64];
 
 	v = json_object_get(o, key);
 	if (v == NULL || json_is_null(v))
@@ -424,9 +409,8 @@ get_object_text(struct field_check *fc, const json_t *o, const char *key,
 		free(text);
 		return NULL;
 	}
-	s = xstrdup(text);
 	free(text);
-	return s;
+	return json_incref(v);
 }
 
 /* A benchmark or group name: letters, digits, '_', '-', '.'. */
@@ -560,7 +544,7 @@ load_run(const json_t *o, struct loaded_run *lr, char *why, size_t len)
 		"running", "complete", "interrupted", "incomplete"
 	};
 	struct field_check fc;
-	json_t *v, *results;
+	json_t *v, *results, *build, *sys;
 	char sub[128];
 	size_t i;
 
@@ -595,8 +579,10 @@ load_run(const json_t *o, struct loaded_run *lr, char *why, size_t len)
 	get_str(&fc, o, "tool_version", lr->ri.tool_version,
 	    sizeof(lr->ri.tool_version));
 	lr->ri.argv = get_strdup(&fc, o, "argv", IMPORT_TEXT_MAX);
-	lr->ri.build = get_object_text(&fc, o, "build", IMPORT_TEXT_MAX);
-	lr->ri.system = get_object_text(&fc, o, "system", IMPORT_TEXT_MAX);
+	/* the identity is parsed here, once, for everything that shows it */
+	build = get_object(&fc, o, "build", IMPORT_TEXT_MAX);
+	sys = get_object(&fc, o, "system", IMPORT_TEXT_MAX);
+	run_info_identity(&lr->ri, build, sys);
 	if (fc.bad)
 		return -1;
 	for (i = 0; i < ARRAY_SIZE(run_statuses); i++)

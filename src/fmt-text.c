@@ -12,7 +12,7 @@
 
 #include "fmt.h"
 #include "registry.h"
-#include "sysinfo.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 #define W_VALUE 9
@@ -66,8 +66,6 @@ static void text_wrapped(struct fmt *, const char *, int, int);
 static void
 text_begin(struct fmt *f, const struct run_info *ri)
 {
-	json_t *b = ri->build ? json_loads(ri->build, 0, NULL) : NULL;
-	json_t *s = ri->system ? json_loads(ri->system, 0, NULL) : NULL;
 	char label[512], machine[512], runid[40], line[FMT_SAFE(512) + 16];
 	char e_label[FMT_SAFE(512)], e_machine[FMT_SAFE(512)];
 	char e_started[FMT_SAFE(32)], e_profile[FMT_SAFE(16)];
@@ -76,8 +74,8 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	    strcmp(ri->status, "running") == 0;
 	int bw, cw;
 
-	buildinfo_label(b, ri->tag, label, sizeof(label));
-	sysinfo_label(s, machine, sizeof(machine));
+	buildinfo_label(ri->build, ri->tag, label, sizeof(label));
+	sysinfo_label(ri->system, machine, sizeof(machine));
 	if (f->header_done)
 		fputc('\n', f->fp);
 	f->header_done = 1;
@@ -102,8 +100,6 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	fprintf(f->fp, "%-*s %-*s %*s %-*s %*s %*s  %s\n", bw, "BENCH", cw,
 	    "CASE", W_VALUE, "VALUE", W_UNIT, "UNIT", W_CV + 1, "±CV%", W_N,
 	    "N", "FLAG");
-	json_decref(b);
-	json_decref(s);
 }
 
 /* Text at indent, cut into lines at spaces to fit the width. */

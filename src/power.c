@@ -15,6 +15,7 @@
 #include "spawn.h"
 #include "sysfs.h"
 #include "sysinfo.h"
+#include "util.h"
 
 #define HWMON "/sys/class/hwmon/hwmon"
 #define MAX_HWMON 32
@@ -258,40 +259,29 @@ power_sample(const struct power_set *ps, unsigned *bad)
 	return NAN;
 }
 
-json_t *
-power_json(json_t *notes)
+int
+power_readings(struct si_power *out, int max, struct sysinfo_notes *notes)
 {
 	struct power_set ps;
-	json_t *a = json_array(), *o;
 	char note[256], what[64];
 	unsigned bad = 0;
-	double w;
-	int i;
+	int i, n = 0;
 
 	power_find(&ps);
-	for (i = 0; i < ps.n; i++) {
+	for (i = 0; i < ps.n && n < max; i++) {
 		note[0] = '\0';
-		w = read_chan(&ps.c[i], &bad, note, sizeof(note));
-		if (note[0] != '\0' && notes != NULL)
-			json_array_append_new(notes, json_string(note));
+		out[n].watts = read_chan(&ps.c[i], &bad, note, sizeof(note));
+		if (note[0] != '\0')
+			sysinfo_note(notes, note);
 		snprintf(what, sizeof(what), "hwmon%d %s%d", ps.c[i].hwmon,
 		    ps.c[i].curr ? "curr*in" : "power", ps.c[i].chan);
-		o = json_object();
-		json_object_set_new(o, "sensor", json_string(what));
-		json_object_set_new(o, "name", json_string(ps.c[i].name));
-		json_object_set_new(o, "watts", isnan(w) ? json_null() :
-		    json_real(w));
-		json_array_append_new(a, o);
+		out[n].sensor = xstrdup(what);
+		out[n++].name = xstrdup(ps.c[i].name);
 	}
-	if (ps.pmic) {
-		w = power_read_pmic(&bad);
-		o = json_object();
-		json_object_set_new(o, "sensor", json_string("vcgencmd "
-		    "pmic_read_adc"));
-		json_object_set_new(o, "name", json_string("pmic rails"));
-		json_object_set_new(o, "watts", isnan(w) ? json_null() :
-		    json_real(w));
-		json_array_append_new(a, o);
+	if (ps.pmic && n < max) {
+		out[n].watts = power_read_pmic(&bad);
+		out[n].sensor = xstrdup("vcgencmd pmic_read_adc");
+		out[n++].name = xstrdup("pmic rails");
 	}
-	return a;
+	return n;
 }

@@ -10,7 +10,10 @@
 #ifndef BOARDBENCH_POWER_H
 #define BOARDBENCH_POWER_H
 
-#include <jansson.h>
+#include <stddef.h>
+
+struct si_power;
+struct sysinfo_notes;
 
 #define POWER_MAX_CHANS	16
 #define POWER_MAX_W	1000.0	/* a reading above this is absurd */
@@ -61,7 +64,11 @@ double power_read_pmic(unsigned *bad);
 /* One sample from the chosen source: watts or NAN. */
 double power_sample(const struct power_set *, unsigned *bad);
 
-/* What `info` shows: the sensors and a reading of each; notes added. */
-json_t *power_json(json_t *notes);
+/*
+ * What the snapshot holds: the sensors and a reading of each (NAN when
+ * unusable), at most max; notes added.  The count.
+ */
+int power_readings(struct si_power *out, int max,
+    struct sysinfo_notes *notes);
 
 #endif

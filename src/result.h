@@ -78,8 +78,21 @@ struct run_info {
 	char profile[16];
 	char tool_version[64];
 	char *argv;			/* owned: the command line, space-joined */
-	char *build;			/* owned: JSON object text */
-	char *system;			/* owned: JSON object text */
+	/*
+	 * The build identity and the system snapshot (owned; NULL when the
+	 * run has none): parsed once where the run comes in (store.c,
+	 * export.c's import) or probed (run, exec).  Everything that shows
+	 * them reads these structs.
+	 */
+	struct build_info *build;
+	struct system_info *system;
+	/*
+	 * The same identity as the JSON objects that leave the program
+	 * (owned references; NULL when none): what the store writes and
+	 * export prints, kept as they came so that keys this version does
+	 * not know (run checks, newer or older versions) pass through.
+	 */
+	struct json_t *build_json, *system_json;
 };
 
 const char *result_status_name(enum result_status);
@@ -93,5 +106,12 @@ void result_copy(struct result *dst, const struct result *src);	/* deep */
 void result_add_extra(struct result *, const char *name, double value);
 int result_get_extra(const struct result *, const char *name, double *out);
 void run_info_release(struct run_info *);
+/*
+ * Take over build and system (JSON objects or NULL; anything else is
+ * dropped) as ri's identity: kept for the edges and parsed into the
+ * structs, once.
+ */
+void run_info_identity(struct run_info *ri, struct json_t *build,
+    struct json_t *system);
 
 #endif

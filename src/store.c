@@ -887,6 +887,19 @@ bind_text(struct binder *b, const char *s)
 		b->rc = sqlite3_bind_text(b->stmt, i, s, -1, SQLITE_TRANSIENT);
 }
 
+/* A JSON object as compact text with sorted keys (NULL: SQL NULL). */
+static void
+bind_json(struct binder *b, const json_t *v)
+{
+	char *s = NULL;
+
+	if (v != NULL && (s = json_dumps(v, JSON_COMPACT |
+	    JSON_SORT_KEYS)) == NULL)
+		die(EXIT_BENCH, "out of memory");
+	bind_text(b, s);
+	free(s);
+}
+
 static void
 bind_int(struct binder *b, int64_t v)
 {
@@ -967,8 +980,8 @@ run_insert(struct store *st, struct run_info *ri, int watch)
 	bind_text(&b, ri->profile);
 	bind_text(&b, ri->tool_version);
 	bind_text(&b, ri->argv);
-	bind_text(&b, ri->build);
-	bind_text(&b, ri->system);
+	bind_json(&b, ri->build_json);
+	bind_json(&b, ri->system_json);
 	/* only a run still being written has a writer to watch */
 	if (watch && strcmp(ri->status, "running") == 0 &&
 	    self_writer(&w) == 0) {
@@ -1152,6 +1165,7 @@ col_json(sqlite3_stmt *stmt, int col, json_t **out)
 int
 store_run_get(struct store *st, int64_t id, struct run_info *ri)
 {
+	json_t *build, *system;
 	sqlite3_stmt *stmt;
 	struct writer w;
 	int rc;
@@ -1183,8 +1197,10 @@ store_run_get(struct store *st, int64_t id, struct run_info *ri)
 	col_copy(stmt, 6, ri->profile, sizeof(ri->profile));
 	col_copy(stmt, 7, ri->tool_version, sizeof(ri->tool_version));
 	ri->argv = col_strdup(stmt, 8);
-	ri->build = col_strdup(stmt, 9);
-	ri->system = col_strdup(stmt, 10);
+	/* the identity is parsed here, once; unreadable text is unknown */
+	col_json(stmt, 9, &build);
+	col_json(stmt, 10, &system);
+	run_info_identity(ri, build, system);
 	if (strcmp(ri->status, "running") == 0 &&
 	    sqlite3_column_type(stmt, 11) != SQLITE_NULL) {
 		w.pid = col_int(stmt, 11);

@@ -1,34 +1,112 @@
 /*
- * sysinfo.h - build identity (what this binary was built as) and the
- * system snapshot (what it runs on).  Every machine file is read through
- * sysfs.h, so BOARDBENCH_SYSROOT moves all of it.
+ * sysinfo.h - the system snapshot as the probe reads it: what this binary
+ * runs on (board, SoC, cores, clusters and cpufreq policies, caches,
+ * memory and swap, thermal zones, throttling bits, power sensors, kernel,
+ * distribution, load).  Every machine file is read through sysfs.h, so
+ * BOARDBENCH_SYSROOT moves all of it.  This layer knows nothing of JSON
+ * or printing: sysinfo-json.h turns a struct system_info into the stored
+ * document and back, sysinfo-show.h prints it (doc/DESIGN.md section 7).
  */
 #ifndef BOARDBENCH_SYSINFO_H
 #define BOARDBENCH_SYSINFO_H
 
 #include <stddef.h>
-#include <stdio.h>
-#include <jansson.h>
+
+#define SI_MAX_CPUS	64	/* CPUs, cores and clusters */
+#define SI_MAX_CACHES	64
+#define SI_MAX_SWAPS	16
+#define SI_MAX_ZONES	64
+#define SI_MAX_POWER	16
+#define SI_MAX_NOTES	256
+
+/* Values that were there but unusable, as sentences (owned strings). */
+struct sysinfo_notes {
+	char *v[SI_MAX_NOTES];
+	size_t n;
+};
+void sysinfo_note(struct sysinfo_notes *, const char *text);
 
 /*
- * Build identity: compiler, flags, configure args, ABI macros, libraries,
- * and the running executable's ELF machine and ARM build attributes with
- * whether they agree with the macros ("abi_check").
+ * Unknown values: NULL strings, NAN reals, -1 counts and sizes (every
+ * count and size below is >= 0 when known).
  */
-json_t *buildinfo_json(void);
-/* One line naming a build flag set, from a build identity object. */
-void buildinfo_label(const json_t *build, const char *tag, char *buf,
-    size_t len);
+struct si_core {
+	int cpu;
+	char *name;
+	long long impl, part, variant, revision;
+};
 
-/*
- * System snapshot: board, SoC, cores, clusters and cpufreq policies,
- * caches, memory and swap, thermal zones, throttling bits, kernel,
- * distribution, load.  Unknown values are null; unusable ones are also
- * explained in "notes".  Never fails.
- */
-json_t *sysinfo_json(void);
-/* One line naming the machine, from a snapshot object. */
-void sysinfo_label(const json_t *sys, char *buf, size_t len);
+struct si_cluster {
+	char *cpus, *core;
+	int count;
+	long long capacity;		/* -1: no cpu_capacity file */
+	int policy;			/* -1: no cpufreq for these CPUs */
+	char *governor, *driver;	/* driver NULL: not published */
+	double min_mhz, max_mhz, scaling_min_mhz, scaling_max_mhz, cur_mhz;
+	double measured_mhz;		/* NAN: not measured this boot */
+};
+
+struct si_cache {
+	char *name, *size, *cpus;
+	int shared_by, instances;
+};
+
+struct si_swap {
+	char *name, *type;
+	long long size_mb;
+	int zram;
+	char *algorithm;		/* zram only; NULL when unknown */
+	long long disksize_mb;		/* zram only; -1 when unknown */
+};
+
+struct si_zone {
+	char *zone, *type;
+	double temp_c;
+};
+
+struct si_power {
+	char *sensor, *name;
+	double watts;
+};
+
+struct system_info {
+	char *board, *board_source, *soc;
+	char *kernel, *machine, *hostname, *distribution;
+	char *cpu_model;		/* "4 x Cortex-A55 + 4 x Cortex-A76" */
+	long long cpus_online;
+	struct si_core cores[SI_MAX_CPUS];
+	int ncores;
+	char *governor;			/* "mixed" when clusters differ */
+	double cpu_max_mhz;
+	char *clock_measured_at;	/* NULL: no measured clock this boot */
+	struct si_cluster clusters[SI_MAX_CPUS];
+	int nclusters;
+	char *cpu_features, *cpu_features_source;
+	struct si_cache caches[SI_MAX_CACHES];
+	int ncaches;
+	long long mem_total_mb, mem_available_mb, swap_total_mb, swap_free_mb;
+	struct si_swap swaps[SI_MAX_SWAPS];
+	int nswaps;
+	struct si_zone zones[SI_MAX_ZONES];
+	int nzones;
+	double soc_temp_c;		/* the hottest zone */
+	int have_throttling;
+	char *throttle_source;
+	unsigned long throttle_bits;
+	struct si_power power[SI_MAX_POWER];
+	int npower;			/* 0: the snapshot has no "power" */
+	int have_loadavg;
+	double loadavg[3];
+	char *sysroot;			/* NULL on the real machine */
+	struct sysinfo_notes notes;
+};
+
+/* An empty snapshot: every value unknown. */
+void sysinfo_init(struct system_info *);
+/* Read the machine into si (initialised here).  Never fails. */
+void sysinfo_probe(struct system_info *si);
+/* Free what si owns; si is left empty. */
+void sysinfo_release(struct system_info *si);
 
 /*
  * The clock of CPU `cpu` in MHz for per-MHz figures: the clock measured
@@ -50,20 +128,15 @@ int sysinfo_thermal_zones(int *nums, int max);
 
 /*
  * Raspberry Pi firmware throttling bits: `vcgencmd get_throttled` on the
- * real machine when it is on PATH, else the firmware's sysfs node, else
- * the rpi_volt hwmon under-voltage alarm.  0 with *source set; -1 when
- * none is there.  notes (may be NULL) gets malformed values.
- * The _sysfs variant never runs a program (the sampler uses it).
+ * real machine when it is on PATH (through spawn.c), else the firmware's
+ * sysfs node, else the rpi_volt hwmon under-voltage alarm.  0 with
+ * *source set; -1 when none is there.  notes (may be NULL) gets malformed
+ * values.  The _sysfs variant never runs a program (the sampler uses it).
  */
 int sysinfo_throttled(unsigned long *bits, const char **source,
-    json_t *notes);
+    struct sysinfo_notes *notes);
 int sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
-    json_t *notes);
+    struct sysinfo_notes *notes);
 int sysinfo_have_vcgencmd(void);
-/* {"raw", "now": {under_voltage, ...}, "since_boot": {...}} */
-json_t *sysinfo_throttle_decode(unsigned long bits);
-
-/* Print a JSON object as aligned "key: value" lines (nested with dots). */
-void print_kv(FILE *fp, const char *prefix, const json_t *obj);
 
 #endif

@@ -79,6 +79,16 @@ xstrdup(const char *s)
 }
 
 char *
+xstrndup(const char *s, size_t max)
+{
+	char *p = strndup(s, max);
+
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+char *
 xasprintf(const char *fmt, ...)
 {
 	va_list ap;

@@ -25,6 +25,8 @@ void *xcalloc(size_t, size_t);
 void *xrealloc(void *, size_t);
 void *xreallocarray(void *, size_t, size_t);
 char *xstrdup(const char *);
+/* At most max bytes of s, terminated (hostile text kept bounded). */
+char *xstrndup(const char *s, size_t max);
 char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 
 /* The program name used as the message prefix. */

@@ -25,9 +25,9 @@ fill(struct run_info *ri, struct result *r, double *samples)
 	strcpy(ri->status, "complete");
 	strcpy(ri->tag, "gcc-O2, \"hard\"");
 	strcpy(ri->profile, "quick");
-	ri->build = xstrdup("{\"cc_version\":\"gcc (Debian) 12.2.0\","
-	    "\"opt_level\":\"-O2\"}");
-	ri->system = xstrdup("{\"board\":\"test board\"}");
+	run_info_identity(ri, json_loads("{\"cc_version\":\"gcc (Debian) "
+	    "12.2.0\",\"opt_level\":\"-O2\"}", 0, NULL),
+	    json_loads("{\"board\":\"test board\"}", 0, NULL));
 	memset(r, 0, sizeof(*r));
 	strcpy(r->bench, "linpack");
 	strcpy(r->group, "cpu");

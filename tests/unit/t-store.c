@@ -20,6 +20,7 @@
 
 #include <sqlite3.h>
 
+#include "buildinfo.h"
 #include "export.h"
 #include "result.h"
 #include "store.h"
@@ -28,6 +29,17 @@
 
 #define BUILD_JSON	"{\"cc\":\"gcc 12.2.0\",\"cflags\":\"-O2\"}"
 #define SYSTEM_JSON	"{\"cpus\":4,\"model\":\"Cortex-A72\"}"
+
+/* v as the store keeps it (compact, sorted keys) is text. */
+static void
+is_json(const json_t *v, const char *text, const char *what)
+{
+	char *s = v != NULL ? json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS) :
+	    NULL;
+
+	is_str(s ? s : "(null)", text, "%s", what);
+	free(s);
+}
 
 static char *tmp_path(const char *);
 static char *slurp(const char *, size_t *);
@@ -372,8 +384,8 @@ test_write(const char *path, struct result *rows)
 	strlcpy_bb(ri.profile, "quick", sizeof(ri.profile));
 	strlcpy_bb(ri.tool_version, "0.1.0-3-gabcdef", sizeof(ri.tool_version));
 	ri.argv = xstrdup("boardbench run --profile quick stream sha256");
-	ri.build = xstrdup(BUILD_JSON);
-	ri.system = xstrdup(SYSTEM_JSON);
+	run_info_identity(&ri, json_loads(BUILD_JSON, 0, NULL),
+	    json_loads(SYSTEM_JSON, 0, NULL));
 	is_int(store_run_begin(st, &ri), 0, "store_run_begin");
 	ok(ri.id > 0, "the run has an id");
 	is_int((long long)strlen(ri.uuid), 36, "a uuid was made");
@@ -433,8 +445,10 @@ test_read(const char *path, int64_t id, const struct result *want)
 	is_str(ri.tool_version, "0.1.0-3-gabcdef", "... tool_version");
 	is_str(ri.argv, "boardbench run --profile quick stream sha256",
 	    "... argv");
-	is_str(ri.build, BUILD_JSON, "... build");
-	is_str(ri.system, SYSTEM_JSON, "... system");
+	is_json(ri.build_json, BUILD_JSON, "... build");
+	is_json(ri.system_json, SYSTEM_JSON, "... system");
+	ok(ri.build != NULL && ri.build->cflags != NULL &&
+	    strcmp(ri.build->cflags, "-O2") == 0, "... parsed once: cflags");
 	ok(store_run_by_uuid(st, ri.uuid, &found) == 0 && found == id,
 	    "store_run_by_uuid finds the run");
 	is_int(store_run_by_uuid(st, "00000000-0000-4000-8000-000000000000",
@@ -703,8 +717,8 @@ test_export(const char *store_path, int64_t id)
 	is_str(runs[0].ri.profile, ri.profile, "loaded profile");
 	is_str(runs[0].ri.tool_version, ri.tool_version, "loaded tool_version");
 	is_str(runs[0].ri.argv, ri.argv, "loaded argv");
-	is_str(runs[0].ri.build, BUILD_JSON, "loaded build");
-	is_str(runs[0].ri.system, SYSTEM_JSON, "loaded system");
+	is_json(runs[0].ri.build_json, BUILD_JSON, "loaded build");
+	is_json(runs[0].ri.system_json, SYSTEM_JSON, "loaded system");
 	if (!is_int((long long)runs[0].n, (long long)n, "loaded row count"))
 		bail("row counts differ");
 	good = 0;

@@ -15,11 +15,26 @@
 
 #include "clockcache.h"
 #include "sysfs.h"
-#include "sysinfo.h"
+#include "sysinfo-json.h"
+#include "sysinfo-show.h"
 #include "tap.h"
 #include "util.h"
 
 static const char *srcdir;
+
+/* The machine probed and serialised, as `info` and `run` see it. */
+static json_t *
+sysinfo_json(void)
+{
+	struct system_info *si = xmalloc(sizeof(*si));
+	json_t *j;
+
+	sysinfo_probe(si);
+	j = sysinfo_to_json(si);
+	sysinfo_release(si);
+	free(si);
+	return j;
+}
 
 static json_t *
 snapshot(const char *board)
@@ -30,6 +45,34 @@ snapshot(const char *board)
 	setenv("BOARDBENCH_SYSROOT", root, 1);
 	sysfs_reset();
 	return sysinfo_json();
+}
+
+/* The machine label of a snapshot object, through its struct. */
+static void
+label_of(const json_t *s, char *buf, size_t len)
+{
+	struct system_info *si = xmalloc(sizeof(*si));
+
+	sysinfo_from_json(s, si);
+	sysinfo_label(si, buf, len);
+	sysinfo_release(si);
+	free(si);
+}
+
+/* The serialiser reads back every key it writes, with the same value. */
+static void
+reads_back(const json_t *s, const char *what)
+{
+	struct system_info *si = xmalloc(sizeof(*si));
+	json_t *again;
+
+	sysinfo_from_json(s, si);
+	again = sysinfo_to_json(si);
+	ok(json_equal(again, (json_t *)s), "%s: the snapshot reads back as "
+	    "it was written", what);
+	json_decref(again);
+	sysinfo_release(si);
+	free(si);
 }
 
 static const char *
@@ -123,7 +166,8 @@ test_rpi4(void)
 	    "rpi4: no notes");
 	ok(sysinfo_cpu_mhz(2, &mhz, &src) == 0 && mhz == 1500 &&
 	    strcmp(src, "cpufreq") == 0, "rpi4: cpu 2 at 1500 MHz by cpufreq");
-	sysinfo_label(s, label, sizeof(label));
+	reads_back(s, "rpi4");
+	label_of(s, label, sizeof(label));
 	is_str(label, "Raspberry Pi 4 Model B Rev 1.4 | 4 x Cortex-A72 @ "
 	    "1500 MHz | Linux 6.1.21-v8+", "rpi4: label");
 	json_decref(s);
@@ -164,6 +208,7 @@ test_rk3588(void)
 	    "rk3588: cpu 0 at 1800 MHz");
 	ok(sysinfo_cpu_mhz(7, &mhz, &src) == 0 && mhz == 2400,
 	    "rk3588: cpu 7 at 2400 MHz");
+	reads_back(s, "rk3588");
 	json_decref(s);
 }
 
@@ -186,7 +231,8 @@ test_bare(void)
 	is_int((long long)json_array_size(json_object_get(s, "notes")), 0,
 	    "bare: missing files are not malformed ones");
 	ok(sysinfo_cpu_mhz(0, &mhz, &src) == -1, "bare: per-MHz clock unknown");
-	sysinfo_label(s, label, sizeof(label));
+	reads_back(s, "bare");
+	label_of(s, label, sizeof(label));
 	is_str(label, "unknown | unknown CPUs | Linux unknown", "bare: label");
 	json_decref(s);
 }
@@ -219,6 +265,7 @@ test_malformed(void)
 	    "malformed: note for an empty file");
 	ok(notes_mention(s, "CPU implementer 'banana'"),
 	    "malformed: note for /proc/cpuinfo");
+	reads_back(s, "malformed");
 	json_decref(s);
 }
 
@@ -251,6 +298,7 @@ test_clock_cache(void)
 	is_double(json_number_value(json_object_get(json_array_get(
 	    json_object_get(s, "clusters"), 0), "measured_mhz")), 1498.5, 0,
 	    "and shown in the snapshot");
+	reads_back(s, "measured clock");
 	json_decref(s);
 	/* the same file seen as another machine: not this one's clock */
 	setenv("BOARDBENCH_SYSROOT", "/nonexistent-root", 1);
@@ -271,6 +319,62 @@ test_clock_cache(void)
 	unsetenv("BOARDBENCH_CLOCK_CACHE");
 }
 
+/* Stored identity from outside: odd values are unknown, text bounded. */
+static void
+test_hostile(void)
+{
+	struct system_info *si = xmalloc(sizeof(*si));
+	struct build_info bi;
+	json_t *j, *again;
+	char *big = xmalloc(5001), label[512];
+
+	memset(big, 'x', 5000);
+	big[5000] = '\0';
+	j = json_pack("{s:i, s:s, s:i, s:s, s:n, s:s, s:[i,i], s:[i,s]}",
+	    "board", 5, "cpu_model", big, "cpus_online", -3, "cpu_max_mhz",
+	    "fast", "kernel", "clusters", "x", "cores", 1, 2, "notes", 3,
+	    "ok");
+	sysinfo_from_json(j, si);
+	ok(si->board == NULL && si->kernel == NULL && si->cpus_online == -1 &&
+	    isnan(si->cpu_max_mhz) && si->nclusters == 0 && si->ncores == 0,
+	    "odd snapshot values are unknown");
+	ok(si->cpu_model != NULL && strlen(si->cpu_model) == 1024,
+	    "a long snapshot string is cut to 1024 bytes");
+	ok(si->notes.n == 1, "only string notes are kept");
+	sysinfo_label(si, label, sizeof(label));
+	ok(strncmp(label, "unknown | xxx", 13) == 0, "label of an odd "
+	    "snapshot (%.20s)", label);
+	sysinfo_release(si);
+	json_decref(j);
+	sysinfo_label(NULL, label, sizeof(label));
+	is_str(label, "unknown machine", "no snapshot");
+
+	/* an old build object with one key */
+	j = json_pack("{s:s, s:i}", "cc_version", "gcc (X) 9.1", "cflags", 2);
+	buildinfo_from_json(j, &bi);
+	buildinfo_label(&bi, "t", label, sizeof(label));
+	is_str(label, "[t] gcc 9.1 ? | ? | float ?, fpu ? | ?",
+	    "an old build object: missing fields are '?'");
+	buildinfo_release(&bi);
+	json_decref(j);
+	buildinfo_label(NULL, NULL, label, sizeof(label));
+	is_str(label, "unknown build", "no build identity");
+
+	/* this build reads back as written */
+	buildinfo_get(&bi);
+	j = buildinfo_to_json(&bi);
+	buildinfo_release(&bi);
+	buildinfo_from_json(j, &bi);
+	again = buildinfo_to_json(&bi);
+	ok(json_equal(j, again), "the build identity reads back as it was "
+	    "written");
+	json_decref(again);
+	json_decref(j);
+	buildinfo_release(&bi);
+	free(si);
+	free(big);
+}
+
 int
 main(void)
 {
@@ -283,6 +387,7 @@ main(void)
 	test_bare();
 	test_malformed();
 	test_clock_cache();
+	test_hostile();
 	unsetenv("BOARDBENCH_SYSROOT");
 	sysfs_reset();
 	return done_testing();

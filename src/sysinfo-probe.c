@@ -1,16 +1,17 @@
 /*
- * sysinfo.c - the system snapshot stored with every run and printed by
- * `info`: board, SoC, cores by name, clusters and cpufreq policies,
- * caches, memory and swap (zram too), thermal zones, Raspberry Pi
- * throttling bits, kernel, distribution, load.  Every file is read through
- * sysfs.c (so $BOARDBENCH_SYSROOT can move it); whatever cannot be read is
- * "unknown" (JSON null), and text where a number belongs adds a note.
+ * sysinfo-probe.c - reads the machine into a struct system_info: board,
+ * SoC, cores by name, clusters and cpufreq policies, caches, memory and
+ * swap (zram too), thermal zones, Raspberry Pi throttling bits, power
+ * sensors, kernel, distribution, load.  Every file is read through
+ * sysfs.c (so $BOARDBENCH_SYSROOT can move it); whatever cannot be read
+ * is unknown, and text where a number belongs adds a note.  No JSON and
+ * no printing here: sysinfo-json.c serialises, sysinfo-show.c prints.
  */
 #include "config.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
-#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,21 +24,34 @@
 #endif
 
 #include "clockcache.h"
-#include "fmt.h"
+#include "power.h"
 #include "spawn.h"
 #include "sysfs.h"
 #include "sysinfo.h"
-#include "power.h"
 #include "util.h"
 
-#define MAX_CPUS 64
+#define MAX_CPUS SI_MAX_CPUS
 #define CPU_DIR "/sys/devices/system/cpu"
 
-/* ---- notes ------------------------------------------------------------ */
+/* ---- notes and owned strings ------------------------------------------ */
+
+void
+sysinfo_note(struct sysinfo_notes *notes, const char *text)
+{
+	if (notes != NULL && notes->n < SI_MAX_NOTES)
+		notes->v[notes->n++] = xstrdup(text);
+}
+
+static char *
+sdup(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
 
 /* Note a value that was there but unusable (missing files are silent). */
 static void
-note_bad(json_t *notes, const char *path, int rc, const char *raw)
+note_bad(struct sysinfo_notes *notes, const char *path, int rc,
+    const char *raw)
 {
 	char buf[320];
 
@@ -49,19 +63,13 @@ note_bad(json_t *notes, const char *path, int rc, const char *raw)
 	else
 		snprintf(buf, sizeof(buf), "%s: %s, reported as unknown", path,
 		    sysfs_strerror(rc));
-	json_array_append_new(notes, json_string(buf));
-}
-
-static void
-note_text(json_t *notes, const char *what)
-{
-	if (notes != NULL)
-		json_array_append_new(notes, json_string(what));
+	sysinfo_note(notes, buf);
 }
 
 /* A number from a file, noted when malformed; SYSFS_* code. */
 static int
-read_num(json_t *notes, const char *path, int hex, long long *v)
+read_num(struct sysinfo_notes *notes, const char *path, int hex,
+    long long *v)
 {
 	char raw[128];
 	int rc = sysfs_read_ll(path, hex, v, raw, sizeof(raw));
@@ -70,10 +78,10 @@ read_num(json_t *notes, const char *path, int hex, long long *v)
 	return rc;
 }
 
-static json_t *
+static char *
 str_or_null(int rc, const char *s)
 {
-	return rc == SYSFS_OK ? json_string(s) : json_null();
+	return rc == SYSFS_OK ? xstrdup(s) : NULL;
 }
 
 /* ---- ARM core names (implementer and part numbers of MIDR) ------------ */
@@ -185,7 +193,7 @@ cpuinfo_value(char *line, const char *key)
 
 /* A number in a cpuinfo value: -1 (and a note) when malformed. */
 static long long
-cpuinfo_num(json_t *notes, const char *key, const char *v)
+cpuinfo_num(struct sysinfo_notes *notes, const char *key, const char *v)
 {
 	char *end, buf[160];
 	long long n;
@@ -195,14 +203,14 @@ cpuinfo_num(json_t *notes, const char *key, const char *v)
 	if (end == v || *end != '\0' || errno != 0 || n < 0) {
 		snprintf(buf, sizeof(buf), "/proc/cpuinfo: %s '%.40s' is not "
 		    "a number, reported as unknown", key, v);
-		note_text(notes, buf);
+		sysinfo_note(notes, buf);
 		return -1;
 	}
 	return n;
 }
 
 static void
-read_cpuinfo(struct cpus *c, json_t *notes)
+read_cpuinfo(struct cpus *c, struct sysinfo_notes *notes)
 {
 	FILE *fp = sysfs_fopen("/proc/cpuinfo");
 	char line[1024], *v;
@@ -267,7 +275,7 @@ read_midr(struct cpus *c, int cpu)
 }
 
 static void
-read_cpus(struct cpus *c, json_t *notes)
+read_cpus(struct cpus *c, struct sysinfo_notes *notes)
 {
 	char buf[256];
 	int i, rc;
@@ -355,55 +363,38 @@ cores_summary(const struct cpus *c, char *buf, size_t len)
 		    "%s%d x %s", j ? " + " : "", counts[j], names[j]);
 }
 
-static json_t *
-cores_json(const struct cpus *c)
+static void
+cores_fill(struct system_info *si, const struct cpus *c)
 {
-	json_t *a = json_array(), *o;
-	char hex[48];
+	struct si_core *o;
 	int i;
 
 	for (i = 0; i < MAX_CPUS; i++) {
-		if (!(c->online >> i & 1))
+		if (!(c->online >> i & 1) || si->ncores >= SI_MAX_CPUS)
 			continue;
-		o = json_object();
-		json_object_set_new(o, "cpu", json_integer(i));
-		json_object_set_new(o, "name", json_string(core_of(c, i)));
-		if (c->id[i].impl >= 0) {
-			snprintf(hex, sizeof(hex), "0x%02llx", c->id[i].impl);
-			json_object_set_new(o, "implementer", json_string(hex));
-		}
-		if (c->id[i].part >= 0) {
-			snprintf(hex, sizeof(hex), "0x%03llx", c->id[i].part);
-			json_object_set_new(o, "part", json_string(hex));
-		}
-		if (c->id[i].variant >= 0 && c->id[i].revision >= 0) {
-			snprintf(hex, sizeof(hex), "r%lldp%lld",
-			    c->id[i].variant, c->id[i].revision);
-			json_object_set_new(o, "revision", json_string(hex));
-		}
-		json_array_append_new(a, o);
+		o = &si->cores[si->ncores++];
+		o->cpu = i;
+		o->name = xstrdup(core_of(c, i));
+		o->impl = c->id[i].impl;
+		o->part = c->id[i].part;
+		o->variant = c->id[i].variant;
+		o->revision = c->id[i].revision;
 	}
-	return a;
 }
 
 /* ---- clusters and cpufreq policies -------------------------------------- */
 
-/* kHz file -> MHz number or null (noted when malformed). */
-static json_t *
-khz_json(json_t *notes, const char *dir, const char *file, double *out)
+/* kHz file -> MHz, NAN when unknown (noted when malformed). */
+static double
+khz_mhz(struct sysinfo_notes *notes, const char *dir, const char *file)
 {
 	char path[256];
 	long long v;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	if (read_num(notes, path, 0, &v) != SYSFS_OK || v <= 0) {
-		if (out != NULL)
-			*out = NAN;
-		return json_null();
-	}
-	if (out != NULL)
-		*out = (double)v / 1000.0;
-	return json_real((double)v / 1000.0);
+	if (read_num(notes, path, 0, &v) != SYSFS_OK || v <= 0)
+		return NAN;
+	return (double)v / 1000.0;
 }
 
 /*
@@ -487,89 +478,75 @@ lowest_cpu(unsigned long long m)
 	return -1;
 }
 
-/* A cluster object for the CPUs in mask, with cpufreq data when policy >= 0. */
-static json_t *
-cluster_json(const struct cpus *c, unsigned long long mask, int policy,
-    json_t *notes, const json_t *clock)
-{
-	json_t *o = json_object(), *cl;
-	char dir[128], path[192], buf[256], list[128];
-	const char *core = core_of(c, lowest_cpu(mask));
-	double cur, max;
-	long long cap;
-	size_t i;
-	int rc, cpu = lowest_cpu(mask);
+/* The measured clocks `--measure-clock` left for this boot. */
+struct measured {
+	unsigned long long masks[MAX_CPUS];
+	double mhz[MAX_CPUS];
+	int n;
+	char when[64];
+};
 
-	json_object_set_new(o, "cpus", json_string(
-	    sysfs_format_cpulist(mask, list, sizeof(list))));
-	json_object_set_new(o, "count", json_integer(popcount64(mask)));
-	json_object_set_new(o, "core", json_string(core));
+/* A cluster for the CPUs in mask, with cpufreq data when policy >= 0. */
+static void
+cluster_fill(struct si_cluster *o, const struct cpus *c,
+    unsigned long long mask, int policy, struct sysinfo_notes *notes,
+    const struct measured *ms)
+{
+	char dir[128], path[192], buf[256], list[128];
+	long long cap;
+	int rc, i, cpu = lowest_cpu(mask);
+
+	o->cpus = xstrdup(sysfs_format_cpulist(mask, list, sizeof(list)));
+	o->count = popcount64(mask);
+	o->core = xstrdup(core_of(c, cpu));
 	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpu_capacity", cpu);
-	if (read_num(notes, path, 0, &cap) == SYSFS_OK)
-		json_object_set_new(o, "capacity", json_integer(cap));
-	if (policy < 0) {
-		json_object_set_new(o, "governor", json_null());
-		json_object_set_new(o, "max_mhz", json_null());
-		json_object_set_new(o, "cur_mhz", json_null());
-	} else {
+	o->capacity = read_num(notes, path, 0, &cap) == SYSFS_OK ? cap : -1;
+	o->policy = policy;
+	o->min_mhz = o->max_mhz = o->scaling_min_mhz = o->scaling_max_mhz =
+	    o->cur_mhz = o->measured_mhz = NAN;
+	if (policy >= 0) {
 		snprintf(dir, sizeof(dir), CPU_DIR "/cpufreq/policy%d", policy);
-		snprintf(buf, sizeof(buf), "policy%d", policy);
-		json_object_set_new(o, "policy", json_string(buf));
 		snprintf(path, sizeof(path), "%s/scaling_governor", dir);
 		rc = sysfs_read_str(path, buf, sizeof(buf));
 		note_bad(notes, path, rc, buf);
-		json_object_set_new(o, "governor", str_or_null(rc, buf));
+		o->governor = str_or_null(rc, buf);
 		snprintf(path, sizeof(path), "%s/scaling_driver", dir);
 		rc = sysfs_read_str(path, buf, sizeof(buf));
-		if (rc == SYSFS_OK)
-			json_object_set_new(o, "driver", json_string(buf));
-		json_object_set_new(o, "min_mhz",
-		    khz_json(notes, dir, "cpuinfo_min_freq", NULL));
-		json_object_set_new(o, "max_mhz",
-		    khz_json(notes, dir, "cpuinfo_max_freq", &max));
-		json_object_set_new(o, "scaling_min_mhz",
-		    khz_json(notes, dir, "scaling_min_freq", NULL));
-		json_object_set_new(o, "scaling_max_mhz",
-		    khz_json(notes, dir, "scaling_max_freq", NULL));
-		json_object_set_new(o, "cur_mhz",
-		    khz_json(notes, dir, "scaling_cur_freq", &cur));
-		(void)cur;
-		(void)max;
+		o->driver = str_or_null(rc, buf);
+		o->min_mhz = khz_mhz(notes, dir, "cpuinfo_min_freq");
+		o->max_mhz = khz_mhz(notes, dir, "cpuinfo_max_freq");
+		o->scaling_min_mhz = khz_mhz(notes, dir, "scaling_min_freq");
+		o->scaling_max_mhz = khz_mhz(notes, dir, "scaling_max_freq");
+		o->cur_mhz = khz_mhz(notes, dir, "scaling_cur_freq");
 	}
 	/* the measured clock, when `--measure-clock` left one for this boot */
-	json_array_foreach(json_object_get(clock, "clusters"), i, cl) {
-		unsigned long long m;
-		const char *s = json_string_value(json_object_get(cl, "cpus"));
-
-		if (s != NULL && sysfs_parse_cpulist(s, &m) == 0 &&
-		    (m & mask) != 0 &&
-		    json_is_number(json_object_get(cl, "measured_mhz"))) {
-			json_object_set(o, "measured_mhz",
-			    json_object_get(cl, "measured_mhz"));
+	for (i = 0; i < ms->n; i++)
+		if ((ms->masks[i] & mask) != 0) {
+			o->measured_mhz = ms->mhz[i];
 			break;
 		}
-	}
-	return o;
 }
 
-static json_t *
-clusters_json(const struct cpus *c, json_t *notes, json_t *s)
+static void
+clusters_fill(struct system_info *si, const struct cpus *c,
+    struct sysinfo_notes *notes)
 {
-	json_t *a = json_array(), *clock = clockcache_load(), *o;
-	int nums[MAX_CPUS], n, i, j;
+	struct measured *ms = xcalloc(1, sizeof(*ms));
+	int nums[MAX_CPUS], n, i, j, k, mixed = 0;
 	unsigned long long masks[MAX_CPUS], left, m;
 	const char *gov = NULL, *g;
-	double maxmhz = NAN, v;
-	int mixed = 0;
+	double v;
 
+	ms->n = clockcache_clusters(ms->masks, ms->mhz, MAX_CPUS, ms->when,
+	    sizeof(ms->when));
 	n = sysinfo_policies(nums, masks, MAX_CPUS);
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, cluster_json(c, masks[i], nums[i],
-		    notes, clock));
+		cluster_fill(&si->clusters[si->nclusters++], c, masks[i],
+		    nums[i], notes, ms);
 	if (n == 0) {
 		/* no cpufreq: group the online CPUs by core type */
 		left = c->online;
-		while (left != 0) {
+		while (left != 0 && si->nclusters < SI_MAX_CPUS) {
 			i = lowest_cpu(left);
 			m = 0;
 			for (j = i; j < MAX_CPUS; j++)
@@ -577,44 +554,40 @@ clusters_json(const struct cpus *c, json_t *notes, json_t *s)
 				    core_of(c, j)) == 0)
 					m |= 1ULL << j;
 			left &= ~m;
-			json_array_append_new(a, cluster_json(c, m, -1, notes,
-			    clock));
+			cluster_fill(&si->clusters[si->nclusters++], c, m, -1,
+			    notes, ms);
 		}
 	}
-	json_array_foreach(a, i, o) {
-		g = json_string_value(json_object_get(o, "governor"));
+	si->cpu_max_mhz = NAN;
+	for (k = 0; k < si->nclusters; k++) {
+		g = si->clusters[k].governor;
 		if (g != NULL && gov != NULL && strcmp(g, gov) != 0)
 			mixed = 1;
 		if (g != NULL && gov == NULL)
 			gov = g;
-		v = json_number_value(json_object_get(o, "max_mhz"));
-		if (json_is_number(json_object_get(o, "max_mhz")) &&
-		    (isnan(maxmhz) || v > maxmhz))
-			maxmhz = v;
+		v = si->clusters[k].max_mhz;
+		if (!isnan(v) && (isnan(si->cpu_max_mhz) ||
+		    v > si->cpu_max_mhz))
+			si->cpu_max_mhz = v;
 	}
-	json_object_set_new(s, "governor", gov == NULL ? json_null() :
-	    json_string(mixed ? "mixed" : gov));
-	json_object_set_new(s, "cpu_max_mhz", isnan(maxmhz) ? json_null() :
-	    json_real(maxmhz));
-	if (json_object_get(clock, "measured_at") != NULL)
-		json_object_set(s, "clock_measured_at",
-		    json_object_get(clock, "measured_at"));
-	json_decref(clock);
-	return a;
+	si->governor = gov == NULL ? NULL : xstrdup(mixed ? "mixed" : gov);
+	if (ms->n >= 0 && ms->when[0] != '\0')
+		si->clock_measured_at = xstrdup(ms->when);
+	free(ms);
 }
 
 /* ---- caches ------------------------------------------------------------- */
 
-static json_t *
-caches_json(const struct cpus *c, json_t *notes)
+static void
+caches_fill(struct system_info *si, const struct cpus *c,
+    struct sysinfo_notes *notes)
 {
-	json_t *a = json_array(), *o;
 	char dir[128], path[192], type[32], size[32], shared[128], name[16];
 	char list[128];
 	unsigned long long sh, seen_mask;
+	struct si_cache *o;
 	long long level;
-	int cpu, idx, found;
-	size_t i;
+	int cpu, idx, found, i;
 
 	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
 		if (!(c->online >> cpu & 1))
@@ -645,49 +618,41 @@ caches_json(const struct cpus *c, json_t *notes)
 			    strcmp(type, "Instruction") == 0 ? "i" : "");
 			/* one entry per (name, size, sharing width) */
 			found = 0;
-			json_array_foreach(a, i, o) {
-				if (strcmp(json_string_value(json_object_get(o,
-				    "name")), name) != 0 ||
-				    strcmp(json_string_value(json_object_get(o,
-				    "size")), size) != 0 ||
-				    json_integer_value(json_object_get(o,
-				    "shared_by")) != popcount64(sh))
+			for (i = 0; i < si->ncaches; i++) {
+				o = &si->caches[i];
+				if (strcmp(o->name, name) != 0 ||
+				    strcmp(o->size, size) != 0 ||
+				    o->shared_by != popcount64(sh))
 					continue;
 				found = 1;
-				sysfs_parse_cpulist(json_string_value(
-				    json_object_get(o, "cpus")), &seen_mask);
+				sysfs_parse_cpulist(o->cpus, &seen_mask);
 				if ((seen_mask & sh) == sh)
 					break;
 				seen_mask |= sh;
-				json_object_set_new(o, "cpus", json_string(
-				    sysfs_format_cpulist(seen_mask, list,
-				    sizeof(list))));
-				json_object_set_new(o, "instances",
-				    json_integer(json_integer_value(
-				    json_object_get(o, "instances")) + 1));
+				free(o->cpus);
+				o->cpus = xstrdup(sysfs_format_cpulist(
+				    seen_mask, list, sizeof(list)));
+				o->instances++;
 				break;
 			}
-			if (found)
+			if (found || si->ncaches >= SI_MAX_CACHES)
 				continue;
-			o = json_object();
-			json_object_set_new(o, "name", json_string(name));
-			json_object_set_new(o, "size", json_string(size));
-			json_object_set_new(o, "shared_by",
-			    json_integer(popcount64(sh)));
-			json_object_set_new(o, "instances", json_integer(1));
-			json_object_set_new(o, "cpus", json_string(
-			    sysfs_format_cpulist(sh, list, sizeof(list))));
-			json_array_append_new(a, o);
+			o = &si->caches[si->ncaches++];
+			o->name = xstrdup(name);
+			o->size = xstrdup(size);
+			o->shared_by = popcount64(sh);
+			o->instances = 1;
+			o->cpus = xstrdup(sysfs_format_cpulist(sh, list,
+			    sizeof(list)));
 		}
 	}
-	return a;
 }
 
 /* ---- memory and swap ---------------------------------------------------- */
 
-/* kB value of a /proc/meminfo key as MiB; null and a note when bad. */
-static json_t *
-meminfo_mb(const char *text, const char *key, json_t *notes)
+/* kB value of a /proc/meminfo key as MiB; -1 (and a note when bad). */
+static long long
+meminfo_mb(const char *text, const char *key, struct sysinfo_notes *notes)
 {
 	const char *p = text;
 	size_t kl = strlen(key);
@@ -703,54 +668,53 @@ meminfo_mb(const char *text, const char *key, json_t *notes)
 				snprintf(buf, sizeof(buf), "/proc/meminfo: %s "
 				    "is not a number, reported as unknown",
 				    key);
-				note_text(notes, buf);
-				return json_null();
+				sysinfo_note(notes, buf);
+				return -1;
 			}
-			return json_integer((json_int_t)((double)kb / 1024.0 +
-			    0.5));
+			return (long long)((double)kb / 1024.0 + 0.5);
 		}
 		p = strchr(p, '\n');
 		if (p != NULL)
 			p++;
 	}
-	return json_null();
+	return -1;
 }
 
-static json_t *
-swaps_json(json_t *notes)
+static void
+swaps_fill(struct system_info *si, struct sysinfo_notes *notes)
 {
 	FILE *fp = sysfs_fopen("/proc/swaps");
-	json_t *a = json_array(), *o;
 	char line[512], name[256], type[32], size[64], path[320], alg[128];
 	char *lb, *rb, *end;
+	struct si_swap *o;
 	long long kb, v;
 	int first = 1;
 
 	if (fp == NULL)
-		return a;
+		return;
 	while (fgets(line, sizeof(line), fp) != NULL) {
 		if (first) {
 			first = 0;
 			continue;
 		}
-		if (sscanf(line, "%255s %31s %63s", name, type, size) != 3)
+		if (sscanf(line, "%255s %31s %63s", name, type, size) != 3 ||
+		    si->nswaps >= SI_MAX_SWAPS)
 			continue;
-		o = json_object();
-		json_object_set_new(o, "name", json_string(name));
-		json_object_set_new(o, "type", json_string(type));
+		o = &si->swaps[si->nswaps++];
+		o->name = xstrdup(name);
+		o->type = xstrdup(type);
+		o->disksize_mb = -1;
 		errno = 0;
 		kb = strtoll(size, &end, 10);
 		if (*end != '\0' || errno != 0 || kb < 0) {
 			snprintf(path, sizeof(path), "/proc/swaps: size of "
 			    "'%s' is not a number, reported as unknown", name);
-			note_text(notes, path);
-			json_object_set_new(o, "size_mb", json_null());
+			sysinfo_note(notes, path);
+			o->size_mb = -1;
 		} else
-			json_object_set_new(o, "size_mb",
-			    json_integer((json_int_t)((double)kb / 1024.0 +
-			    0.5)));
+			o->size_mb = (long long)((double)kb / 1024.0 + 0.5);
 		if (strncmp(name, "/dev/zram", 9) == 0) {
-			json_object_set_new(o, "zram", json_true());
+			o->zram = 1;
 			snprintf(path, sizeof(path), "/sys/block/%s/"
 			    "comp_algorithm", name + 5);
 			if (sysfs_read_str(path, alg, sizeof(alg)) == SYSFS_OK) {
@@ -758,41 +722,32 @@ swaps_json(json_t *notes)
 				rb = lb ? strchr(lb, ']') : NULL;
 				if (lb != NULL && rb != NULL) {
 					*rb = '\0';
-					json_object_set_new(o, "algorithm",
-					    json_string(lb + 1));
+					o->algorithm = xstrdup(lb + 1);
 				}
 			}
 			snprintf(path, sizeof(path), "/sys/block/%s/disksize",
 			    name + 5);
 			if (read_num(notes, path, 0, &v) == SYSFS_OK)
-				json_object_set_new(o, "disksize_mb",
-				    json_integer((json_int_t)((double)v /
-				    1048576.0 + 0.5)));
+				o->disksize_mb = (long long)((double)v /
+				    1048576.0 + 0.5);
 		}
-		json_array_append_new(a, o);
 	}
 	fclose(fp);
-	return a;
 }
 
-static json_t *
-memory_json(json_t *notes)
+static void
+memory_fill(struct system_info *si, struct sysinfo_notes *notes)
 {
-	json_t *m = json_object();
 	char text[8192];
 	int rc = sysfs_read_str("/proc/meminfo", text, sizeof(text));
 
 	if (rc != SYSFS_OK)
 		text[0] = '\0';
-	json_object_set_new(m, "total_mb", meminfo_mb(text, "MemTotal", notes));
-	json_object_set_new(m, "available_mb",
-	    meminfo_mb(text, "MemAvailable", notes));
-	json_object_set_new(m, "swap_total_mb",
-	    meminfo_mb(text, "SwapTotal", notes));
-	json_object_set_new(m, "swap_free_mb",
-	    meminfo_mb(text, "SwapFree", notes));
-	json_object_set_new(m, "swap_devices", swaps_json(notes));
-	return m;
+	si->mem_total_mb = meminfo_mb(text, "MemTotal", notes);
+	si->mem_available_mb = meminfo_mb(text, "MemAvailable", notes);
+	si->swap_total_mb = meminfo_mb(text, "SwapTotal", notes);
+	si->swap_free_mb = meminfo_mb(text, "SwapFree", notes);
+	swaps_fill(si, notes);
 }
 
 /* ---- thermal zones ------------------------------------------------------ */
@@ -804,98 +759,42 @@ sysinfo_thermal_zones(int *nums, int max)
 	    max);
 }
 
-static json_t *
-thermal_json(json_t *notes, double *hottest)
+static void
+thermal_fill(struct system_info *si, struct sysinfo_notes *notes)
 {
-	json_t *a = json_array(), *o;
-	int zones[64], n, i, rc;
+	int zones[SI_MAX_ZONES], n, i, rc;
 	char path[128], buf[64];
+	struct si_zone *o;
 	long long mc;
 
-	*hottest = NAN;
-	n = sysinfo_thermal_zones(zones, 64);
+	si->soc_temp_c = NAN;
+	n = sysinfo_thermal_zones(zones, SI_MAX_ZONES);
 	for (i = 0; i < n; i++) {
-		o = json_object();
+		o = &si->zones[si->nzones++];
 		snprintf(buf, sizeof(buf), "thermal_zone%d", zones[i]);
-		json_object_set_new(o, "zone", json_string(buf));
+		o->zone = xstrdup(buf);
 		snprintf(path, sizeof(path), "/sys/class/thermal/thermal_zone%d/"
 		    "type", zones[i]);
 		rc = sysfs_read_str(path, buf, sizeof(buf));
-		json_object_set_new(o, "type", str_or_null(rc, buf));
+		o->type = str_or_null(rc, buf);
 		snprintf(path, sizeof(path), "/sys/class/thermal/thermal_zone%d/"
 		    "temp", zones[i]);
+		o->temp_c = NAN;
 		if (read_num(notes, path, 0, &mc) == SYSFS_OK) {
-			json_object_set_new(o, "temp_c",
-			    json_real((double)mc / 1000.0));
-			if (isnan(*hottest) || (double)mc / 1000.0 > *hottest)
-				*hottest = (double)mc / 1000.0;
-		} else
-			json_object_set_new(o, "temp_c", json_null());
-		json_array_append_new(a, o);
+			o->temp_c = (double)mc / 1000.0;
+			if (isnan(si->soc_temp_c) || o->temp_c > si->soc_temp_c)
+				si->soc_temp_c = o->temp_c;
+		}
 	}
-	return a;
-}
-
-/* ---- Raspberry Pi throttling -------------------------------------------- */
-
-static const struct {
-	unsigned bit;
-	const char *name;
-} throttle_bits[] = {
-	{ 0, "under_voltage" },
-	{ 1, "arm_frequency_capped" },
-	{ 2, "throttled" },
-	{ 3, "soft_temp_limit" },
-};
-
-json_t *
-sysinfo_throttle_decode(unsigned long bits)
-{
-	json_t *o = json_object(), *now = json_object(), *boot = json_object();
-	char raw[16];
-	size_t i;
-
-	snprintf(raw, sizeof(raw), "0x%lx", bits);
-	json_object_set_new(o, "raw", json_string(raw));
-	for (i = 0; i < ARRAY_SIZE(throttle_bits); i++) {
-		json_object_set_new(now, throttle_bits[i].name,
-		    json_boolean(bits >> throttle_bits[i].bit & 1));
-		json_object_set_new(boot, throttle_bits[i].name,
-		    json_boolean(bits >> (throttle_bits[i].bit + 16) & 1));
-	}
-	json_object_set_new(o, "now", now);
-	json_object_set_new(o, "since_boot", boot);
-	return o;
-}
-
-static json_t *
-throttling_json(json_t *notes)
-{
-	unsigned long bits;
-	const char *source;
-	json_t *o;
-	int rc;
-
-	rc = sysinfo_throttled(&bits, &source, notes);
-	if (rc != 0) {
-		o = json_object();
-		json_object_set_new(o, "source", json_null());
-		json_object_set_new(o, "raw", json_null());
-		return o;
-	}
-	o = sysinfo_throttle_decode(bits);
-	json_object_set_new(o, "source", json_string(source));
-	return o;
 }
 
 /* ---- kernel, distribution, load, features -------------------------------- */
 
 static void
-os_release(json_t *s)
+os_release(struct system_info *si)
 {
 	FILE *fp = sysfs_fopen("/etc/os-release");
 	char line[256], *v;
-	int found = 0;
 
 	if (fp == NULL)
 		fp = sysfs_fopen("/usr/lib/os-release");
@@ -908,44 +807,38 @@ os_release(json_t *s)
 			v++;
 			v[strcspn(v, "\"'")] = '\0';
 		}
-		json_object_set_new(s, "distribution", json_string(v));
-		found = 1;
+		free(si->distribution);
+		si->distribution = xstrdup(v);
 	}
 	if (fp != NULL)
 		fclose(fp);
-	if (!found)
-		json_object_set_new(s, "distribution", json_null());
 }
 
 static void
-loadavg_json(json_t *s, json_t *notes)
+loadavg_fill(struct system_info *si, struct sysinfo_notes *notes)
 {
 	char buf[128];
-	double l[3];
+	double *l = si->loadavg;
 	int rc = sysfs_read_str("/proc/loadavg", buf, sizeof(buf));
 
 	if (rc == SYSFS_OK && sscanf(buf, "%lf %lf %lf", &l[0], &l[1], &l[2])
 	    == 3) {
-		json_object_set_new(s, "loadavg", json_pack("[f,f,f]", l[0],
-		    l[1], l[2]));
+		si->have_loadavg = 1;
 		return;
 	}
 	if (rc == SYSFS_OK)
 		note_bad(notes, "/proc/loadavg", SYSFS_MALFORMED, buf);
-	json_object_set_new(s, "loadavg", json_null());
 }
 
 /* Kernel facts: the root's /proc/sys first, the syscall on the real machine. */
 static void
-kernel_json(json_t *s, json_t *notes)
+kernel_fill(struct system_info *si, struct sysinfo_notes *notes)
 {
-	static const struct {
-		const char *key, *file;
-	} k[] = {
-		{ "kernel", "/proc/sys/kernel/osrelease" },
-		{ "machine", "/proc/sys/kernel/arch" },
-		{ "hostname", "/proc/sys/kernel/hostname" },
+	static const char *const file[] = {
+		"/proc/sys/kernel/osrelease", "/proc/sys/kernel/arch",
+		"/proc/sys/kernel/hostname",
 	};
+	char **const out[] = { &si->kernel, &si->machine, &si->hostname };
 	struct utsname u;
 	int have_u = sysfs_is_real() && uname(&u) == 0;
 	const char *from_u;
@@ -953,17 +846,16 @@ kernel_json(json_t *s, json_t *notes)
 	size_t i;
 	int rc;
 
-	for (i = 0; i < ARRAY_SIZE(k); i++) {
-		rc = sysfs_read_str(k[i].file, buf, sizeof(buf));
+	for (i = 0; i < ARRAY_SIZE(file); i++) {
+		rc = sysfs_read_str(file[i], buf, sizeof(buf));
 		if (rc == SYSFS_OK) {
-			json_object_set_new(s, k[i].key, json_string(buf));
+			*out[i] = xstrdup(buf);
 			continue;
 		}
-		note_bad(notes, k[i].file, rc, buf);
+		note_bad(notes, file[i], rc, buf);
 		from_u = !have_u ? NULL : i == 0 ? u.release :
 		    i == 1 ? u.machine : u.nodename;
-		json_object_set_new(s, k[i].key, from_u ? json_string(from_u) :
-		    json_null());
+		*out[i] = sdup(from_u);
 	}
 }
 
@@ -990,7 +882,7 @@ static const char *const hwcap_names[] = {
  * "Features" line of the root's /proc/cpuinfo.
  */
 static void
-features_json(json_t *s, const struct cpus *c)
+features_fill(struct system_info *si, const struct cpus *c)
 {
 #if defined(__arm__) || defined(__aarch64__)
 	unsigned long hw;
@@ -1004,25 +896,22 @@ features_json(json_t *s, const struct cpus *c)
 			if (hw >> i & 1)
 				strbuf_addf(&sb, "%s%s", sb.len ? " " : "",
 				    hwcap_names[i]);
-		json_object_set_new(s, "cpu_features", json_string(
-		    sb.buf ? sb.buf : ""));
-		json_object_set_new(s, "cpu_features_source",
-		    json_string("AT_HWCAP"));
+		si->cpu_features = xstrdup(sb.buf ? sb.buf : "");
+		si->cpu_features_source = xstrdup("AT_HWCAP");
 		strbuf_release(&sb);
 		return;
 	}
 #endif
 	if (c->features[0] != '\0') {
-		json_object_set_new(s, "cpu_features", json_string(c->features));
-		json_object_set_new(s, "cpu_features_source",
-		    json_string("/proc/cpuinfo"));
-	} else
-		json_object_set_new(s, "cpu_features", json_null());
+		si->cpu_features = xstrdup(c->features);
+		si->cpu_features_source = xstrdup("/proc/cpuinfo");
+	}
 }
 
 /* Board model and SoC: device tree, else DMI, else /proc/cpuinfo. */
 static void
-board_json(json_t *s, const struct cpus *c, json_t *notes)
+board_fill(struct system_info *si, const struct cpus *c,
+    struct sysinfo_notes *notes)
 {
 	char buf[256], vendor[128], *last;
 	int rc;
@@ -1030,9 +919,8 @@ board_json(json_t *s, const struct cpus *c, json_t *notes)
 	rc = sysfs_read_str("/proc/device-tree/model", buf, sizeof(buf));
 	note_bad(notes, "/proc/device-tree/model", rc, buf);
 	if (rc == SYSFS_OK) {
-		json_object_set_new(s, "board", json_string(buf));
-		json_object_set_new(s, "board_source",
-		    json_string("device-tree"));
+		si->board = xstrdup(buf);
+		si->board_source = xstrdup("device-tree");
 	} else if (sysfs_read_str("/sys/class/dmi/id/product_name", buf,
 	    sizeof(buf)) == SYSFS_OK) {
 		if (sysfs_read_str("/sys/class/dmi/id/sys_vendor", vendor,
@@ -1040,154 +928,119 @@ board_json(json_t *s, const struct cpus *c, json_t *notes)
 			char both[400];
 
 			snprintf(both, sizeof(both), "%s %s", vendor, buf);
-			json_object_set_new(s, "board", json_string(both));
+			si->board = xstrdup(both);
 		} else
-			json_object_set_new(s, "board", json_string(buf));
-		json_object_set_new(s, "board_source", json_string("dmi"));
+			si->board = xstrdup(buf);
+		si->board_source = xstrdup("dmi");
 	} else if (c->pi_model[0] != '\0') {
-		json_object_set_new(s, "board", json_string(c->pi_model));
-		json_object_set_new(s, "board_source",
-		    json_string("/proc/cpuinfo"));
-	} else {
-		json_object_set_new(s, "board", json_null());
-		json_object_set_new(s, "board_source", json_null());
+		si->board = xstrdup(c->pi_model);
+		si->board_source = xstrdup("/proc/cpuinfo");
 	}
 	/* the SoC is the last, most generic "compatible" entry */
 	rc = sysfs_read_str("/proc/device-tree/compatible", buf, sizeof(buf));
 	if (rc == SYSFS_OK) {
 		last = strrchr(buf, '\n');
-		json_object_set_new(s, "soc", json_string(last ? last + 1 :
-		    buf));
+		si->soc = xstrdup(last ? last + 1 : buf);
 	} else if (c->hardware[0] != '\0')
-		json_object_set_new(s, "soc", json_string(c->hardware));
-	else
-		json_object_set_new(s, "soc", json_null());
+		si->soc = xstrdup(c->hardware);
 }
 
-json_t *
-sysinfo_json(void)
+/* ---- the whole snapshot ------------------------------------------------- */
+
+void
+sysinfo_init(struct system_info *si)
 {
-	json_t *s = json_object(), *notes = json_array(), *pw;
+	memset(si, 0, sizeof(*si));
+	si->cpus_online = -1;
+	si->cpu_max_mhz = si->soc_temp_c = NAN;
+	si->mem_total_mb = si->mem_available_mb = si->swap_total_mb =
+	    si->swap_free_mb = -1;
+}
+
+void
+sysinfo_probe(struct system_info *si)
+{
 	struct cpus *c = xcalloc(1, sizeof(*c));
+	struct sysinfo_notes *notes = &si->notes;
+	unsigned long bits;
+	const char *source;
 	char buf[512];
-	double hottest;
 
+	sysinfo_init(si);
 	read_cpus(c, notes);
-	board_json(s, c, notes);
-	kernel_json(s, notes);
-	os_release(s);
+	board_fill(si, c, notes);
+	kernel_fill(si, notes);
+	os_release(si);
 	cores_summary(c, buf, sizeof(buf));
-	json_object_set_new(s, "cpu_model", json_string(buf));
-	json_object_set_new(s, "cpus_online", c->online ?
-	    json_integer(popcount64(c->online)) : json_null());
-	json_object_set_new(s, "cores", cores_json(c));
-	json_object_set_new(s, "clusters", clusters_json(c, notes, s));
-	features_json(s, c);
-	json_object_set_new(s, "caches", caches_json(c, notes));
-	json_object_set_new(s, "memory", memory_json(notes));
-	json_object_set_new(s, "thermal", thermal_json(notes, &hottest));
-	json_object_set_new(s, "soc_temp_c", isnan(hottest) ? json_null() :
-	    json_real(hottest));
-	json_object_set_new(s, "throttling", throttling_json(notes));
-	if (json_array_size(pw = power_json(notes)) > 0)
-		json_object_set(s, "power", pw);	/* only when found */
-	json_decref(pw);
-	loadavg_json(s, notes);
+	si->cpu_model = xstrdup(buf);
+	si->cpus_online = c->online ? popcount64(c->online) : -1;
+	cores_fill(si, c);
+	clusters_fill(si, c, notes);
+	features_fill(si, c);
+	caches_fill(si, c, notes);
+	memory_fill(si, notes);
+	thermal_fill(si, notes);
+	if (sysinfo_throttled(&bits, &source, notes) == 0) {
+		si->have_throttling = 1;
+		si->throttle_bits = bits;
+		si->throttle_source = xstrdup(source);
+	}
+	si->npower = power_readings(si->power, SI_MAX_POWER, notes);
+	loadavg_fill(si, notes);
 	if (!sysfs_is_real())
-		json_object_set_new(s, "sysroot", json_string(sysfs_root()));
-	json_object_set_new(s, "notes", notes);
+		si->sysroot = xstrdup(sysfs_root());
 	free(c);
-	return s;
 }
 
 void
-sysinfo_label(const json_t *s, char *buf, size_t len)
+sysinfo_release(struct system_info *si)
 {
-	const char *board, *cpu, *kernel;
-	json_t *mhz, *n;
-	char clock[32], cores[256];
+	int i;
+	size_t k;
 
-	if (s == NULL) {
-		strlcpy_bb(buf, "unknown machine", len);
-		return;
+	free(si->board);
+	free(si->board_source);
+	free(si->soc);
+	free(si->kernel);
+	free(si->machine);
+	free(si->hostname);
+	free(si->distribution);
+	free(si->cpu_model);
+	for (i = 0; i < si->ncores; i++)
+		free(si->cores[i].name);
+	free(si->governor);
+	free(si->clock_measured_at);
+	for (i = 0; i < si->nclusters; i++) {
+		free(si->clusters[i].cpus);
+		free(si->clusters[i].core);
+		free(si->clusters[i].governor);
+		free(si->clusters[i].driver);
 	}
-	board = json_string_value(json_object_get(s, "board"));
-	cpu = json_string_value(json_object_get(s, "cpu_model"));
-	kernel = json_string_value(json_object_get(s, "kernel"));
-	n = json_object_get(s, "cpus_online");
-	mhz = json_object_get(s, "cpu_max_mhz");
-	if (json_is_number(mhz))
-		snprintf(clock, sizeof(clock), " @ %.0f MHz",
-		    json_number_value(mhz));
-	else
-		clock[0] = '\0';
-	/* new snapshots say "4 x Cortex-A72"; old ones only the model */
-	if (cpu != NULL && strstr(cpu, " x ") != NULL)
-		snprintf(cores, sizeof(cores), "%s", cpu);
-	else if (!json_is_integer(n) || json_integer_value(n) <= 0)
-		snprintf(cores, sizeof(cores), "%s CPUs", cpu ? cpu :
-		    "unknown");
-	else
-		snprintf(cores, sizeof(cores), "%lld x %s",
-		    (long long)json_integer_value(n), cpu ? cpu : "unknown");
-	snprintf(buf, len, "%s | %s%s | Linux %s", board ? board : "unknown",
-	    cores, clock, kernel ? kernel : "unknown");
-}
-
-/*
- * Print obj as "prefix.key: value" lines, nested with dots; arrays of
- * objects are numbered (clusters.0.cpus), other arrays printed inline.
- */
-void
-print_kv(FILE *fp, const char *prefix, const json_t *obj)
-{
-	const char *key;
-	json_t *v, *e;
-	char name[256], *txt, safe[FMT_SAFE(2048)];
-	size_t i;
-
-	json_object_foreach((json_t *)obj, key, v) {
-		snprintf(name, sizeof(name), "%s%s%s", prefix ? prefix : "",
-		    prefix && *prefix ? "." : "", key);
-		if (json_is_object(v)) {
-			print_kv(fp, name, v);
-			continue;
-		}
-		if (json_is_array(v) && json_array_size(v) > 0 &&
-		    json_is_object(json_array_get(v, 0))) {
-			json_array_foreach(v, i, e) {
-				char sub[280];
-
-				snprintf(sub, sizeof(sub), "%s.%zu", name, i);
-				print_kv(fp, sub, e);
-			}
-			continue;
-		}
-		if (json_is_array(v) && json_array_size(v) > 0 &&
-		    json_is_string(json_array_get(v, 0))) {
-			json_array_foreach(v, i, e)
-				fprintf(fp, "%-28s %s\n", name, fmt_safe(safe,
-				    sizeof(safe), json_string_value(e)));
-			continue;
-		}
-		if (json_is_string(v)) {
-			fprintf(fp, "%-28s %s\n", name, fmt_safe(safe,
-			    sizeof(safe), json_string_value(v)));
-			continue;
-		}
-		if (json_is_null(v)) {
-			fprintf(fp, "%-28s unknown\n", name);
-			continue;
-		}
-		if (json_is_array(v) && json_array_size(v) == 0) {
-			fprintf(fp, "%-28s none\n", name);
-			continue;
-		}
-		txt = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
-		    JSON_REAL_PRECISION(6));
-		fprintf(fp, "%-28s %s\n", name, txt ? txt : "?");
-		free(txt);
+	free(si->cpu_features);
+	free(si->cpu_features_source);
+	for (i = 0; i < si->ncaches; i++) {
+		free(si->caches[i].name);
+		free(si->caches[i].size);
+		free(si->caches[i].cpus);
 	}
+	for (i = 0; i < si->nswaps; i++) {
+		free(si->swaps[i].name);
+		free(si->swaps[i].type);
+		free(si->swaps[i].algorithm);
+	}
+	for (i = 0; i < si->nzones; i++) {
+		free(si->zones[i].zone);
+		free(si->zones[i].type);
+	}
+	free(si->throttle_source);
+	for (i = 0; i < si->npower; i++) {
+		free(si->power[i].sensor);
+		free(si->power[i].name);
+	}
+	free(si->sysroot);
+	for (k = 0; k < si->notes.n; k++)
+		free(si->notes.v[k]);
+	sysinfo_init(si);
 }
 
 /* ---- the clock for per-MHz figures and the throttling bits ---------------- */
@@ -1286,7 +1139,7 @@ hwmon_undervoltage(unsigned long *bits)
 
 int
 sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
-    json_t *notes)
+    struct sysinfo_notes *notes)
 {
 	long long v;
 	int rc;
@@ -1307,7 +1160,7 @@ sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
 }
 
 int
-sysinfo_throttled(unsigned long *bits, const char **source, json_t *notes)
+sysinfo_throttled(unsigned long *bits, const char **source, struct sysinfo_notes *notes)
 {
 	if (sysfs_is_real() && have_vcgencmd() && vcgencmd_throttled(bits) == 0) {
 		*source = "vcgencmd";

@@ -1,0 +1,182 @@
+/*
+ * sysinfo-show.c - identity for people: the machine's one-line label and
+ * `info`'s detail (every field of the serialised snapshot and build, as
+ * "key value" lines).  It reads the structs and what sysinfo-json.c
+ * makes of them; it never reads the machine itself.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "sysinfo-show.h"
+#include "util.h"
+
+void
+sysinfo_label(const struct system_info *s, char *buf, size_t len)
+{
+	const char *cpu;
+	char clock[32], cores[256];
+
+	if (s == NULL) {
+		strlcpy_bb(buf, "unknown machine", len);
+		return;
+	}
+	cpu = s->cpu_model;
+	if (!isnan(s->cpu_max_mhz))
+		snprintf(clock, sizeof(clock), " @ %.0f MHz", s->cpu_max_mhz);
+	else
+		clock[0] = '\0';
+	/* new snapshots say "4 x Cortex-A72"; old ones only the model */
+	if (cpu != NULL && strstr(cpu, " x ") != NULL)
+		snprintf(cores, sizeof(cores), "%s", cpu);
+	else if (s->cpus_online <= 0)
+		snprintf(cores, sizeof(cores), "%s CPUs", cpu ? cpu :
+		    "unknown");
+	else
+		snprintf(cores, sizeof(cores), "%lld x %s", s->cpus_online,
+		    cpu ? cpu : "unknown");
+	snprintf(buf, len, "%s | %s%s | Linux %s", s->board ? s->board :
+	    "unknown", cores, clock, s->kernel ? s->kernel : "unknown");
+}
+
+/*
+ * Print obj as "prefix.key: value" lines, nested with dots; arrays of
+ * objects are numbered (clusters.0.cpus), other arrays printed inline.
+ */
+void
+print_kv(FILE *fp, const char *prefix, const json_t *obj)
+{
+	const char *key;
+	json_t *v, *e;
+	char name[256], *txt, safe[FMT_SAFE(2048)];
+	size_t i;
+
+	json_object_foreach((json_t *)obj, key, v) {
+		snprintf(name, sizeof(name), "%s%s%s", prefix ? prefix : "",
+		    prefix && *prefix ? "." : "", key);
+		if (json_is_object(v)) {
+			print_kv(fp, name, v);
+			continue;
+		}
+		if (json_is_array(v) && json_array_size(v) > 0 &&
+		    json_is_object(json_array_get(v, 0))) {
+			json_array_foreach(v, i, e) {
+				char sub[280];
+
+				snprintf(sub, sizeof(sub), "%s.%zu", name, i);
+				print_kv(fp, sub, e);
+			}
+			continue;
+		}
+		if (json_is_array(v) && json_array_size(v) > 0 &&
+		    json_is_string(json_array_get(v, 0))) {
+			json_array_foreach(v, i, e)
+				fprintf(fp, "%-28s %s\n", name, fmt_safe(safe,
+				    sizeof(safe), json_string_value(e)));
+			continue;
+		}
+		if (json_is_string(v)) {
+			fprintf(fp, "%-28s %s\n", name, fmt_safe(safe,
+			    sizeof(safe), json_string_value(v)));
+			continue;
+		}
+		if (json_is_null(v)) {
+			fprintf(fp, "%-28s unknown\n", name);
+			continue;
+		}
+		if (json_is_array(v) && json_array_size(v) == 0) {
+			fprintf(fp, "%-28s none\n", name);
+			continue;
+		}
+		txt = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
+		    JSON_REAL_PRECISION(6));
+		fprintf(fp, "%-28s %s\n", name, txt ? txt : "?");
+		free(txt);
+	}
+}
+
+static const char *
+or_q(const char *s)
+{
+	return s ? s : "?";
+}
+
+void
+buildinfo_label(const struct build_info *b, const char *tag, char *buf,
+    size_t len)
+{
+	char cc[96];
+	const char *v, *p;
+
+	if (b == NULL) {
+		snprintf(buf, len, "%s%s%sunknown build", tag && *tag ? "[" : "",
+		    tag && *tag ? tag : "", tag && *tag ? "] " : "");
+		return;
+	}
+	/* "gcc (Debian 12.2.0-14) 12.2.0" -> "gcc 12.2.0" */
+	v = or_q(b->cc_version);
+	p = strrchr(v, ')');
+	snprintf(cc, sizeof(cc), "%.*s%s", (int)strcspn(v, " "), v,
+	    p ? p + 1 : "");
+	snprintf(buf, len, "%s%s%s%s %s | %s | float %s, fpu %s | %s",
+	    tag && *tag ? "[" : "", tag && *tag ? tag : "",
+	    tag && *tag ? "] " : "", cc, or_q(b->opt_level), or_q(b->arch),
+	    or_q(b->float_abi), or_q(b->fpu), or_q(b->cflags));
+}
+
+/* A string made safe, or "unknown" when missing or empty. */
+static const char *
+info_str(const char *v, char *buf, size_t len)
+{
+	return fmt_safe(buf, len, v != NULL && *v != '\0' ? v : "unknown");
+}
+
+void
+info_summary(FILE *fp, const struct build_info *b,
+    const struct system_info *s)
+{
+	const struct si_cluster *c;
+	char a[FMT_SAFE(128)], z[FMT_SAFE(128)], e[FMT_SAFE(128)];
+	char f[FMT_SAFE(64)], g[FMT_SAFE(64)];
+	unsigned long boot;
+	int i;
+
+	fprintf(fp, "== board: %s (SoC %s)\n", info_str(s->board, a,
+	    sizeof(a)), info_str(s->soc, z, sizeof(z)));
+	fprintf(fp, "== cpu: %s", info_str(s->cpu_model, a, sizeof(a)));
+	for (i = 0; i < s->nclusters; i++) {
+		c = &s->clusters[i];
+		if (!isnan(c->min_mhz) && !isnan(c->max_mhz))
+			fprintf(fp, "%s cpus %s %.0f-%.0f MHz", i ? "," : ";",
+			    info_str(c->cpus, z, sizeof(z)), c->min_mhz,
+			    c->max_mhz);
+	}
+	fprintf(fp, "; governor %s\n", info_str(s->governor, a, sizeof(a)));
+	if (s->mem_total_mb >= 0)
+		fprintf(fp, "== memory: %lld MB\n", s->mem_total_mb);
+	fprintf(fp, "== os: %s, kernel %s\n", info_str(s->distribution, a,
+	    sizeof(a)), info_str(s->kernel, z, sizeof(z)));
+	fprintf(fp, "== build: %s %s, %s, float %s, fpu %s, neon %s\n",
+	    info_str(b->cc_version, a, sizeof(a)),
+	    info_str(b->opt_level, z, sizeof(z)),
+	    info_str(b->arch, e, sizeof(e)),
+	    info_str(b->float_abi, f, sizeof(f)),
+	    info_str(b->fpu, g, sizeof(g)), b->neon == 1 ? "yes" : "no");
+	/* since-boot bits: 16 under-voltage, 17 capped, 18 throttled */
+	boot = s->have_throttling ? s->throttle_bits >> 16 : 0;
+	if (boot & 1)
+		fprintf(fp, "== warning: under-voltage since boot: check the "
+		    "power supply\n");
+	if (boot & 6)
+		fprintf(fp, "== warning: throttled or clock capped since "
+		    "boot\n");
+	info_str(s->governor, a, sizeof(a));
+	if (strcmp(a, "performance") != 0 && strcmp(a, "unknown") != 0)
+		fprintf(fp, "== warning: governor %s, not performance: the "
+		    "clock may vary during a run\n", a);
+	fputc('\n', fp);
+}

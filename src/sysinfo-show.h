@@ -1,0 +1,32 @@
+/*
+ * sysinfo-show.h - identity for people: the one-line labels of a build
+ * and a machine, and `info`'s summary and detail.
+ */
+#ifndef BOARDBENCH_SYSINFO_SHOW_H
+#define BOARDBENCH_SYSINFO_SHOW_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <jansson.h>
+
+#include "buildinfo.h"
+#include "sysinfo.h"
+
+/* One line naming a build flag set; b NULL: "unknown build". */
+void buildinfo_label(const struct build_info *b, const char *tag,
+    char *buf, size_t len);
+/* One line naming the machine; s NULL: "unknown machine". */
+void sysinfo_label(const struct system_info *s, char *buf, size_t len);
+
+/*
+ * `info`'s summary: board, SoC, cores and clocks, memory, OS and kernel,
+ * the build's ABI, and warnings (past under-voltage, throttling, a
+ * governor other than performance).
+ */
+void info_summary(FILE *fp, const struct build_info *b,
+    const struct system_info *s);
+
+/* Print a JSON object as aligned "key: value" lines (nested with dots). */
+void print_kv(FILE *fp, const char *prefix, const json_t *obj);
+
+#endif
