@@ -227,22 +227,9 @@ static const struct headline {
 static double
 case_size(const char *s)
 {
-	static const struct { const char *suf; double mul; } sfx[] = {
-		{ "", 1 }, { "KiB", 1024 }, { "MiB", 1048576 },
-		{ "GiB", 1073741824 }, { "K", 1024 }, { "M", 1048576 },
-		{ "G", 1073741824 },
-	};
-	char *end;
-	double v;
-	size_t i;
+	long long v;
 
-	if (*s < '0' || *s > '9')
-		return -1;
-	v = strtod(s, &end);
-	for (i = 0; i < ARRAY_SIZE(sfx); i++)
-		if (strcmp(end, sfx[i].suf) == 0)
-			return v * sfx[i].mul;
-	return -1;
+	return parse_ll(s, &v) == 0 && v >= 0 ? (double)v : -1;
 }
 
 /* Does r's case match h?  The middle goes to mid. */
@@ -289,10 +276,8 @@ headline_row(struct fmt *f, const char *label, const char *mid_in,
 
 	if (mid[0] == '-')
 		mid++;
-	if (size >= 1048576 && fmod(size, 1048576) == 0)
-		mid = bufprintf(sz, sizeof(sz), "%.0f MiB", size / 1048576);
-	else if (size >= 1024 && fmod(size, 1024) == 0)
-		mid = bufprintf(sz, sizeof(sz), "%.0f KiB", size / 1024);
+	if (size >= 0)	/* a run stored before sizes were named so */
+		mid = size_name(sz, sizeof(sz), (unsigned long long)size);
 	if (mid[0] != '\0')
 		bufprintf(text, sizeof(text), "%s (%s)", label, mid);
 	else
