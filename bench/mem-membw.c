@@ -83,15 +83,15 @@ bw_op_find(const char *name)
 }
 
 /*
- * plan(): one case per operation, size and placement, "copy/1048576"
- * ("copy/1048576/thp" when placements are asked for).  c->arg holds the
+ * plan(): one case per operation, size and placement, "copy/1MiB"
+ * ("copy/1MiB/thp" when placements are asked for).  c->arg holds the
  * size's index in its low byte and the placement above it.
  */
 static int
 bw_plan(struct bench_ctx *ctx)
 {
 	long long sizes[BW_MAXSIZES];
-	char ops[BW_NOPS * 2][64], name[96], suf[16];
+	char ops[BW_NOPS * 2][64], name[96], opn[16];
 	int seen[BW_NOPS] = { 0 }, pl[MP_COUNT];
 	size_t nsz, nops, npl, i, j, k, m;
 	struct bench_case *c;
@@ -117,10 +117,10 @@ bw_plan(struct bench_ctx *ctx)
 			if (k < j)
 				continue;	/* a size given twice */
 			for (m = 0; m < npl; m++) {
-				mem_placement_suffix(pl[m], npl, suf,
-				    sizeof(suf));
-				snprintf(name, sizeof(name), "%s/%lld%s",
-				    bw_ops[op].name, sizes[j], suf);
+				snprintf(opn, sizeof(opn), "%s/",
+				    bw_ops[op].name);
+				mem_case_name(name, sizeof(name), opn, sizes[j],
+				    pl[m], npl);
 				c = bench_add_case(ctx, name, "B/s",
 				    BENCH_RATE, (double)bw_array_bytes(op,
 				    (unsigned long long)sizes[j]) *

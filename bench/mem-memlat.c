@@ -56,8 +56,8 @@ ml_rand(uint64_t *x)
 }
 
 /*
- * plan(): one case per size and placement, named by its bytes ("65536",
- * "65536/hugetlb" when placements are asked for); c->arg holds the size's
+ * plan(): one case per size and placement, named by its size ("64KiB",
+ * "64KiB/hugetlb" when placements are asked for); c->arg holds the size's
  * index in its low byte and the placement above it.
  */
 static int
@@ -66,7 +66,7 @@ ml_plan(struct bench_ctx *ctx)
 	long long sizes[ML_MAXSIZES];
 	size_t n, i, k, npl, m;
 	struct bench_case *c;
-	char name[96], suf[16];
+	char name[96];
 	int pl[MP_COUNT];
 
 	npl = mem_placements(ctx, pl, MP_COUNT);
@@ -79,8 +79,8 @@ ml_plan(struct bench_ctx *ctx)
 		if (k < i)
 			continue;
 		for (m = 0; m < npl; m++) {
-			mem_placement_suffix(pl[m], npl, suf, sizeof(suf));
-			snprintf(name, sizeof(name), "%lld%s", sizes[i], suf);
+			mem_case_name(name, sizeof(name), "", sizes[i], pl[m],
+			    npl);
 			c = bench_add_case(ctx, name, "s", BENCH_TIME,
 			    ML_LOADS);
 			if (c == NULL)

@@ -34,6 +34,7 @@
 #include "mem.h"
 #include "result.h"
 #include "sysfs.h"
+#include "util.h"
 
 const char *const mem_placement_names[MP_COUNT] = {
 	[MP_DEFAULT] = "default", [MP_4K] = "4k", [MP_THP] = "thp",
@@ -85,6 +86,17 @@ mem_placement_suffix(int pl, size_t npl, char *buf, size_t len)
 		buf[0] = '\0';
 	else
 		snprintf(buf, len, "/%s", mem_placement_names[pl]);
+}
+
+void
+mem_case_name(char *buf, size_t len, const char *op, long long bytes, int pl,
+    size_t npl)
+{
+	char size[32], suf[16];
+
+	mem_placement_suffix(pl, npl, suf, sizeof(suf));
+	bufprintf(buf, len, "%s%s%s", op,
+	    size_name(size, sizeof(size), (unsigned long long)bytes), suf);
 }
 
 /* The selected word of a sysfs choice list: "always [madvise] never". */

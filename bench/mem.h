@@ -67,6 +67,13 @@ size_t mem_placements(const struct bench_ctx *, int *pl, size_t max);
 /* "" for the lone default placement, else "/4k", "/thp", ... */
 void mem_placement_suffix(int pl, size_t npl, char *buf, size_t len);
 /*
+ * A memory case's name: `op` ("copy/" or ""), the size in KiB/MiB/GiB when
+ * it is an exact multiple (size_name in util.h), then the placement's
+ * suffix: "copy/32MiB", "64KiB/thp", "1000".
+ */
+void mem_case_name(char *buf, size_t len, const char *op, long long bytes,
+    int pl, size_t npl);
+/*
  * setup(): a buffer of `bytes` (page-aligned) placed as asked.  0, or
  * BENCH_SKIP when the system cannot give that placement (the reason
  * says why and how to get it), or -1 on failure; mem_unplace() the block

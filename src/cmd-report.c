@@ -431,25 +431,15 @@ rows_table(struct strbuf *sb, const struct rrun *r)
 		strbuf_addf(sb, "<p>No rows.</p>\n");
 }
 
-/* Bytes from a case name "32768", "32KiB", "read/32MiB-local"... */
+/* Bytes from a case name "32768", "read/32MiB"; NAN when none. */
 static double
 case_bytes(const char *name)
 {
 	const char *p = strrchr(name, '/');
-	char *end;
-	double v;
+	long long v;
 
 	p = p ? p + 1 : name;
-	if (*p < '0' || *p > '9')
-		return NAN;
-	v = strtod(p, &end);
-	if (end[0] == 'K' || end[0] == 'k')
-		v *= 1024;
-	else if (end[0] == 'M')
-		v *= 1024.0 * 1024;
-	else if (end[0] == 'G')
-		v *= 1024.0 * 1024 * 1024;
-	return v;
+	return parse_ll(p, &v) == 0 && v >= 0 ? (double)v : NAN;
 }
 
 static void

@@ -49,6 +49,10 @@ static const char run_usage[] =
 "                       i-th CPU of the list)\n"
 "  --classic            also print the classic reports (Linpack table, ...)\n"
 "  --no-headline        no block of the quoted figures after the table\n"
+"  --columns LIST       text view: more columns per row from the monitor,\n"
+"                       a comma list of +temp (highest, 71C), +mhz (lowest\n"
+"                       and highest clock, 600-1500), +power (mean supply\n"
+"                       watts); '-' where the row has none\n"
 "  --format F           text | csv | tsv | json on stdout (default text)\n"
 "  --db FILE            results store (default\n"
 "                       $XDG_DATA_HOME/boardbench/results.db)\n"
@@ -83,7 +87,7 @@ enum {
 	OPT_FORMAT, OPT_DB, OPT_NO_SAVE, OPT_MIN_SAMPLE, OPT_BUDGET,
 	OPT_WARMUP, OPT_TIMEOUT, OPT_NO_PROGRESS, OPT_HOT_TEMP, OPT_COOL_DOWN,
 	OPT_WAIT_IDLE, OPT_WAIT_MAX, OPT_MEASURE_CLOCK, OPT_NO_MONITOR,
-	OPT_PROCESSES, OPT_NO_ASLR, OPT_NO_HEADLINE
+	OPT_PROCESSES, OPT_NO_ASLR, OPT_NO_HEADLINE, OPT_COLUMNS
 };
 
 static const struct option run_options[] = {
@@ -110,6 +114,7 @@ static const struct option run_options[] = {
 	{ "processes", required_argument, NULL, OPT_PROCESSES },
 	{ "no-aslr", no_argument, NULL, OPT_NO_ASLR },
 	{ "no-headline", no_argument, NULL, OPT_NO_HEADLINE },
+	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -364,6 +369,7 @@ cmd_run(int argc, char **argv)
 	struct runner_hooks hooks;
 	unsigned long long cpumask = 0;
 	size_t ci;
+	unsigned columns = 0;
 
 	memset(&ro, 0, sizeof(ro));
 	ro.warmup = -1;
@@ -475,6 +481,10 @@ cmd_run(int argc, char **argv)
 		case OPT_NO_HEADLINE:
 			noheadline = 1;
 			break;
+		case OPT_COLUMNS:
+			if (cmd_columns_opt("run", optarg, &columns) != 0)
+				goto usage_fail;
+			break;
 		case 'h':
 			cmd_usage(stdout, run_usage);
 			param_set_release(&ps);
@@ -518,6 +528,7 @@ cmd_run(int argc, char **argv)
 	sink.fmt = fmt_new(format, stdout);
 	sink.fmt->classic = classic;
 	sink.fmt->no_headline = noheadline;
+	sink.fmt->columns = columns;
 	sink.fmt->width = fmt_term_width(STDOUT_FILENO);
 	sink.copies = ro.copies;
 

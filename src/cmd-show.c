@@ -31,6 +31,10 @@ static const char show_usage[] =
 "  --format F    text | csv | tsv | json (default text)\n"
 "  --classic     also the classic reports (text format)\n"
 "  --no-headline no block of the quoted figures after each run\n"
+"  --columns L   text view: more columns per row from the monitor, a comma\n"
+"                list of +temp (highest, 71C), +mhz (lowest and highest\n"
+"                clock, 600-1500), +power (mean supply watts); '-' where\n"
+"                the row has none\n"
 "  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
 "  -h, --help    this text\n";
 
@@ -48,7 +52,7 @@ static const char export_usage[] =
 "  -h, --help    this text\n";
 
 enum { O_LAST = 256, O_TAG, O_ALL, O_LIST, O_FORMAT, O_CLASSIC, O_DB,
-    O_NO_HEADLINE };
+    O_NO_HEADLINE, O_COLUMNS };
 
 static void
 list_runs(struct store *st, const int64_t *ids, size_t n)
@@ -87,6 +91,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "classic", no_argument, NULL, O_CLASSIC },
 		{ "no-headline", no_argument, NULL, O_NO_HEADLINE },
+		{ "columns", required_argument, NULL, O_COLUMNS },
 		{ "db", required_argument, NULL, O_DB },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -96,6 +101,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	const char *tag = NULL, *out = NULL;
 	int c, last = 0, all = is_export, list = 0, classic = 0, rc;
 	int noheadline = 0;
+	unsigned columns = 0;
 	int64_t *ids = NULL;
 	size_t n = 0;
 	struct store *st;
@@ -115,6 +121,10 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		case O_FORMAT: format = optarg; break;
 		case O_CLASSIC: classic = 1; break;
 		case O_NO_HEADLINE: noheadline = 1; break;
+		case O_COLUMNS:
+			if (cmd_columns_opt(cmd, optarg, &columns) != 0)
+				return EXIT_USAGE;
+			break;
 		case O_DB: db = optarg; break;
 		case 'o': out = optarg; break;
 		case 'h':
@@ -170,6 +180,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	f = fmt_new(format, fp);
 	f->classic = classic;
 	f->no_headline = noheadline;
+	f->columns = columns;
 	f->width = out == NULL ? fmt_term_width(STDOUT_FILENO) : 80;
 	rc = cmd_print_runs(st, ids, n, f);
 	fmt_free(f);

@@ -120,6 +120,19 @@ cmd_bad_usage(const char *cmd, const char *what)
 }
 
 int
+cmd_columns_opt(const char *cmd, const char *arg, unsigned *columns)
+{
+	char what[200], e[FMT_SAFE(48)], cut[48];
+
+	if (fmt_columns_parse(arg, columns) == 0)
+		return 0;
+	bufprintf(cut, sizeof(cut), "%s", arg);
+	bufprintf(what, sizeof(what), "bad --columns '%s' (allowed: a comma "
+	    "list of %s)", fmt_safe(e, sizeof(e), cut), fmt_column_names);
+	return cmd_bad_usage(cmd, what);
+}
+
+int
 cmd_getopt_error(const char *cmd, int argc, char **argv, int optopt_c)
 {
 	char what[160];

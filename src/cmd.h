@@ -73,6 +73,9 @@ void cmd_usage(FILE *fp, const char *text);
 
 /* Bad usage: one line "boardbench: CMD: what", returns exit status 2. */
 int cmd_bad_usage(const char *cmd, const char *what);
+/* --columns ARG of run and show into FMT_COL_* bits: 0, or the one line
+ * and exit status 2. */
+int cmd_columns_opt(const char *cmd, const char *arg, unsigned *columns);
 /* After getopt_long returned '?' or ':' (opterr = 0): the one line. */
 int cmd_getopt_error(const char *cmd, int argc, char **argv, int optopt_c);
 

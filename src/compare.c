@@ -38,15 +38,48 @@ static int is_failure(enum result_status);
 static void fill_cell(struct cmp_cell *, const struct cmp_cell *base,
     const struct result *key, const struct cmp_opts *);
 
+/*
+ * The case name to match on: runs stored before memory sizes were named
+ * in KiB/MiB ("read/33554432") match the names of today ("read/32MiB").
+ */
+static const char *
+case_key(const struct result *r, char *buf, size_t len)
+{
+	const char *s = r->case_name;
+	char num[32];
+	size_t n, at = 0;
+	int w;
+
+	if (strcmp(r->bench, "membw") != 0 && strcmp(r->bench, "memlat") != 0)
+		return s;
+	for (;;) {
+		n = strcspn(s, "/");
+		if (n > 0 && n < 20 && strspn(s, "0123456789") == n)
+			w = snprintf(buf + at, len - at, "%s", size_name(num,
+			    sizeof(num), strtoull(s, NULL, 10)));
+		else
+			w = snprintf(buf + at, len - at, "%.*s", (int)n, s);
+		if (w < 0 || (size_t)w + 1 >= len - at)
+			return r->case_name;	/* too long to be a size */
+		at += (size_t)w;
+		if (s[n] == '\0')
+			return buf;
+		buf[at++] = '/';
+		s += n + 1;
+	}
+}
+
 /* Order of cases: bench, case, params, copies. */
 static int
 key_cmp(const struct result *a, const struct result *b)
 {
+	char ka[128], kb[128];
 	int c;
 
 	if ((c = strcmp(a->bench, b->bench)) != 0)
 		return c;
-	if ((c = strcmp(a->case_name, b->case_name)) != 0)
+	if ((c = strcmp(case_key(a, ka, sizeof(ka)),
+	    case_key(b, kb, sizeof(kb)))) != 0)
 		return c;
 	if ((c = strcmp(a->params, b->params)) != 0)
 		return c;

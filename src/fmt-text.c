@@ -42,18 +42,121 @@ flag_abbrev(unsigned flags, char *buf, size_t len)
 	buf[n] = '\0';
 }
 
+/* The optional columns (--columns), in the order they print. */
+static const struct {
+	unsigned bit;
+	const char *name, *head;
+	int width;
+} text_columns[] = {
+	{ FMT_COL_TEMP, "temp", "TEMP", 4 },
+	{ FMT_COL_MHZ, "mhz", "MHz", 9 },
+	{ FMT_COL_POWER, "power", "POWER", 6 },
+};
+const char *const fmt_column_names = "+temp, +mhz, +power";
+
+int
+fmt_columns_parse(const char *spec, unsigned *columns)
+{
+	const char *s = spec;
+	unsigned cols = 0;
+	size_t n, i;
+
+	for (;;) {
+		n = strcspn(s, ",");
+		if (*s == '+') {
+			s++;
+			n--;
+		}
+		for (i = 0; i < ARRAY_SIZE(text_columns); i++)
+			if (strlen(text_columns[i].name) == n &&
+			    strncmp(s, text_columns[i].name, n) == 0)
+				break;
+		if (i == ARRAY_SIZE(text_columns))
+			return -1;	/* unknown or empty */
+		cols |= text_columns[i].bit;
+		s += n;
+		if (*s == '\0')
+			break;
+		s++;
+	}
+	*columns = cols;
+	return 0;
+}
+
+/* The row's extra `name` when it is a finite number. */
+static int
+text_extra(const struct result *r, const char *name, double *v)
+{
+	return result_get_extra(r, name, v) == 0 && isfinite(*v);
+}
+
+/* One optional cell: "-" when the row lacks it, "?" when it is too wide. */
+static void
+text_cell(const struct result *r, size_t col, char *buf, size_t len)
+{
+	double a, b;
+	int ha, hb;
+
+	bufprintf(buf, len, "-");
+	switch (text_columns[col].bit) {
+	case FMT_COL_TEMP:
+		if (text_extra(r, "mon.temp_max_c", &a))
+			bufprintf(buf, len, "%.0fC", a);
+		break;
+	case FMT_COL_MHZ:
+		ha = text_extra(r, "mon.mhz_min", &a);
+		hb = text_extra(r, "mon.mhz_max", &b);
+		if (ha && hb && lround(a) != lround(b))
+			bufprintf(buf, len, "%.0f-%.0f", a, b);
+		else if (ha || hb)
+			bufprintf(buf, len, "%.0f", ha ? a : b);
+		break;
+	case FMT_COL_POWER:
+		if (text_extra(r, "power:avg_w", &a))
+			bufprintf(buf, len, "%.1fW", a);
+		break;
+	}
+	if ((int)strlen(buf) > text_columns[col].width)
+		bufprintf(buf, len, "?");
+}
+
+/* The optional columns' header, or a row's cells: " TEMP      MHz". */
+static void
+text_cells(const struct fmt *f, const struct result *r, char *buf,
+    size_t len)
+{
+	char cell[48];
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(text_columns) && used + 1 < len; i++) {
+		if (!(f->columns & text_columns[i].bit))
+			continue;
+		if (r != NULL)
+			text_cell(r, i, cell, sizeof(cell));
+		bufprintf(buf + used, len - used, " %*s",
+		    text_columns[i].width, r != NULL ? cell :
+		    text_columns[i].head);
+		used += strlen(buf + used);
+	}
+}
+
 /* The widths of BENCH and CASE: from the plan or rows, within the width. */
 static void
 text_layout(const struct fmt *f, int *bw, int *cw)
 {
 	int width = f->width > 0 ? f->width : 80;
 	int room;
+	size_t i;
 
 	*bw = f->bench_w > 5 ? f->bench_w : 5;
 	if (*bw > 12)
 		*bw = 12;
 	room = width - *bw - (1 + W_VALUE) - (1 + W_UNIT) - (1 + W_CV) -
 	    (1 + W_N) - (2 + W_FLAGS) - 1;
+	for (i = 0; i < ARRAY_SIZE(text_columns); i++)
+		if (f->columns & text_columns[i].bit)
+			room -= 1 + text_columns[i].width;
 	/* at least 24: rows a benchmark adds while it runs (metrics
 	 * such as cpu0/p99) are not in the plan */
 	*cw = f->case_w > 24 ? f->case_w : 24;
@@ -69,7 +172,7 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	char label[512], machine[512], runid[40], line[FMT_SAFE(512) + 16];
 	char e_label[FMT_SAFE(512)], e_machine[FMT_SAFE(512)];
 	char e_started[FMT_SAFE(32)], e_profile[FMT_SAFE(16)];
-	char e_status[FMT_SAFE(16)];
+	char e_status[FMT_SAFE(16)], cells[64];
 	int done = strcmp(ri->status, "complete") == 0 ||
 	    strcmp(ri->status, "running") == 0;
 	int bw, cw;
@@ -97,9 +200,10 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	    done ? "" : fmt_safe(e_status, sizeof(e_status), ri->status));
 	text_layout(f, &bw, &cw);
 	/* "±" is two bytes and one column: one byte more of padding */
-	fprintf(f->fp, "%-*s %-*s %*s %-*s %*s %*s  %s\n", bw, "BENCH", cw,
+	text_cells(f, NULL, cells, sizeof(cells));
+	fprintf(f->fp, "%-*s %-*s %*s %-*s %*s %*s%s  %s\n", bw, "BENCH", cw,
 	    "CASE", W_VALUE, "VALUE", W_UNIT, "UNIT", W_CV + 1, "±CV%", W_N,
-	    "N", "FLAG");
+	    "N", cells, "FLAG");
 }
 
 /* Text at indent, cut into lines at spaces to fit the width. */
@@ -136,7 +240,7 @@ text_wrapped(struct fmt *f, const char *text, int indent, int more)
 static void
 text_result(struct fmt *f, const struct result *r)
 {
-	char cname[160], num[32], unit[24], cv[16], flags[16];
+	char cname[160], num[32], unit[24], cv[16], flags[16], cells[64];
 	char e_bench[FMT_SAFE(32)], e_case[FMT_SAFE(160)];
 	char e_unit[FMT_SAFE(24)], e_reason[FMT_SAFE(160)];
 	const char *shown;
@@ -179,9 +283,10 @@ text_result(struct fmt *f, const struct result *r)
 	    sizeof(unit));
 	snprintf(cv, sizeof(cv), r->st.cv * 100 < 1000 ? "%.1f" : ">999",
 	    r->st.cv * 100);
-	fprintf(f->fp, "%-*s %-*s %*s %-*s %*s %*u  %s\n", bw, e_bench, cw,
+	text_cells(f, r, cells, sizeof(cells));
+	fprintf(f->fp, "%-*s %-*s %*s %-*s %*s %*u%s  %s\n", bw, e_bench, cw,
 	    shown, W_VALUE, num, W_UNIT, fmt_safe(e_unit, sizeof(e_unit),
-	    unit), W_CV, cv, W_N, r->st.n, flags);
+	    unit), W_CV, cv, W_N, r->st.n, cells, flags);
 }
 
 /*
@@ -223,22 +328,9 @@ static const struct headline {
 static double
 case_size(const char *s)
 {
-	static const struct { const char *suf; double mul; } sfx[] = {
-		{ "", 1 }, { "KiB", 1024 }, { "MiB", 1048576 },
-		{ "GiB", 1073741824 }, { "K", 1024 }, { "M", 1048576 },
-		{ "G", 1073741824 },
-	};
-	char *end;
-	double v;
-	size_t i;
+	long long v;
 
-	if (*s < '0' || *s > '9')
-		return -1;
-	v = strtod(s, &end);
-	for (i = 0; i < ARRAY_SIZE(sfx); i++)
-		if (strcmp(end, sfx[i].suf) == 0)
-			return v * sfx[i].mul;
-	return -1;
+	return parse_ll(s, &v) == 0 && v >= 0 ? (double)v : -1;
 }
 
 /* Does r's case match h?  The middle goes to mid. */
@@ -285,10 +377,8 @@ headline_row(struct fmt *f, const char *label, const char *mid_in,
 
 	if (mid[0] == '-')
 		mid++;
-	if (size >= 1048576 && fmod(size, 1048576) == 0)
-		mid = bufprintf(sz, sizeof(sz), "%.0f MiB", size / 1048576);
-	else if (size >= 1024 && fmod(size, 1024) == 0)
-		mid = bufprintf(sz, sizeof(sz), "%.0f KiB", size / 1024);
+	if (size >= 0)	/* a run stored before sizes were named so */
+		mid = size_name(sz, sizeof(sz), (unsigned long long)size);
 	if (mid[0] != '\0')
 		bufprintf(text, sizeof(text), "%s (%s)", label, mid);
 	else

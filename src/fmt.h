@@ -26,6 +26,7 @@ struct fmt {
 	int no_headline;	/* text: no headline block after a run */
 	int width;		/* text: columns to fit (0: 80 or $COLUMNS) */
 	int bench_w, case_w;	/* text: widest names of the plan or rows */
+	unsigned columns;	/* text: FMT_COL_* columns after N (--columns) */
 	void *state;
 	/* rows of the current run, kept for --classic and json */
 	struct result *rows;
@@ -60,6 +61,18 @@ void fmt_quote(double v, const char *group, const char *unit, char *num,
  */
 void fmt_size_name(struct fmt *, const char *bench, const char *case_name,
     unsigned copies);
+/*
+ * Text view: optional per-row columns from the monitor's extras, asked
+ * for as "+temp,+mhz,+power" (--columns): the row's highest temperature
+ * (71C), its lowest and highest clock (600-1500, or 1500 when one), its
+ * mean supply power (4.2W); "-" where the row has none.
+ */
+#define FMT_COL_TEMP	0x1u
+#define FMT_COL_MHZ	0x2u
+#define FMT_COL_POWER	0x4u
+extern const char *const fmt_column_names;	/* "+temp, +mhz, +power" */
+/* A --columns value into FMT_COL_* bits: 0, or -1 when it is not one. */
+int fmt_columns_parse(const char *spec, unsigned *columns);
 /* The width to fit: COLUMNS, else the terminal of fd, else 80. */
 int fmt_term_width(int fd);
 

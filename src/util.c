@@ -201,6 +201,19 @@ iso_utc_now(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+char *
+size_name(char *buf, size_t len, unsigned long long bytes)
+{
+	static const char *const unit[] = { "", "KiB", "MiB", "GiB" };
+	size_t i = 0;
+
+	while (bytes != 0 && bytes % 1024 == 0 && i + 1 < ARRAY_SIZE(unit)) {
+		bytes /= 1024;
+		i++;
+	}
+	return bufprintf(buf, len, "%llu%s", bytes, unit[i]);
+}
+
 int
 parse_ll(const char *s, long long *out)
 {

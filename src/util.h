@@ -62,6 +62,13 @@ void iso_utc_now(char *buf, size_t len);
 int parse_ll(const char *s, long long *out);
 int parse_double(const char *s, double *out);
 
+/*
+ * A byte count as it names a case: the largest binary unit it is an exact
+ * multiple of ("4KiB", "32MiB", "1GiB"), else plain bytes ("1000").
+ * parse_ll() reads it back.  Returns buf.
+ */
+char *size_name(char *buf, size_t len, unsigned long long bytes);
+
 /* Edit distance, for "did you mean" suggestions. */
 int levenshtein(const char *a, const char *b);
 

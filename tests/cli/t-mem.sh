@@ -14,7 +14,7 @@ expect 0 "membw copy and triad at 4 and 64 KiB" -- bb run membw $fast \
 	-p membw.ops=copy,triad -p membw.sizes=4Ki,64Ki --format tsv
 cp "$TMP/out" "$TMP/bw.tsv"
 st=$(col "$TMP/bw.tsv" status); un=$(col "$TMP/bw.tsv" unit)
-for c in copy/4096 copy/65536 triad/4096 triad/65536; do
+for c in copy/4KiB copy/64KiB triad/4KiB triad/64KiB; do
 	[ "$(tsv_field "$TMP/bw.tsv" $c "$st")" = OK ] &&
 	[ "$(tsv_field "$TMP/bw.tsv" $c "$un")" = B/s ]
 	ok $? "membw row $c is OK in B/s"
@@ -23,21 +23,34 @@ done
 
 expect 0 "membw read/write/set in text" -- bb run membw $fast \
 	-p membw.ops=read,write,set -p membw.sizes=8Ki
-grep -Eq "^membw +read/8192 +[0-9.]+ [kMGT]?B/s" "$TMP/out"
-ok $? "text row read/8192 in B/s"
-grep -Eq "^membw +set/8192 " "$TMP/out"; ok $? "text row set/8192"
+grep -Eq "^membw +read/8KiB +[0-9.]+ [kMGT]?B/s" "$TMP/out"
+ok $? "text row read/8KiB in B/s"
+grep -Eq "^membw +set/8KiB " "$TMP/out"; ok $? "text row set/8KiB"
 
 expect 0 "memlat at 4 and 64 KiB" -- bb run memlat $fast \
 	-p memlat.sizes=4Ki,64Ki --format tsv
 cp "$TMP/out" "$TMP/lat.tsv"
 st=$(col "$TMP/lat.tsv" status); un=$(col "$TMP/lat.tsv" unit)
-for c in 4096 65536; do
+for c in 4KiB 64KiB; do
 	[ "$(tsv_field "$TMP/lat.tsv" $c "$st")" = OK ] &&
 	[ "$(tsv_field "$TMP/lat.tsv" $c "$un")" = s ]
 	ok $? "memlat row $c is OK in seconds"
 done
+# runs stored before sizes were named in KiB/MiB ("65536") match today's
+# names ("64KiB") in compare
+expect 0 "memlat stored at 4 and 64 KiB" -- bb run memlat --profile quick \
+	--budget 0.05 --min-sample 0.005 --warmup 0 -p memlat.sizes=4Ki,64Ki \
+	--db "$TMP/m.db" --no-progress
+expect 0 "export it" -- bb export --db "$TMP/m.db" -o "$TMP/new.json"
+sed -e 's/"case": *"4KiB"/"case": "4096"/' \
+    -e 's/"case": *"64KiB"/"case": "65536"/' "$TMP/new.json" >"$TMP/old.json"
+grep -q '"case": "65536"' "$TMP/old.json"; ok $? "the old file names bytes"
+expect 0 "compare an old-style run with a new one" -- \
+	bb compare "$TMP/old.json" "$TMP/new.json"
+[ "$(grep -c '^memlat ' "$TMP/out")" -eq 2 ]
+ok $? "two rows: 4096 matched with 4KiB, 65536 with 64KiB"
 expect 0 "memlat in text" -- bb run memlat $fast -p memory.sizes=4Ki
-grep -Eq "^memlat +4096 +[0-9.]+ (ns|us) " "$TMP/out"
+grep -Eq "^memlat +4KiB +[0-9.]+ (ns|us) " "$TMP/out"
 ok $? "the text view shows ns per load"
 
 if [ -n "${TEST_RUNNER:-}" ]; then
@@ -90,8 +103,8 @@ fi
 # data placements: a case each, and the --classic table of their times
 expect 0 "memlat with placements 4k and thp" -- bb run memlat $fast \
 	-p memlat.sizes=64Ki -p memlat.placement=4k,thp --classic
-grep -q '^memlat  *65536/4k ' "$TMP/out"; ok $? "a 4k case"
-grep -q '^memlat  *65536/thp ' "$TMP/out"; ok $? "a thp case"
+grep -q '^memlat  *64KiB/4k ' "$TMP/out"; ok $? "a 4k case"
+grep -q '^memlat  *64KiB/thp ' "$TMP/out"; ok $? "a thp case"
 grep -q '^memlat: data placements' "$TMP/out"; ok $? "the placement table"
 grep -Eq ' (4k|thp) +[0-9.]+ [a-z]*s +1\.00$' "$TMP/out"
 ok $? "the fastest placement at 1.00"

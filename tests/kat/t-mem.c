@@ -49,6 +49,7 @@ static void
 test_membw(void)
 {
 	static const long long quick[] = { 32768, 1048576, 33554432 };
+	static const char *const qname[] = { "32KiB", "1MiB", "32MiB" };
 	struct bench_ctx *ctx;
 	char name[64];
 	size_t i, j, k;
@@ -61,8 +62,8 @@ test_membw(void)
 	is_int((long long)ctx->ncases, 15, "membw quick: 15 cases");
 	for (i = 0, k = 0; i < 5 && k < ctx->ncases; i++) {
 		for (j = 0; j < 3 && k < ctx->ncases; j++, k++) {
-			snprintf(name, sizeof(name), "%s/%lld", ops[i],
-			    quick[j]);
+			snprintf(name, sizeof(name), "%s/%s", ops[i],
+			    qname[j]);
 			is_str(ctx->cases[k].name, name, "case %zu name", k);
 			ok(strcmp(ctx->cases[k].unit, "B/s") == 0 &&
 			    ctx->cases[k].kind == BENCH_RATE &&
@@ -108,17 +109,17 @@ test_membw(void)
 	/* ops select the cases */
 	ctx = ctx_with(&bench_membw_info, "membw.ops=triad,copy,triad",
 	    "membw.sizes=4Ki");
-	ok(ctx->ncases == 2 && strcmp(ctx->cases[0].name, "triad/4096") == 0 &&
-	    strcmp(ctx->cases[1].name, "copy/4096") == 0,
-	    "ops=triad,copy,triad gives triad/4096 then copy/4096");
+	ok(ctx->ncases == 2 && strcmp(ctx->cases[0].name, "triad/4KiB") == 0 &&
+	    strcmp(ctx->cases[1].name, "copy/4KiB") == 0,
+	    "ops=triad,copy,triad gives triad/4KiB then copy/4KiB");
 	bench_ctx_free(ctx);
 }
 
 static void
 test_memlat(void)
 {
-	static const char *const quick[] = { "4096", "32768", "262144",
-	    "2097152", "16777216", "67108864" };
+	static const char *const quick[] = { "4KiB", "32KiB", "256KiB",
+	    "2MiB", "16MiB", "64MiB" };
 	struct bench_ctx *ctx;
 	size_t i;
 	int vf, rc;
@@ -233,8 +234,8 @@ read_small(const char *path, char *buf, size_t len)
 static void
 test_placement(void)
 {
-	static const char *const want[] = { "4096/default", "4096/4k",
-	    "4096/thp", "4096/hugetlb", "4096/local", "4096/remote" };
+	static const char *const want[] = { "4KiB/default", "4KiB/4k",
+	    "4KiB/thp", "4KiB/hugetlb", "4KiB/local", "4KiB/remote" };
 	char buf[256], mode[16] = "";
 	struct bench_ctx *ctx;
 	size_t i;
@@ -289,7 +290,7 @@ test_placement(void)
 	    "membw.placement=4k,default,4k");
 	is_int((long long)ctx->ncases, 10, "membw: a case per operation and "
 	    "placement, repeats dropped");
-	is_str(ctx->cases[0].name, "read/65536/4k", "in the order given");
+	is_str(ctx->cases[0].name, "read/64KiB/4k", "in the order given");
 	kat_exercise_all(ctx, 2, "membw placed");
 	bench_ctx_free(ctx);
 }
@@ -303,8 +304,8 @@ test_placement_classic(void)
 	char *text = NULL;
 	size_t len = 0, i;
 	FILE *fp;
-	static const char *const names[] = { "copy/65536/default",
-	    "copy/65536/4k", "copy/65536/thp", "copy/65536/hugetlb" };
+	static const char *const names[] = { "copy/64KiB/default",
+	    "copy/64KiB/4k", "copy/64KiB/thp", "copy/64KiB/hugetlb" };
 	static const double v[] = { 2e9, 1e9, 4e9, 0 };
 
 	memset(r, 0, sizeof(r));
@@ -329,7 +330,7 @@ test_placement_classic(void)
 	    "membw: data placements (time: how long the same work takes; "
 	    "fastest = 1.00)\n"
 	    "  case                   placement        value                 time\n"
-	    "  copy/65536             default          2.000 GB/s            2.00\n"
+	    "  copy/64KiB             default          2.000 GB/s            2.00\n"
 	    "                         4k               1.000 GB/s            4.00\n"
 	    "                         thp              4.000 GB/s            1.00\n"
 	    "                         hugetlb        SKIPPED (no pool)\n",

@@ -332,14 +332,14 @@ placement_rows(struct rows *rs, const char *bench, const char *base,
 static void
 membw_rows(struct rows *rs)
 {
-	placement_rows(rs, "membw", "copy/33554432", "B/s", 1);
-	placement_rows(rs, "membw", "read/65536", "B/s", 1);
+	placement_rows(rs, "membw", "copy/32MiB", "B/s", 1);
+	placement_rows(rs, "membw", "read/64KiB", "B/s", 1);
 }
 
 static void
 memlat_rows(struct rows *rs)
 {
-	placement_rows(rs, "memlat", "67108864", "s", -1);
+	placement_rows(rs, "memlat", "64MiB", "s", -1);
 }
 
 static void

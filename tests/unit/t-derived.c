@@ -78,6 +78,8 @@ main(void)
 	ok(r.flags & RF_NOCLOCK, "flagged noclock");
 	ok(r.nsamples == 0 && strstr(r.reason, "clock") != NULL,
 	    "no number, and why: %s", r.reason);
+	ok(strstr(r.reason, "--measure-clock") != NULL,
+	    "and how to get a clock (--measure-clock)");
 
 	fresh(&r);
 	rc = runner_derived_fill(&r, &cpb, &rate, bps, NULL, 2, 1, 3000,

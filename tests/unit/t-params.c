@@ -107,6 +107,23 @@ main(void)
 	    parse_ll("-", &v) != 0 && parse_ll("k", &v) != 0,
 	    "space, plus, a bare sign or suffix refused");
 	ok(parse_ll("-16", &v) == 0 && v == -16, "a minus sign is allowed");
+	{
+		/* a size as it names a memory case, read back by parse_ll */
+		static const struct { unsigned long long b; const char *s; }
+		    sz[] = { { 4096, "4KiB" }, { 33554432, "32MiB" },
+		    { 1073741824, "1GiB" }, { 68719476736ULL, "64GiB" },
+		    { 5000, "5000" }, { 1536, "1536" }, { 1572864, "1536KiB" },
+		    { 0, "0" } };
+		char nb[32];
+		size_t k;
+
+		for (k = 0; k < sizeof(sz) / sizeof(sz[0]); k++) {
+			size_name(nb, sizeof(nb), sz[k].b);
+			ok(strcmp(nb, sz[k].s) == 0 && parse_ll(nb, &v) == 0 &&
+			    (unsigned long long)v == sz[k].b,
+			    "size_name(%llu) = %s, and back", sz[k].b, sz[k].s);
+		}
+	}
 	ok(!bad(0, "0200") && !bad(0, "010"), "leading zeros are decimal");
 	ok(bad(0, "0x10"), "hexadecimal parameter refused");
 	ok(!bad(1, "1.5") && bad(1, "3") && bad(1, "nan"), "real range");

@@ -1,0 +1,77 @@
+#!/bin/sh
+# Optional per-row columns of the text view (issue 13): run and show
+# --columns +temp,+mhz,+power from the monitor's extras (fixture trees),
+# "-" where a row has none, 80 columns kept with long crypto names, and
+# bad values refused with one line and exit 2.
+. "${top_srcdir:-.}/tests/cli/lib.sh"
+
+fx="$top_srcdir/tests/fixtures"
+db="$TMP/c.db"
+fast="--profile quick --budget 0.02 --min-sample 0.002 --warmup 0 --no-progress"
+# the widest line in columns: "±" is two bytes and one column (mawk counts
+# bytes whatever the locale)
+widest() { sed 's/±/+/g' "$1" | awk '{ n = length($0); if (n > w) w = n }
+	END { print w + 0 }'; }
+
+# the Raspberry Pi 4 tree: 51.121 C, cpufreq 1500 MHz
+expect 0 "run null on the Pi 4 tree with +temp,+mhz" -- env COLUMNS=80 \
+	BOARDBENCH_SYSROOT="$fx/rpi4" $TEST_RUNNER "$BOARDBENCH" run null \
+	--db "$db" $fast --columns +temp,+mhz
+grep -q "^BENCH  *CASE  *VALUE  *UNIT  *±CV%  *N  *TEMP  *MHz  FLAG$" \
+	"$TMP/out"; ok $? "run: the header names TEMP and MHz before FLAG"
+grep -Eq "^null  *add  *[0-9.]+ G?op/s  *[0-9.]+  *[0-9]+  *51C  *1500  [A-Z]*$" \
+	"$TMP/out"; ok $? "run: a row shows 51C and 1500 (min = max: one value)"
+w=$(widest "$TMP/out"); [ "$w" -le 80 ]; ok $? "run: fits 80 columns ($w)"
+expect 0 "run without --columns" -- env BOARDBENCH_SYSROOT="$fx/rpi4" \
+	$TEST_RUNNER "$BOARDBENCH" run null --no-save $fast
+! grep -q "TEMP" "$TMP/out"; ok $? "no optional column unless asked"
+
+# a stored run: another clock range, and power, through export/import
+expect 0 "export the run" -- bb export --db "$db" -o "$TMP/run.json"
+sed -e 's/"mon.mhz_min": *1500\(\.0\)*/"mon.mhz_min": 600.0/' \
+    -e 's/"mon.samples": *\([0-9.]*\)/"mon.samples": \1, "power:avg_w": 3.25/' \
+    "$TMP/run.json" >"$TMP/edited.json"
+grep -q '"mon.mhz_min": 600.0' "$TMP/edited.json"; ok $? "edited: 600 MHz"
+expect 0 "import the edited run" -- bb import --db "$TMP/e.db" \
+	"$TMP/edited.json"
+expect 0 "show --columns +power,+mhz,+temp" -- env COLUMNS=80 \
+	"$BOARDBENCH" show --db "$TMP/e.db" --columns +power,+mhz,+temp
+grep -q "  *N  *TEMP  *MHz  *POWER  FLAG$" "$TMP/out"
+ok $? "show: columns in their own order, whatever the order asked"
+grep -Eq "^null  *add  .* 51C  *600-1500  *3\.2W  [A-Z]*$" "$TMP/out"
+ok $? "show: 51C, 600-1500 and 3.2W"
+w=$(widest "$TMP/out"); [ "$w" -le 80 ]; ok $? "show: fits 80 columns ($w)"
+expect 0 "show --columns temp (the + is optional)" -- \
+	bb show --db "$TMP/e.db" --columns temp
+grep -Eq "^null  *add  .* 51C  [A-Z]*$" "$TMP/out"; ok $? "show: temp alone"
+
+# no monitor readings: "-"
+expect 0 "run null on a bare tree" -- env COLUMNS=80 \
+	BOARDBENCH_SYSROOT="$fx/bare" $TEST_RUNNER "$BOARDBENCH" run null \
+	--no-save $fast --columns +temp,+mhz,+power
+grep -Eq "^null  *add  .* [0-9]+  *-  *-  *-  [A-Z]*$" "$TMP/out"
+ok $? "missing readings show as -"
+
+# the longest names with every column: still 80 columns
+expect 0 "AES-128-CBC at 16 KiB with every column" -- env COLUMNS=80 \
+	"$BOARDBENCH" run --no-save $fast cipher dhrystone \
+	-p cipher.algorithms=aes-128-cbc -p cipher.sizes=16384 \
+	-p cipher.backends=openssl --columns +temp,+mhz,+power
+w=$(widest "$TMP/out"); [ "$w" -le 80 ]; ok $? "crypto: fits 80 columns ($w)"
+grep -q "aes-128-cbc/openssl/encrypt/16384" "$TMP/out"
+ok $? "crypto: the long name is shown whole"
+
+# bad values: one line, exit 2, nothing run
+expect 2 "run --columns +volts" -- bb run null --no-save $fast --columns +volts
+grep -q "allowed: a comma list of +temp, +mhz, +power" "$TMP/err"
+ok $? "the message lists the columns"
+expect 2 "run --columns ''" -- bb run null --no-save $fast --columns ''
+expect 2 "run --columns +temp, (an empty item)" -- \
+	bb run null --no-save $fast --columns +temp,
+expect 2 "run --columns +" -- bb run null --no-save $fast --columns +
+expect 2 "show --columns mhz,++temp" -- bb show --db "$db" --columns mhz,++temp
+expect 2 "show --columns with an escape" -- \
+	bb show --db "$db" --columns "$(printf 'temp\033[2J')"
+! grep -q "$(printf '\033')" "$TMP/err"; ok $? "the bad value is escaped"
+
+done_testing
