@@ -110,31 +110,11 @@ text_begin(struct fmt *f, const struct run_info *ri)
 static void
 text_wrapped(struct fmt *f, const char *text, int indent, int more)
 {
-	int width = f->width > 0 ? f->width : 80, room = width - indent;
-	size_t len = strlen(text), n;
-
-	while (len > 0) {
-		if (room < 20)
-			room = 20;
-		n = len;
-		if ((int)n > room) {
-			n = (size_t)room;
-			while (n > 0 && text[n] != ' ')
-				n--;
-			if (n == 0)
-				n = (size_t)room;	/* one long word */
-		}
-		fprintf(f->fp, "%*s%.*s\n", indent, "", (int)n, text);
-		text += n;
-		len -= n;
-		indent += more;		/* the lines after the first */
-		room = width - indent;
-		more = 0;
-		while (*text == ' ') {
-			text++;
-			len--;
-		}
-	}
+	if (*text == '\0')
+		return;
+	fprintf(f->fp, "%*s", indent, "");
+	fmt_wrap(f->fp, f->width > 0 ? f->width : 80, text, indent,
+	    indent + more);
 }
 
 static void

@@ -64,6 +64,14 @@ void fmt_size_name(struct fmt *, const char *bench, const char *case_name,
 int fmt_term_width(int fd);
 
 /*
+ * Text view: text cut at spaces into lines that fit width columns (a
+ * word longer than a line is cut).  The caller has printed col columns of
+ * the first line; the lines after it start with indent spaces.  Every
+ * line, the first too, is ended; empty text just ends the line.
+ */
+void fmt_wrap(FILE *fp, int width, const char *text, int col, int indent);
+
+/*
  * Text from outside (tags, case names, reasons, file names, system
  * fields) made safe for a terminal: control characters (C0, DEL, C1) and
  * bytes that are not UTF-8 become visible escapes, \n \t \r or \x1b;
