@@ -64,6 +64,15 @@ void fmt_size_name(struct fmt *, const char *bench, const char *case_name,
 int fmt_term_width(int fd);
 
 /*
+ * Text view: the validity flags (RF_*) as one letter each, T throttled,
+ * H hot, B busy, N noisy, C noclock, P preempted, M multiplexed; and the
+ * line "== flags: N noisy, ..." spelling out the letters in all, wrapped
+ * to width (nothing when all is 0).
+ */
+void fmt_flag_abbrev(unsigned flags, char *buf, size_t len);
+void fmt_flag_legend(FILE *fp, int width, unsigned all);
+
+/*
  * Text view: text cut at spaces into lines that fit width columns (a
  * word longer than a line is cut).  The caller has printed col columns of
  * the first line; the lines after it start with indent spaces.  Every
