@@ -41,7 +41,13 @@ static const char compare_usage[] =
 "above 1 is better (rates: value / baseline; times: baseline / value).\n"
 "A cell marked ~ is within the noise: a two-sided Mann-Whitney U test of\n"
 "the raw samples against the baseline's gives p >= the --alpha level.\n"
-"Fields in which the builds and systems differ are listed above the table.\n"
+"Above the table, the fields in which the builds and systems differ: the\n"
+"compiler and its version, CFLAGS, float ABI, FPU, NEON and architecture\n"
+"first and in full, then up to three others (long ones shortened) and how\n"
+"many more --verbose shows.  Text fits $COLUMNS, else the terminal's\n"
+"width, else 80 columns; a case name longer than its column is on a line\n"
+"of its own, and when the columns do not fit beside the names each case's\n"
+"cells are on the line under its name.\n"
 "\n"
 "A, B ... are run ids, run uuids, 'last', tags (the latest run with the tag;\n"
 "tag:T forces the tag meaning) or files written by 'boardbench export' or\n"
@@ -71,6 +77,8 @@ static const char compare_usage[] =
 "  --log                   with --plot: a logarithmic ratio axis, bars from\n"
 "                          1 (for ratios that span 10x or more)\n"
 "  --format F              text | csv | tsv | json (default text)\n"
+"  -v, --verbose           text: every build and system field that differs,\n"
+"                          each value in full\n"
 "  --db FILE               results store (default\n"
 "                          $XDG_DATA_HOME/boardbench/results.db)\n"
 "  -h, --help              this text\n"
@@ -114,7 +122,8 @@ static int add_file_spec(struct columns *, const char *, int pool);
 static int is_file_spec(const char *);
 static void unique_names(struct columns *);
 static void print_text(FILE *, const struct columns *,
-    const struct cmp_table *, const struct cmp_opts *);
+    const struct cmp_table *, const struct cmp_opts *, int width,
+    int verbose);
 static void print_sep(FILE *, const struct columns *,
     const struct cmp_table *, char sep);
 static void print_json(FILE *, const struct columns *,
@@ -489,7 +498,7 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 {
 	const struct cmp_cell *cell = &t->rows[ri].cells[c];
 	const char *mark;
-	char num[32], unit[24];
+	char num[32], unit[24], flags[16];
 
 	if (cell->r == NULL) {
 		bufprintf(buf, len, "-%s", cell->regression ? " !" : "");
@@ -502,70 +511,178 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 	}
 	if (c == t->base || isnan(t->rows[ri].cells[t->base].value)) {
 		/* the baseline's value; in brackets where it has none */
-		fmt_human(cell->value, cell->r->unit, num, sizeof(num), unit,
-		    sizeof(unit));
+		fmt_quote(cell->value, cell->r->group, cell->r->unit, num,
+		    sizeof(num), unit, sizeof(unit));
 		bufprintf(buf, len, c == t->base ? "%s %s" : "(%s %s)", num,
 		    unit);
-		return;
-	}
-	if (isnan(cell->speedup)) {
+	} else if (isnan(cell->speedup)) {
 		bufprintf(buf, len, "?");
-		return;
+	} else {
+		mark = cell->regression ? " !" : cell->mark == CMP_NOISE ?
+		    " ~" : cell->mark == CMP_UNKNOWN ? " ?" : "";
+		bufprintf(buf, len, "%.3f%s", cell->speedup, mark);
 	}
-	mark = cell->regression ? " !" : cell->mark == CMP_NOISE ? " ~" :
-	    cell->mark == CMP_UNKNOWN ? " ?" : "";
-	bufprintf(buf, len, "%.3f%s", cell->speedup, mark);
+	/* the row's validity flags, lettered as in the run's table */
+	fmt_flag_abbrev(cell->r->flags, flags, sizeof(flags));
+	if (flags[0] != '\0' && strlen(buf) + strlen(flags) + 2 <= len)
+		strcat(strcat(buf, " "), flags);
 }
 
-/* A value for the differences list, made safe and cut to width. */
+/*
+ * The build and system fields that matter, first and in this order; then
+ * at most DIFF_OTHERS others (all with --verbose), those in the *_last
+ * lists after the rest: they repeat a field above (the compiler's name,
+ * version macro, -O level and the macros it sets) or change from one run
+ * to the next on the same machine (load, free memory, temperatures).
+ */
+static const char *const build_first[] = {
+	"cc_version", "cflags", "float_abi", "fpu", "neon", "arch", NULL
+};
+static const char *const build_last[] = {
+	"cc", "compiler_macro_version", "opt_level", "macros.",
+	"tool_version", NULL
+};
+static const char *const system_first[] = {
+	"board", "soc", "cpu_model", "machine", "cpus_online", "cpu_max_mhz",
+	"governor", "memory.total_mb", "mem_total_mb", "kernel",
+	"distribution", NULL
+};
+static const char *const system_last[] = {
+	"hostname", "loadavg", "memory.available_mb", "memory.swap_free_mb",
+	"soc_temp_c", "thermal", "clusters", NULL
+};
+#define DIFF_OTHERS	3	/* other fields shown without --verbose */
+
+#define TAB_BENCH_MAX	12	/* a longer benchmark name: on its own line */
+#define TAB_CASE_MIN	16	/* narrowest case column beside the cells */
+#define TAB_HEAD_MAX	12	/* a column header is cut to its cells or this */
+
+/* s cut to at most n bytes, never inside a UTF-8 character; "..." ends
+ * it when cut and there is room for it. */
 static void
-short_value(const char *raw, char *buf, size_t len, int width)
+cut_text(char *s, size_t n)
 {
-	char v[FMT_SAFE(64)];
+	int dots = n >= 6;
 
-	fmt_safe(v, sizeof(v), raw);
-	if ((int)strlen(v) > width)
-		bufprintf(buf, len, "%.*s...", width - 3, v);
-	else
-		bufprintf(buf, len, "%s", v);
+	if (strlen(s) <= n)
+		return;
+	if (dots)
+		n -= 3;
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	strcpy(s + n, dots ? "..." : "");
 }
 
+/* Text from outside made safe, in an allocated buffer. */
+static char *
+safe_dup(const char *raw)
+{
+	size_t len = FMT_SAFE(strlen(raw));
+	char *s = xmalloc(len);
+
+	return fmt_safe(s, len, raw);
+}
+
+/* A line wrapped to the width, the lines after the first indented. */
 static void
-print_differences(FILE *fp, const char *what, const struct columns *cs,
-    json_t *const *objs)
+wrap_free(FILE *fp, int width, int indent, char *line)
+{
+	fmt_wrap(fp, width, line, 0, indent);
+	free(line);
+}
+
+/*
+ * The fields in which the builds (or systems) differ: the ones that
+ * matter first, in full; then a few others, and how many more --verbose
+ * shows.  A field whose values all fit a column is on one line, side by
+ * side under the letters; else one line per column, the value wrapped
+ * under itself (a field that matters, or any with --verbose) or cut.
+ */
+static void
+print_differences(FILE *fp, int width, int verbose, const char *what,
+    const struct columns *cs, json_t *const *objs,
+    const char *const *first, const char *const *last)
 {
 	struct cmp_diff *d;
-	size_t nd, i, c;
-	int kw = (int)strlen(what), vw = 1;
-	char v[64], k[FMT_SAFE(64)];
+	size_t nd, nimp, shown, i, c, n = cs->n;
+	int kw = (int)strlen(what), kk = 0, cap, vw = 0, vc, room;
+	char **v, **k, *p;
+	int *side;
 
-	nd = cmp_differences(objs, cs->n, &d);
+	nd = cmp_differences(objs, n, &d);
 	if (nd == 0)
 		return;
-	for (i = 0; i < nd; i++) {
-		fmt_safe(k, sizeof(k), d[i].key);
-		if ((int)strlen(k) + 2 > kw)
-			kw = (int)strlen(k) + 2;
-		for (c = 0; c < cs->n; c++) {
-			short_value(d[i].values[c], v, sizeof(v), 40);
-			if ((int)strlen(v) > vw)
-				vw = (int)strlen(v);
+	nimp = cmp_differences_rank(d, nd, first, last);
+	shown = verbose || nd < nimp + DIFF_OTHERS ? nd : nimp + DIFF_OTHERS;
+	k = xcalloc(shown, sizeof(*k));
+	v = xcalloc(shown * n, sizeof(*v));
+	side = xcalloc(shown, sizeof(*side));
+	for (i = 0; i < shown; i++) {
+		k[i] = safe_dup(d[i].key);
+		if ((int)strlen(k[i]) > kk)
+			kk = (int)strlen(k[i]);
+		for (c = 0; c < n; c++) {
+			for (p = d[i].values[c]; *p == ' '; p++)
+				;
+			v[i * n + c] = safe_dup(p);
 		}
 	}
-	fprintf(fp, "%-*s", kw, what);
-	for (c = 0; c < cs->n; c++)
-		fprintf(fp, "  %c%-*s", col_letter(c),
-		    c + 1 < cs->n ? vw - 1 : 0, "");
+	/* at least 20 columns for a value; a longer key: on its own line */
+	if (kk + 2 > kw)
+		kw = kk + 2;
+	if (kw > width - 25)
+		kw = width - 25;
+	cap = (width - kw) / (int)n - 2;
+	for (i = 0; i < shown; i++) {
+		side[i] = (int)strlen(k[i]) <= kw - 2;
+		for (c = 0; c < n && side[i]; c++)
+			side[i] = (int)strlen(v[i * n + c]) <= cap;
+		for (c = 0; c < n && side[i]; c++)
+			if ((int)strlen(v[i * n + c]) > vw)
+				vw = (int)strlen(v[i * n + c]);
+	}
+	if (vw > 0 && (int)strlen(what) > kw)
+		fprintf(fp, "%s\n%-*s", what, kw, "");
+	else
+		fprintf(fp, "%-*s", vw > 0 ? kw : 0, what);
+	for (c = 0; c < n && vw > 0; c++)
+		fprintf(fp, "  %c%-*s", col_letter(c), c + 1 < n ? vw - 1 : 0,
+		    "");
 	fputc('\n', fp);
-	for (i = 0; i < nd; i++) {
-		fprintf(fp, "  %-*s", kw - 2, fmt_safe(k, sizeof(k), d[i].key));
-		for (c = 0; c < cs->n; c++) {
-			short_value(d[i].values[c], v, sizeof(v), 40);
-			fprintf(fp, "  %-*s", c + 1 < cs->n ? vw : 0, v);
+	vc = kw + 5;
+	room = width - vc < 20 ? 20 : width - vc;
+	for (i = 0; i < shown; i++) {
+		if (side[i]) {
+			fprintf(fp, "  %-*s", kw - 2, k[i]);
+			for (c = 0; c < n; c++)
+				fprintf(fp, "  %-*s", c + 1 < n ? vw : 0,
+				    v[i * n + c]);
+			fputc('\n', fp);
+			continue;
 		}
-		fputc('\n', fp);
+		if ((int)strlen(k[i]) > kw - 2)
+			fmt_wrap(fp, width, k[i], 0, 4);
+		for (c = 0; c < n; c++) {
+			fprintf(fp, "  %-*s  %c  ", kw - 2, c == 0 &&
+			    (int)strlen(k[i]) <= kw - 2 ? k[i] : "",
+			    col_letter(c));
+			if (!verbose && i >= nimp)
+				cut_text(v[i * n + c], (size_t)room);
+			fmt_wrap(fp, width, v[i * n + c], vc, vc);
+		}
 	}
-	cmp_differences_free(d, nd, cs->n);
+	if (shown < nd)
+		fprintf(fp, "  (%zu more difference%s: --verbose)\n",
+		    nd - shown, nd - shown == 1 ? "" : "s");
+	for (i = 0; i < shown; i++) {
+		free(k[i]);
+		for (c = 0; c < n; c++)
+			free(v[i * n + c]);
+	}
+	free(k);
+	free(v);
+	free(side);
+	cmp_differences_free(d, nd, n);
 }
 
 /*
@@ -573,7 +690,7 @@ print_differences(FILE *fp, const char *what, const struct columns *cs,
  * one per column naming its machine.
  */
 static void
-print_machines(FILE *fp, const struct columns *cs, int differ)
+print_machines(FILE *fp, int width, const struct columns *cs, int differ)
 {
 	char first[512], other[512], e[FMT_SAFE(512)];
 	size_t c;
@@ -585,138 +702,258 @@ print_machines(FILE *fp, const struct columns *cs, int differ)
 		same = strcmp(first, other) == 0;
 	}
 	if (same) {
-		fprintf(fp, "== machine: %s%s\n", fmt_safe(e, sizeof(e),
-		    first), differ ? " (see the system differences)" : "");
+		wrap_free(fp, width, 3, xasprintf("== machine: %s%s",
+		    fmt_safe(e, sizeof(e), first), differ ?
+		    " (see the system differences)" : ""));
 		return;
 	}
 	for (c = 0; c < cs->n; c++) {
 		sysinfo_label(cs->v[c].ri.system, other, sizeof(other));
-		fprintf(fp, "== machine %c: %s\n", col_letter(c),
-		    fmt_safe(e, sizeof(e), other));
+		wrap_free(fp, width, 3, xasprintf("== machine %c: %s",
+		    col_letter(c), fmt_safe(e, sizeof(e), other)));
 	}
 }
 
 /* Per column, the cases OK in the baseline that it did not measure. */
 static void
-print_missing(FILE *fp, const struct columns *cs, const struct cmp_table *t,
-    const struct cmp_opts *o)
+print_missing(FILE *fp, int width, const struct columns *cs,
+    const struct cmp_table *t, const struct cmp_opts *o)
 {
 	size_t i, c, k;
-	char buf[160];
+	char buf[160], e_b[FMT_SAFE(32)], e_c[FMT_SAFE(160)];
+	struct strbuf sb;
 
 	for (c = 0; c < cs->n; c++) {
+		strbuf_init(&sb);
 		for (i = k = 0; i < t->nrows; i++) {
 			if (!t->rows[i].cells[c].missing)
 				continue;
 			if (k++ == 0)
-				fprintf(fp, "- missing in %c (OK in the "
+				strbuf_addf(&sb, "- missing in %c (OK in the "
 				    "baseline; absent, SKIPPED or INTERRUPTED"
 				    "%s):", col_letter(c), o->fail_pct >= 0 &&
 				    !o->allow_missing ? ", a regression" : "");
 			case_label(t, i, buf, sizeof(buf));
-			fprintf(fp, "%s %s %s", k > 1 ? "," : "",
-			    t->rows[i].key->bench, buf);
+			strbuf_addf(&sb, "%s %s %s", k > 1 ? "," : "",
+			    fmt_safe(e_b, sizeof(e_b), t->rows[i].key->bench),
+			    fmt_safe(e_c, sizeof(e_c), buf));
 		}
 		if (k > 0)
-			fputc('\n', fp);
+			fmt_wrap(fp, width, sb.buf, 0, 2);
+		strbuf_release(&sb);
 	}
 }
 
+/* The header of cell column c: its letter and name, cut to its width. */
 static void
-print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
-    const struct cmp_opts *o)
+column_head(const struct columns *cs, size_t c, char *buf, size_t len)
 {
-	json_t **objs;
-	struct cmp_diff *d;
-	char label[512], buf[160], raw[160];
-	char e_name[FMT_SAFE(64)], e_src[FMT_SAFE(160)], e[FMT_SAFE(512)];
-	int wb = 5, wc = 4, *w;
-	size_t i, c, nd, nnoise = 0;
+	char e[FMT_SAFE(64)];
 
-	objs = xcalloc(cs->n, sizeof(*objs));
-	fprintf(fp, "== compare: %zu build flag sets, %zu cases; ratios to "
-	    "%c, above 1 is better\n", cs->n, t->nrows, col_letter(t->base));
-	for (c = 0; c < cs->n; c++) {
-		buildinfo_label(cs->v[c].ri.build, NULL, label, sizeof(label));
-		fprintf(fp, "== %c %s: %s | %s%s\n", col_letter(c),
-		    fmt_safe(e_name, sizeof(e_name), cs->v[c].name),
-		    fmt_safe(e_src, sizeof(e_src), cs->v[c].source),
-		    fmt_safe(e, sizeof(e), label),
-		    c == t->base ? "  (baseline)" : "");
+	bufprintf(buf, len, "%c %s", col_letter(c), fmt_safe(e, sizeof(e),
+	    cs->v[c].name));
+}
+
+/* Cells from..to of row i (SIZE_MAX: the column headers). */
+static void
+print_cells(FILE *fp, const struct columns *cs, const struct cmp_table *t,
+    size_t i, const int *w, size_t from, size_t to)
+{
+	char buf[FMT_SAFE(64) + 4];
+	size_t c;
+
+	for (c = from; c < to; c++) {
+		if (i == SIZE_MAX) {
+			/* the name cut to the cells, or the letter alone */
+			column_head(cs, c, buf, sizeof(buf));
+			if ((int)strlen(buf) > w[c])
+				cut_text(buf, w[c] >= 10 ? (size_t)w[c] : 1);
+		} else {
+			cell_text(t, i, c, buf, sizeof(buf));
+		}
+		fprintf(fp, "  %-*s", c + 1 < to ? w[c] : 0, buf);
 	}
-	for (c = 0; c < cs->n; c++)
-		if (cs->v[c].left_out != NULL)
-			fprintf(fp, "== %c %s: pooled complete runs only; left "
-			    "out %s\n", col_letter(c), cs->v[c].name,
-			    cs->v[c].left_out);
-	for (c = 0; c < cs->n; c++)
-		objs[c] = cs->v[c].system;
-	nd = cmp_differences(objs, cs->n, &d);
-	cmp_differences_free(d, nd, cs->n);
-	print_machines(fp, cs, nd > 0);
 	fputc('\n', fp);
-	for (c = 0; c < cs->n; c++)
-		objs[c] = cs->v[c].build;
-	print_differences(fp, "build differences", cs, objs);
-	for (c = 0; c < cs->n; c++)
-		objs[c] = cs->v[c].system;
-	print_differences(fp, "system differences", cs, objs);
-	free(objs);
+}
 
-	/* column widths from the data */
+/*
+ * The table: BENCH, CASE, then one cell per column, in the width.  The
+ * case column is as wide as the longest name, or what is left beside the
+ * cells (a longer name is then on a line of its own above its row).  When
+ * the cells leave less than TAB_CASE_MIN for it, every case's name is on
+ * its own line and its cells on the line(s) under it, said once above.
+ */
+static void
+print_table(FILE *fp, int width, const struct columns *cs,
+    const struct cmp_table *t, size_t *nnoise, unsigned *flags)
+{
+	char buf[FMT_SAFE(64) + 4], raw[160], e_b[FMT_SAFE(32)];
+	char e_c[FMT_SAFE(160)];
+	int wb = 5, wcmax = 4, wc, cells = 0, *w, cur, two, pass, hw;
+	size_t i, c, *start, nl = 0, l;
+
 	w = xcalloc(cs->n, sizeof(*w));
-	for (c = 0; c < cs->n; c++) {
-		bufprintf(buf, sizeof(buf), "%c %s", col_letter(c),
-		    fmt_safe(e_name, sizeof(e_name), cs->v[c].name));
-		w[c] = (int)strlen(buf);
-	}
 	for (i = 0; i < t->nrows; i++) {
-		fmt_safe(e, sizeof(e), t->rows[i].key->bench);
-		if ((int)strlen(e) > wb)
-			wb = (int)strlen(e);
+		fmt_safe(e_b, sizeof(e_b), t->rows[i].key->bench);
+		if ((int)strlen(e_b) > wb)
+			wb = (int)strlen(e_b);
 		case_label(t, i, raw, sizeof(raw));
-		fmt_safe(buf, sizeof(buf), raw);
-		if ((int)strlen(buf) > wc)
-			wc = (int)strlen(buf);
+		fmt_safe(e_c, sizeof(e_c), raw);
+		if ((int)strlen(e_c) > wcmax)
+			wcmax = (int)strlen(e_c);
 		for (c = 0; c < cs->n; c++) {
 			cell_text(t, i, c, buf, sizeof(buf));
 			if ((int)strlen(buf) > w[c])
 				w[c] = (int)strlen(buf);
 			if (t->rows[i].cells[c].mark == CMP_NOISE)
-				nnoise++;
+				(*nnoise)++;
+			if (t->rows[i].cells[c].r != NULL &&
+			    t->rows[i].cells[c].r->status == ST_OK)
+				*flags |= t->rows[i].cells[c].r->flags;
 		}
 	}
-	fprintf(fp, "\n%-*s  %-*s", wb, "BENCH", wc, "CASE");
-	for (c = 0; c < cs->n; c++) {
-		bufprintf(buf, sizeof(buf), "%c %s", col_letter(c),
-		    fmt_safe(e_name, sizeof(e_name), cs->v[c].name));
-		fprintf(fp, "  %-*s", c + 1 < cs->n ? w[c] : 0, buf);
+	if (wb > TAB_BENCH_MAX)
+		wb = TAB_BENCH_MAX;
+	/* the headers as wide as TAB_HEAD_MAX; as the cells when the case
+	 * names need the room (the names are in the lines above) */
+	for (pass = 0; pass < 2; pass++) {
+		for (c = 0, cells = 0; c < cs->n; c++) {
+			column_head(cs, c, buf, sizeof(buf));
+			hw = (int)strlen(buf) < TAB_HEAD_MAX ?
+			    (int)strlen(buf) : TAB_HEAD_MAX;
+			cells += 2 + (pass == 0 && hw > w[c] ? hw : w[c]);
+		}
+		if (pass == 0 && width - wb - 2 - cells >= wcmax)
+			break;
 	}
-	fputc('\n', fp);
-	for (i = 0; i < t->nrows; i++) {
-		fprintf(fp, "%-*s", wb, fmt_safe(e, sizeof(e),
-		    t->rows[i].key->bench));
-		case_label(t, i, raw, sizeof(raw));
-		fprintf(fp, "  %-*s", wc, fmt_safe(e, sizeof(e), raw));
+	if (pass == 0)
 		for (c = 0; c < cs->n; c++) {
-			cell_text(t, i, c, buf, sizeof(buf));
-			fprintf(fp, "  %-*s", c + 1 < cs->n ? w[c] : 0, buf);
+			column_head(cs, c, buf, sizeof(buf));
+			hw = (int)strlen(buf) < TAB_HEAD_MAX ?
+			    (int)strlen(buf) : TAB_HEAD_MAX;
+			if (hw > w[c])
+				w[c] = hw;
 		}
-		fputc('\n', fp);
+	wc = width - wb - 2 - cells;
+	two = wc < (wcmax < TAB_CASE_MIN ? wcmax : TAB_CASE_MIN);
+	if (wc > wcmax)
+		wc = wcmax;
+	/* the lines of cells: all on the row's line, else broken to fit */
+	start = xcalloc(cs->n + 1, sizeof(*start));
+	start[nl++] = 0;
+	if (two) {
+		for (c = 0, cur = 2; c < cs->n; c++) {
+			if (cur + 2 + w[c] > width && c > start[nl - 1]) {
+				start[nl++] = c;
+				cur = 2;
+			}
+			cur += 2 + w[c];
+		}
+		wrap_free(fp, width, 1, xasprintf("(%zu columns do not fit "
+		    "beside the case names in %d columns: each case's name is "
+		    "on a line of its own, its cells under it)", cs->n,
+		    width));
 	}
+	start[nl] = cs->n;
+	if (!two) {
+		fprintf(fp, "%-*s  %-*s", wb, "BENCH", wc, "CASE");
+		print_cells(fp, cs, t, SIZE_MAX, w, 0, cs->n);
+	} else {
+		fprintf(fp, "BENCH CASE\n");
+		for (l = 0; l < nl; l++) {
+			fprintf(fp, "  ");
+			print_cells(fp, cs, t, SIZE_MAX, w, start[l],
+			    start[l + 1]);
+		}
+	}
+	for (i = 0; i < t->nrows; i++) {
+		fmt_safe(e_b, sizeof(e_b), t->rows[i].key->bench);
+		case_label(t, i, raw, sizeof(raw));
+		fmt_safe(e_c, sizeof(e_c), raw);
+		if (two || (int)strlen(e_b) > wb ||
+		    (int)strlen(e_c) > wc) {
+			/* the name on a line of its own */
+			wrap_free(fp, width, 2, xasprintf("%s %s", e_b, e_c));
+			e_b[0] = e_c[0] = '\0';
+		}
+		if (!two) {
+			fprintf(fp, "%-*s  %-*s", wb, e_b, wc, e_c);
+			print_cells(fp, cs, t, i, w, 0, cs->n);
+			continue;
+		}
+		for (l = 0; l < nl; l++) {
+			fprintf(fp, "  ");
+			print_cells(fp, cs, t, i, w, start[l], start[l + 1]);
+		}
+	}
+	free(start);
 	free(w);
-	fprintf(fp, "\nratio: the column's median over the baseline's for "
-	    "rates, the baseline's over the column's for times\n");
-	fprintf(fp, "~ within the noise: two-sided Mann-Whitney U test of the "
-	    "raw samples, p >= %g (%zu cell%s)\n", o->alpha, nnoise,
-	    nnoise == 1 ? "" : "s");
+}
+
+static void
+print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
+    const struct cmp_opts *o, int width, int verbose)
+{
+	json_t **objs;
+	struct cmp_diff *d;
+	char label[512], e_name[FMT_SAFE(64)], e_src[FMT_SAFE(160)];
+	char e[FMT_SAFE(512)], *left;
+	size_t c, nd, nnoise = 0;
+	unsigned flags = 0;
+
+	objs = xcalloc(cs->n, sizeof(*objs));
+	wrap_free(fp, width, 3, xasprintf("== compare: %zu build flag sets, "
+	    "%zu cases; ratios to %c, above 1 is better", cs->n, t->nrows,
+	    col_letter(t->base)));
+	for (c = 0; c < cs->n; c++) {
+		buildinfo_label(cs->v[c].ri.build, NULL, label, sizeof(label));
+		wrap_free(fp, width, 3, xasprintf("== %c %s: %s | %s%s",
+		    col_letter(c), fmt_safe(e_name, sizeof(e_name),
+		    cs->v[c].name), fmt_safe(e_src, sizeof(e_src),
+		    cs->v[c].source), fmt_safe(e, sizeof(e), label),
+		    c == t->base ? "  (baseline)" : ""));
+	}
+	for (c = 0; c < cs->n; c++) {
+		if (cs->v[c].left_out == NULL)
+			continue;
+		left = safe_dup(cs->v[c].left_out);
+		wrap_free(fp, width, 3, xasprintf("== %c %s: pooled complete "
+		    "runs only; left out %s", col_letter(c), fmt_safe(e_name,
+		    sizeof(e_name), cs->v[c].name), left));
+		free(left);
+	}
+	for (c = 0; c < cs->n; c++)
+		objs[c] = cs->v[c].system;
+	nd = cmp_differences(objs, cs->n, &d);
+	cmp_differences_free(d, nd, cs->n);
+	print_machines(fp, width, cs, nd > 0);
+	fputc('\n', fp);
+	for (c = 0; c < cs->n; c++)
+		objs[c] = cs->v[c].build;
+	print_differences(fp, width, verbose, "build differences", cs, objs,
+	    build_first, build_last);
+	for (c = 0; c < cs->n; c++)
+		objs[c] = cs->v[c].system;
+	print_differences(fp, width, verbose, "system differences", cs, objs,
+	    system_first, system_last);
+	free(objs);
+
+	fputc('\n', fp);
+	print_table(fp, width, cs, t, &nnoise, &flags);
+	fputc('\n', fp);
+	fmt_wrap(fp, width, "ratio: the column's median over the baseline's "
+	    "for rates, the baseline's over the column's for times", 0, 2);
+	wrap_free(fp, width, 2, xasprintf("~ within the noise: two-sided "
+	    "Mann-Whitney U test of the raw samples, p >= %g (%zu cell%s)",
+	    o->alpha, nnoise, nnoise == 1 ? "" : "s"));
 	if (o->fail_pct >= 0)
-		fprintf(fp, "! regression: worse than the baseline by more "
-		    "than %g%% outside the noise, failed%s (%zu case%s; "
-		    "derived rows follow their case)\n",
+		wrap_free(fp, width, 2, xasprintf("! regression: worse than "
+		    "the baseline by more than %g%% outside the noise, "
+		    "failed%s (%zu case%s; derived rows follow their case)",
 		    o->fail_pct, o->allow_missing ? "" : " or missing",
-		    t->nregressions, t->nregressions == 1 ? "" : "s");
-	print_missing(fp, cs, t, o);
+		    t->nregressions, t->nregressions == 1 ? "" : "s"));
+	fmt_flag_legend(fp, width, flags);
+	print_missing(fp, width, cs, t, o);
 }
 
 /* One CSV/TSV field: RFC 4180 quoting, or tabs and newlines as spaces. */
@@ -1419,6 +1656,7 @@ cmd_compare(int argc, char **argv)
 		{ "log", no_argument, NULL, O_LOG },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "db", required_argument, NULL, O_DB },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1431,12 +1669,12 @@ cmd_compare(int argc, char **argv)
 	struct store *st = NULL;
 	char **specs;
 	size_t nspecs = 0, i, base = 0, base_spec = 0, before;
-	int c, pool = 0, rc = EXIT_USAGE;
+	int c, pool = 0, verbose = 0, rc = EXIT_USAGE;
 	char what[200], e_a[FMT_SAFE(64)], e_b[FMT_SAFE(64)];
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hv", opts, NULL)) != -1) {
 		switch (c) {
 		case O_BASELINE: baseline = optarg; break;
 		case O_POOL: pool = 1; break;
@@ -1462,6 +1700,7 @@ cmd_compare(int argc, char **argv)
 		case O_LOG: plot_log = 1; break;
 		case O_FORMAT: format = optarg; break;
 		case O_DB: db = optarg; break;
+		case 'v': verbose = 1; break;
 		case 'h':
 			cmd_usage(stdout, compare_usage);
 			return EXIT_OK;
@@ -1554,7 +1793,8 @@ cmd_compare(int argc, char **argv)
 	else if (strcmp(format, "tsv") == 0)
 		print_sep(stdout, &cs, &t, '\t');
 	else
-		print_text(stdout, &cs, &t, &o);
+		print_text(stdout, &cs, &t, &o,
+		    fmt_term_width(STDOUT_FILENO), verbose);
 	fflush(stdout);
 
 	rc = EXIT_OK;

@@ -590,6 +590,65 @@ cmp_differences(json_t *const *objs, size_t n, struct cmp_diff **out)
 	return nd;
 }
 
+/* Does key match pattern p: the same, or p ends with '.' and starts it? */
+static int
+key_matches(const char *key, const char *p)
+{
+	size_t n = strlen(p);
+
+	return n > 0 && p[n - 1] == '.' ? strncmp(key, p, n) == 0 :
+	    strcmp(key, p) == 0;
+}
+
+/* Where key goes: 0 .. nfirst-1 its place in first, nfirst the rest,
+ * nfirst + 1 the keys in last. */
+static size_t
+key_rank(const char *key, const char *const *first, size_t nfirst,
+    const char *const *last)
+{
+	size_t i;
+
+	for (i = 0; i < nfirst; i++)
+		if (key_matches(key, first[i]))
+			return i;
+	for (i = 0; last != NULL && last[i] != NULL; i++)
+		if (key_matches(key, last[i]))
+			return nfirst + 1;
+	return nfirst;
+}
+
+size_t
+cmp_differences_rank(struct cmp_diff *d, size_t nd, const char *const *first,
+    const char *const *last)
+{
+	size_t nfirst = 0, i, j, nimp = 0;
+	size_t *rank;
+	struct cmp_diff tmp;
+
+	while (first != NULL && first[nfirst] != NULL)
+		nfirst++;
+	rank = xcalloc(nd ? nd : 1, sizeof(*rank));
+	for (i = 0; i < nd; i++) {
+		rank[i] = key_rank(d[i].key, first, nfirst, last);
+		if (rank[i] < nfirst)
+			nimp++;
+	}
+	/* insertion sort: stable, and the lists are short */
+	for (i = 1; i < nd; i++) {
+		size_t r = rank[i];
+
+		tmp = d[i];
+		for (j = i; j > 0 && rank[j - 1] > r; j--) {
+			d[j] = d[j - 1];
+			rank[j] = rank[j - 1];
+		}
+		d[j] = tmp;
+		rank[j] = r;
+	}
+	free(rank);
+	return nimp;
+}
+
 void
 cmp_differences_free(struct cmp_diff *d, size_t count, size_t n)
 {

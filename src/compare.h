@@ -114,6 +114,15 @@ struct cmp_diff {
  */
 size_t cmp_differences(json_t *const *objs, size_t n,
     struct cmp_diff **out);
+/*
+ * cmp_differences_rank: reorder d (stable) so that the keys named in
+ * first (a NULL-ended list, in its order) come first, then the others,
+ * then those named in last (NULL-ended; may be NULL).  A name ending in
+ * '.' stands for every key under it ("macros.").  Returns how many of d
+ * are named in first.
+ */
+size_t cmp_differences_rank(struct cmp_diff *d, size_t nd,
+    const char *const *first, const char *const *last);
 void cmp_differences_free(struct cmp_diff *, size_t count, size_t n);
 
 #endif

@@ -31,8 +31,8 @@ flag_letters[] = {
 	{ RF_MULTIPLEXED, 'M', "multiplexed" },
 };
 
-static void
-flag_abbrev(unsigned flags, char *buf, size_t len)
+void
+fmt_flag_abbrev(unsigned flags, char *buf, size_t len)
 {
 	size_t i, n = 0;
 
@@ -210,31 +210,11 @@ text_begin(struct fmt *f, const struct run_info *ri)
 static void
 text_wrapped(struct fmt *f, const char *text, int indent, int more)
 {
-	int width = f->width > 0 ? f->width : 80, room = width - indent;
-	size_t len = strlen(text), n;
-
-	while (len > 0) {
-		if (room < 20)
-			room = 20;
-		n = len;
-		if ((int)n > room) {
-			n = (size_t)room;
-			while (n > 0 && text[n] != ' ')
-				n--;
-			if (n == 0)
-				n = (size_t)room;	/* one long word */
-		}
-		fprintf(f->fp, "%*s%.*s\n", indent, "", (int)n, text);
-		text += n;
-		len -= n;
-		indent += more;		/* the lines after the first */
-		room = width - indent;
-		more = 0;
-		while (*text == ' ') {
-			text++;
-			len--;
-		}
-	}
+	if (*text == '\0')
+		return;
+	fprintf(f->fp, "%*s", indent, "");
+	fmt_wrap(f->fp, f->width > 0 ? f->width : 80, text, indent,
+	    indent + more);
 }
 
 static void
@@ -255,7 +235,7 @@ text_result(struct fmt *f, const struct result *r)
 		    r->copies);
 	else
 		snprintf(cname, sizeof(cname), "%s", r->case_name);
-	flag_abbrev(r->flags, flags, sizeof(flags));
+	fmt_flag_abbrev(r->flags, flags, sizeof(flags));
 	fmt_safe(e_bench, sizeof(e_bench), r->bench);
 	fmt_safe(e_case, sizeof(e_case), cname);
 	shown = e_case;
@@ -496,24 +476,34 @@ text_monitor(struct fmt *f)
 	text_wrapped(f, line, 0, 3);
 }
 
+void
+fmt_flag_legend(FILE *fp, int width, unsigned all)
+{
+	char line[160];
+	size_t i, used;
+	int n = 0;
+
+	if (all == 0)
+		return;
+	used = strlen(bufprintf(line, sizeof(line), "== flags:"));
+	for (i = 0; i < ARRAY_SIZE(flag_letters); i++)
+		if (all & flag_letters[i].bit)
+			used += strlen(bufprintf(line + used,
+			    sizeof(line) - used, "%s %c %s", n++ ? "," : "",
+			    flag_letters[i].letter, flag_letters[i].name));
+	fmt_wrap(fp, width, line, 0, 3);
+}
+
 /* The flag letters the table used, spelt out. */
 static void
 text_legend(struct fmt *f)
 {
 	unsigned all = 0;
 	size_t i;
-	int n = 0;
 
 	for (i = 0; i < f->nrows; i++)
 		all |= f->rows[i].flags;
-	if (all == 0)
-		return;
-	fprintf(f->fp, "== flags:");
-	for (i = 0; i < ARRAY_SIZE(flag_letters); i++)
-		if (all & flag_letters[i].bit)
-			fprintf(f->fp, "%s %c %s", n++ ? "," : "",
-			    flag_letters[i].letter, flag_letters[i].name);
-	fputc('\n', f->fp);
+	fmt_flag_legend(f->fp, f->width > 0 ? f->width : 80, all);
 }
 
 /* --classic: each benchmark's traditional report from its rows. */

@@ -236,6 +236,45 @@ fmt_term_width(int fd)
 	return 80;
 }
 
+void
+fmt_wrap(FILE *fp, int width, const char *text, int col, int indent)
+{
+	int room = width - col;
+	size_t len = strlen(text), n;
+
+	if (len == 0)
+		fputc('\n', fp);
+	while (len > 0) {
+		if (room < 20)
+			room = 20;
+		n = len;
+		if ((int)n > room) {
+			n = (size_t)room;
+			while (n > 0 && text[n] != ' ')
+				n--;
+			while (n > 0 && text[n - 1] == ' ')
+				n--;
+			if (n == 0) {
+				/* one long word: cut, not inside a character */
+				n = (size_t)room;
+				while (n > 1 && ((unsigned char)text[n] &
+				    0xc0) == 0x80)
+					n--;
+			}
+		}
+		fprintf(fp, "%.*s\n", (int)n, text);
+		text += n;
+		len -= n;
+		while (*text == ' ') {
+			text++;
+			len--;
+		}
+		if (len > 0)
+			fprintf(fp, "%*s", indent, "");
+		room = width - indent;
+	}
+}
+
 /* Length of the UTF-8 sequence at s, or 0 when it is not one. */
 static size_t
 utf8_len(const unsigned char *s)

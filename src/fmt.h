@@ -77,6 +77,23 @@ int fmt_columns_parse(const char *spec, unsigned *columns);
 int fmt_term_width(int fd);
 
 /*
+ * Text view: the validity flags (RF_*) as one letter each, T throttled,
+ * H hot, B busy, N noisy, C noclock, P preempted, M multiplexed; and the
+ * line "== flags: N noisy, ..." spelling out the letters in all, wrapped
+ * to width (nothing when all is 0).
+ */
+void fmt_flag_abbrev(unsigned flags, char *buf, size_t len);
+void fmt_flag_legend(FILE *fp, int width, unsigned all);
+
+/*
+ * Text view: text cut at spaces into lines that fit width columns (a
+ * word longer than a line is cut).  The caller has printed col columns of
+ * the first line; the lines after it start with indent spaces.  Every
+ * line, the first too, is ended; empty text just ends the line.
+ */
+void fmt_wrap(FILE *fp, int width, const char *text, int col, int indent);
+
+/*
  * Text from outside (tags, case names, reasons, file names, system
  * fields) made safe for a terminal: control characters (C0, DEL, C1) and
  * bytes that are not UTF-8 become visible escapes, \n \t \r or \x1b;

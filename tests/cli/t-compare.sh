@@ -6,6 +6,22 @@
 
 data="$top_srcdir/tests/data"
 db="$TMP/c.db"
+# the text view fits 80 columns when COLUMNS is unset and stdout is a file
+unset COLUMNS
+
+# lines continued by the wrap (indented) joined to the "==" or "-" line
+# they continue, for the greps below
+unwrap() {
+	awk '/^ / && joining { sub(/^ +/, " "); line = line $0; next }
+		{ if (NR > 1) print line; line = $0; joining = /^(==|- )/ }
+		END { if (NR > 0) print line }' "$1"
+}
+
+# no line of FILE wider than W (default 80)
+fits() { # FILE [W]
+	awk -v w="${2:-80}" 'length($0) > w { print "# " length($0) ": " $0; bad = 1 }
+		END { exit bad }' "$1"
+}
 
 # golden: diff against the .exp file, the difference as TAP comments
 golden() { # EXP OUT DESCRIPTION
@@ -22,14 +38,19 @@ expect 0 "import the fixture runs" -- bb import --db "$db" \
 # by tag, from the store
 expect 0 "compare three tags" -- bb compare --db "$db" O0 O2 O2b
 golden "$data/cmp-tags.exp" "$TMP/out" "text output matches cmp-tags.exp"
-awk '$1 == "linpack" && $NF + 0 > 1.5 && $(NF-1) + 0 > 1.5 { n++ }
+# the last two ratios (a cell may end in its row's flag letters: N noisy)
+awk '$1 == "linpack" { k = 0
+		for (i = NF; i > 2 && k < 2; i--) if ($i ~ /^[0-9.]+$/) v[++k] = $i
+		if (v[1] + 0 > 1.5 && v[2] + 0 > 1.5) n++ }
 	END { exit n != 4 }' "$TMP/out"
 ok $? "-O2 ahead of -O0 in every linpack case"
-grep -q '^== A O0: run 1 |.*(baseline)$' "$TMP/out"; ok $? "the first is the baseline"
+fits "$TMP/out"; ok $? "three columns: no line over 80 columns"
+unwrap "$TMP/out" > "$TMP/u"
+grep -q '^== A O0: run 1 |.*(baseline)$' "$TMP/u"; ok $? "the first is the baseline"
 grep -q '^  cflags  *-O0  *-O2  *-O2$' "$TMP/out"; ok $? "build differences listed above the table"
 
 expect 0 "two runs of one build" -- bb compare --db "$db" O2 O2b
-grep -q '^null  *add  .* ~$' "$TMP/out"; ok $? "a difference within the noise is marked ~"
+grep -q '^null  *add  .* ~\( [A-Z]*\)\{0,1\}$' "$TMP/out"; ok $? "a difference within the noise is marked ~"
 
 # the same runs as files, CSV
 expect 0 "compare three files, csv" -- bb compare --format csv \
@@ -53,19 +74,21 @@ fi
 
 # --baseline
 expect 0 "--baseline names one of the inputs" -- bb compare --db "$db" --baseline O2 O0 O2
-grep -q '^== B O2: .*(baseline)$' "$TMP/out" && grep -q 'ratios to B' "$TMP/out"
+unwrap "$TMP/out" > "$TMP/u"
+grep -q '^== B O2: .*(baseline)$' "$TMP/u" && grep -q 'ratios to B' "$TMP/u"
 ok $? "the baseline is column B"
 awk '$1 == "linpack" && $3 + 0 > 0.1 && $3 + 0 < 0.5 { n++ } END { exit n != 4 }' "$TMP/out"
 ok $? "ratios turn over: -O0 below 1 against -O2"
 expect 0 "--baseline not among the inputs is added first" -- bb compare --db "$db" --baseline O0 O2 O2b
-grep -q '^== A O0: .*(baseline)$' "$TMP/out"; ok $? "and is the baseline"
+unwrap "$TMP/out" > "$TMP/u"
+grep -q '^== A O0: .*(baseline)$' "$TMP/u"; ok $? "and is the baseline"
 
 # regressions
 expect 3 "-O0 against -O2 with --fail-on-regression 10: exit 3" -- \
 	bb compare --db "$db" --baseline O2 O0 --fail-on-regression 10
 grep -q 'regression' "$TMP/err" && [ "$(wc -l < "$TMP/err")" -eq 1 ]
 ok $? "one line on stderr: $(cat "$TMP/err")"
-grep -q '^linpack .* !$' "$TMP/out"; ok $? "regressions are marked !"
+grep -q '^linpack .* !\( [A-Z]*\)\{0,1\}$' "$TMP/out"; ok $? "regressions are marked !"
 expect 0 "the same with --fail-on-regression 90: none that large" -- \
 	bb compare --db "$db" --baseline O2 O0 --fail-on-regression 90
 expect 0 "-O2 against -O0 with --fail-on-regression 5: no regression" -- \
@@ -78,8 +101,9 @@ expect 3 "--fail-on-regression 5% (a percent sign) is accepted" -- \
 	bb compare --fail-on-regression 5% "$gb" "$gn"
 grep -q '^boardbench: 6 regressions against' "$TMP/err"
 ok $? "slower once (not 3 times with its 2 derived rows) + 4 missing + 1 SKIPPED = 6: $(cat "$TMP/err")"
-grep -q '^null  *add/per-x .* !$' "$TMP/out"; ok $? "a derived row carries its case's mark"
-grep -q '^- missing in B .*linpack double-rolled.*null ok$' "$TMP/out"
+grep -q '^null  *add/per-x .* !\( [A-Z]*\)\{0,1\}$' "$TMP/out"; ok $? "a derived row carries its case's mark"
+unwrap "$TMP/out" > "$TMP/u"
+grep -q '^- missing in B .*linpack double-rolled.*null ok$' "$TMP/u"
 ok $? "the missing and SKIPPED cases are listed"
 expect 3 "--allow-missing: the slower case alone is still a regression" -- \
 	bb compare --fail-on-regression 5 --allow-missing "$gb" "$gn"
@@ -88,7 +112,8 @@ expect 3 "a benchmark missing from the new build: exit 3" -- \
 	bb compare --fail-on-regression 1000 "$data/cmp-O2.json" "$data/cmp-null.json"
 expect 0 "and exit 0 with --allow-missing" -- \
 	bb compare --fail-on-regression 1000 --allow-missing "$data/cmp-O2.json" "$data/cmp-null.json"
-grep -q '^- missing in B (OK in the baseline; absent, SKIPPED or INTERRUPTED): linpack double-rolled' "$TMP/out"
+unwrap "$TMP/out" > "$TMP/u"
+grep -q '^- missing in B (OK in the baseline; absent, SKIPPED or INTERRUPTED): linpack double-rolled' "$TMP/u"
 ok $? "but still reported"
 expect 2 "a bare percent sign is refused" -- bb compare --fail-on-regression % "$gb" "$gn"
 
@@ -101,6 +126,54 @@ expect 0 "--pool with a complete and an interrupted run" -- bb compare --db "$TM
 grep -q '^== B O2: run 2 |' "$TMP/out" &&
 	grep -q '^== B O2: pooled complete runs only; left out run 3 (interrupted)$' "$TMP/out"
 ok $? "only the complete run is pooled, the other is named"
+
+# 80 columns with long crypto names, 2 and 4 columns; the build
+# differences: the fields that matter first, in full, wrapped; a few
+# others shortened; the rest with --verbose.  cmp-crypto.json: four
+# made-up builds on one Pi 4 (written by a script, imported and exported
+# by boardbench), a long sanitizer CFLAGS, a SKIPPED case with a long reason
+k="$TMP/k.db"
+expect 0 "import four builds with crypto rows" -- bb import --db "$k" "$data/cmp-crypto.json"
+expect 0 "compare four builds" -- bb compare --db "$k" gcc-O2 clang-asan armhf-O3-a72 armel-O2-soft
+golden "$data/cmp-crypto.exp" "$TMP/out" "text output matches cmp-crypto.exp"
+fits "$TMP/out"; ok $? "four columns: no line over 80 columns"
+grep -q '^hash    sha256/openssl/8192  *449.4 MB/s  *0\.522 N  ' "$TMP/out"
+ok $? "a crypto name beside its cells, the value in MB/s, N for noisy"
+grep -q '^== flags: N noisy$' "$TMP/out"; ok $? "the flag letters spelt out under the table"
+grep -q '^cipher chacha20-poly1305/openssl/decrypt/16384$' "$TMP/out"
+ok $? "a name longer than the case column on a line of its own"
+sed -n '/^build differences/,/^system differences/p' "$TMP/out" |
+	sed -n 's/^  \([a-z_.][a-z_.]*\) .*/\1/p' | tr '\n' ' ' > "$TMP/keys"
+[ "$(cat "$TMP/keys")" = "cc_version cflags float_abi fpu neon arch configure_args host cc " ]
+ok $? "the fields that matter first, then three others: $(cat "$TMP/keys")"
+grep -q '^  (9 more differences: --verbose)$' "$TMP/out"; ok $? "the rest counted"
+grep -q '^ *B  -O1 -g -fsanitize=address,undefined$' "$TMP/out" &&
+	grep -q '^ \{22\}-fsanitize-address-use-after-scope$' "$TMP/out"
+ok $? "a long CFLAGS wrapped under its value, not cut"
+grep -q "^ *B  '--host=aarch64-unknown-linux-gnu' 'CC=clang' 'CFLAGS=-...\$" "$TMP/out"
+ok $? "another long value shortened with an ellipsis"
+expect 0 "--verbose" -- bb compare --db "$k" --verbose gcc-O2 clang-asan armhf-O3-a72 armel-O2-soft
+fits "$TMP/out"; ok $? "--verbose: no line over 80 columns"
+! grep -q 'more difference' "$TMP/out" && grep -q '^  macros.__SOFTFP__ ' "$TMP/out" &&
+	grep -q '^  tool_version  ' "$TMP/out"
+ok $? "--verbose: every differing field, no count line"
+grep -q "^ *B  '--host=aarch64-unknown-linux-gnu' 'CC=clang'$" "$TMP/out" &&
+	grep -q "^ \{29\}-fsanitize-address-use-after-scope'$" "$TMP/out"
+ok $? "--verbose: a long value in full, wrapped"
+expect 0 "-v is --verbose" -- bb compare --db "$k" -v gcc-O2 clang-asan
+grep -q '^  tool_version ' "$TMP/out"; ok $? "-v: every field"
+expect 0 "compare two builds" -- bb compare --db "$k" gcc-O2 clang-asan
+fits "$TMP/out"; ok $? "two columns: no line over 80 columns"
+grep -q '^cipher  chacha20-poly1305/openssl/decrypt/16384  *805.3 MB/s  *0\.' "$TMP/out"
+ok $? "two columns: the case column as wide as the longest name"
+expect 0 "four builds at COLUMNS=40" -- env COLUMNS=40 "$BOARDBENCH" compare --db "$k" gcc-O2 clang-asan armhf-O3-a72 armel-O2-soft
+fits "$TMP/out" 40; ok $? "COLUMNS=40: no line over 40 columns"
+[ "$(grep -c 'do not fit' "$TMP/out")" -eq 1 ] && grep -q '^    1103.1 MB/s  ' "$TMP/out"
+ok $? "COLUMNS=40: said once, the cells on the line under the name"
+expect 0 "four builds at COLUMNS=160" -- env COLUMNS=160 "$BOARDBENCH" compare --db "$k" gcc-O2 clang-asan armhf-O3-a72 armel-O2-soft
+grep -q '^cipher  chacha20-poly1305/openssl/decrypt/16384  .*0\.0[0-9]*$' "$TMP/out" &&
+	[ "$(awk 'length($0) > 80' "$TMP/out" | wc -l)" -gt 0 ]
+ok $? "COLUMNS=160: a wider terminal is used"
 
 # one machine line per column when the machines differ
 sed 's/"board": "unknown"/"board": "Raspberry Pi 4 Model B Rev 1.4"/' \

@@ -309,6 +309,44 @@ test_differences(void)
 	json_decref(o[1]);
 }
 
+static void
+test_rank(void)
+{
+	static const char *const first[] = { "cflags", "cc_version", NULL };
+	static const char *const last[] = { "macros.", "opt_level", NULL };
+	json_t *o[2];
+	struct cmp_diff *d;
+	size_t n, k;
+
+	o[0] = json_loads("{\"arch\":\"a\",\"cc_version\":\"gcc 12\","
+	    "\"cflags\":\"-O2\",\"host\":\"x\",\"macros\":{\"__O__\":1},"
+	    "\"opt_level\":\"-O2\",\"zz\":1}", 0, NULL);
+	o[1] = json_loads("{\"arch\":\"b\",\"cc_version\":\"clang 16\","
+	    "\"cflags\":\"-O3\",\"host\":\"y\",\"macros\":{\"__O__\":2},"
+	    "\"opt_level\":\"-O3\",\"zz\":2}", 0, NULL);
+	n = cmp_differences(o, 2, &d);
+	k = cmp_differences_rank(d, n, first, last);
+	is_int((long long)k, 2, "rank: two fields that matter");
+	ok(n == 7 && strcmp(d[0].key, "cflags") == 0 &&
+	    strcmp(d[1].key, "cc_version") == 0 &&
+	    strcmp(d[2].key, "arch") == 0 && strcmp(d[3].key, "host") == 0 &&
+	    strcmp(d[4].key, "zz") == 0 &&
+	    strcmp(d[5].key, "macros.__O__") == 0 &&
+	    strcmp(d[6].key, "opt_level") == 0,
+	    "rank: first in the list's order, then the rest as they were, "
+	    "then the late ones (a prefix matches)");
+	ok(n == 7 && strcmp(d[1].values[1], "clang 16") == 0,
+	    "rank: the values move with their key");
+	cmp_differences_free(d, n, 2);
+	n = cmp_differences(o, 2, &d);
+	k = cmp_differences_rank(d, n, NULL, NULL);
+	ok(k == 0 && strcmp(d[0].key, "arch") == 0 &&
+	    strcmp(d[6].key, "zz") == 0, "rank: no lists, no change");
+	cmp_differences_free(d, n, 2);
+	json_decref(o[0]);
+	json_decref(o[1]);
+}
+
 int
 main(void)
 {
@@ -317,5 +355,6 @@ main(void)
 	test_gate();
 	test_pool();
 	test_differences();
+	test_rank();
 	return done_testing();
 }
