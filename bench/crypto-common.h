@@ -128,7 +128,8 @@ struct crypto_cipher_spec {
 /* ---- public keys ------------------------------------------------------ */
 
 enum crypto_pk_id {
-	P_RSA1024 = 0, P_RSA2048, P_RSA3072, P_RSA4096, P_DSA2048,
+	P_RSA1024 = 0, P_RSA2048, P_RSA3072, P_RSA4096,
+	P_DSA1024, P_DSA2048, P_DSA3072,
 	P_ECDSA_P192, P_ECDSA_P224, P_ECDSA_P256, P_ECDSA_P384, P_ECDSA_P521, P_ED25519, P_X25519,
 	P_COUNT
 };
@@ -143,8 +144,15 @@ struct crypto_pk_alg {
 	const char *label;	/* classic: "rsa 2048 bits" */
 	unsigned ops;		/* 1u << OP_* this kind of key can do */
 	int bits;
+	int qbits;		/* DSA: bits of the subgroup order q */
 };
 extern const struct crypto_pk_alg crypto_pks[P_COUNT];
+
+static inline int
+crypto_pk_is_dsa(enum crypto_pk_id id)
+{
+	return id >= P_DSA1024 && id <= P_DSA3072;
+}
 extern const char *const crypto_op_names[OP_COUNT];
 
 /* ---- the backend interface --------------------------------------------- */

@@ -293,7 +293,7 @@ static const struct bench_param pk_params[] = {
 		.check = crypto_check_algorithms,
 		.help = "keys to measure, or all (standard: " CRYPTO_STD_PKS
 		    "): rsa1024, rsa2048, rsa3072, "
-		    "rsa4096, dsa2048, ecdsa-p192, ecdsa-p224, ecdsa-p256, ecdsa-p384, ecdsa-p521, "
+		    "rsa4096, dsa1024, dsa2048, dsa3072, ecdsa-p192, ecdsa-p224, ecdsa-p256, ecdsa-p384, ecdsa-p521, "
 		    "ed25519, x25519",
 	},
 	{
