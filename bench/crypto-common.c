@@ -914,3 +914,104 @@ crypto_classic_bytes(FILE *fp, const char *what,
 		fputc('\n', fp);
 	}
 }
+
+/* ---- --classic: libgcrypt's tests/benchmark ------------------------------ */
+
+#define GC_CELL_WIDTH	7	/* the program's "%5.0fms" */
+#define GC_REASON	40	/* a skip reason is cut to this */
+
+const struct result *
+crypto_classic_row(const struct result *const *rows, size_t nrows,
+    const char *cname)
+{
+	size_t i;
+
+	for (i = 0; i < nrows; i++)
+		if (rows[i]->copy == 0 &&
+		    strcmp(rows[i]->case_name, cname) == 0)
+			return rows[i];
+	return NULL;
+}
+
+int
+crypto_classic_has(const struct result *const *rows, size_t nrows,
+    const char *prefix)
+{
+	size_t i, n = strlen(prefix);
+
+	for (i = 0; i < nrows; i++)
+		if (rows[i]->copy == 0 &&
+		    strncmp(rows[i]->case_name, prefix, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* The text of one cell: milliseconds for `work` at r's median rate. */
+static void
+gc_cell(const struct result *r, double work, char *buf, size_t len)
+{
+	double ms;
+
+	if (r == NULL) {
+		snprintf(buf, len, "-");
+	} else if (r->status == ST_SKIPPED) {
+		snprintf(buf, len, "(%.*s)", GC_REASON, r->reason);
+	} else if (r->status != ST_OK || !(r->st.median > 0)) {
+		snprintf(buf, len, "n/a");
+	} else {
+		ms = work / r->st.median * 1000.0;
+		snprintf(buf, len, ms >= 10 ? "%.0fms" : "%.2fms", ms);
+	}
+}
+
+void
+crypto_classic_line(FILE *fp, const char *label,
+    const struct crypto_cell *cells, size_t ncells,
+    const struct result *const *rows, size_t nrows)
+{
+	const struct result *r, *skipped = NULL;
+	char cell[GC_REASON + 8];
+	size_t i, found = 0, nskip = 0;
+
+	for (i = 0; i < ncells; i++) {
+		r = cells[i].cname != NULL ?
+		    crypto_classic_row(rows, nrows, cells[i].cname) : NULL;
+		if (r == NULL)
+			continue;
+		found++;
+		if (r->status == ST_SKIPPED) {
+			nskip++;
+			if (skipped == NULL)
+				skipped = r;
+		}
+	}
+	if (found > 0 && nskip == found) {
+		fprintf(fp, "%s (%.*s)\n", label, GC_REASON, skipped->reason);
+		return;
+	}
+	fputs(label, fp);
+	for (i = 0; i < ncells; i++) {
+		r = cells[i].cname != NULL ?
+		    crypto_classic_row(rows, nrows, cells[i].cname) : NULL;
+		gc_cell(r, cells[i].work, cell, sizeof(cell));
+		fprintf(fp, "%s%*s", cells[i].sep, GC_CELL_WIDTH, cell);
+	}
+	fputc('\n', fp);
+}
+
+void
+crypto_classic_gcrypt_title(FILE *fp, const char *what)
+{
+	char title[96];
+
+	fprintf(fp, "%s (tests/benchmark: %s)\n", crypto_backend_title(
+	    &crypto_gcrypt_ops, title, sizeof(title)), what);
+}
+
+void
+crypto_classic_gcrypt_note(FILE *fp, const char *work)
+{
+	fprintf(fp, "(ms for the work libgcrypt's tests/benchmark times, "
+	    "converted from boardbench's median rates: %s; -: no such case "
+	    "measured)\n", work);
+}
