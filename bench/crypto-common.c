@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "crypto-common.h"
+#include "fmt.h"
 #include "result.h"
 #include "util.h"
 
@@ -946,16 +947,27 @@ crypto_classic_has(const struct result *const *rows, size_t nrows,
 	return 0;
 }
 
+/* A row's reason, cut short and safe for a terminal (it may be imported). */
+static const char *
+gc_reason(const struct result *r, char *buf, size_t len)
+{
+	char cut[GC_REASON + 1];
+
+	snprintf(cut, sizeof(cut), "%.*s", GC_REASON, r->reason);
+	return fmt_safe(buf, len, cut);
+}
+
 /* The text of one cell: milliseconds for `work` at r's median rate. */
 static void
 gc_cell(const struct result *r, double work, char *buf, size_t len)
 {
+	char why[FMT_SAFE(GC_REASON)];
 	double ms;
 
 	if (r == NULL) {
 		snprintf(buf, len, "-");
 	} else if (r->status == ST_SKIPPED) {
-		snprintf(buf, len, "(%.*s)", GC_REASON, r->reason);
+		snprintf(buf, len, "(%s)", gc_reason(r, why, sizeof(why)));
 	} else if (r->status != ST_OK || !(r->st.median > 0)) {
 		snprintf(buf, len, "n/a");
 	} else {
@@ -970,7 +982,7 @@ crypto_classic_line(FILE *fp, const char *label,
     const struct result *const *rows, size_t nrows)
 {
 	const struct result *r, *skipped = NULL;
-	char cell[GC_REASON + 8];
+	char cell[FMT_SAFE(GC_REASON) + 8], why[FMT_SAFE(GC_REASON)];
 	size_t i, found = 0, nskip = 0;
 
 	for (i = 0; i < ncells; i++) {
@@ -986,7 +998,8 @@ crypto_classic_line(FILE *fp, const char *label,
 		}
 	}
 	if (found > 0 && nskip == found) {
-		fprintf(fp, "%s (%.*s)\n", label, GC_REASON, skipped->reason);
+		fprintf(fp, "%s (%s)\n", label, gc_reason(skipped, why,
+		    sizeof(why)));
 		return;
 	}
 	fputs(label, fp);

@@ -682,6 +682,13 @@ random8_rows(struct rows *rs)
 	    "size=8,backends=gcrypt");
 }
 
+/* A reason from an imported file, with a terminal escape in it. */
+static void
+hostile_rows(struct rows *rs)
+{
+	skipped(rs, "hash", "md5/gcrypt/10000", "evil\033[2J reason");
+}
+
 static void
 check_seed_layouts(void)
 {
@@ -727,6 +734,13 @@ check_seed_layouts(void)
 	seed_layout(&bench_powm_info, powm_rows, powm);
 	seed_layout(&bench_random_info, random_rows, random128);
 	seed_layout(&bench_random_info, random8_rows, random8);
+	{
+		static const char *const hostile[] = {
+			"MD5 (evil\\x1b[2J reason)", NULL
+		};
+
+		seed_layout(&bench_hash_info, hostile_rows, hostile);
+	}
 }
 
 /*
