@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "crypto-common.h"
+#include "fmt.h"
 #include "result.h"
 #include "util.h"
 
@@ -169,7 +170,9 @@ const struct crypto_pk_alg crypto_pks[P_COUNT] = {
 	[P_RSA2048] = { "rsa2048", "rsa 2048 bits", PK_RSA, 2048 },
 	[P_RSA3072] = { "rsa3072", "rsa 3072 bits", PK_RSA, 3072 },
 	[P_RSA4096] = { "rsa4096", "rsa 4096 bits", PK_RSA, 4096 },
-	[P_DSA2048] = { "dsa2048", "dsa 2048 bits", PK_SIG, 2048 },
+	[P_DSA1024] = { "dsa1024", "dsa 1024 bits", PK_SIG, 1024, 160 },
+	[P_DSA2048] = { "dsa2048", "dsa 2048 bits", PK_SIG, 2048, 256 },
+	[P_DSA3072] = { "dsa3072", "dsa 3072 bits", PK_SIG, 3072, 256 },
 	[P_ECDSA_P192] = { "ecdsa-p192", "192 bits ecdsa (nistp192)",
 	    PK_SIG, 192 },
 	[P_ECDSA_P224] = { "ecdsa-p224", "224 bits ecdsa (nistp224)",
@@ -911,4 +914,117 @@ crypto_classic_bytes(FILE *fp, const char *what,
 		}
 		fputc('\n', fp);
 	}
+}
+
+/* ---- --classic: libgcrypt's tests/benchmark ------------------------------ */
+
+#define GC_CELL_WIDTH	7	/* the program's "%5.0fms" */
+#define GC_REASON	40	/* a skip reason is cut to this */
+
+const struct result *
+crypto_classic_row(const struct result *const *rows, size_t nrows,
+    const char *cname)
+{
+	size_t i;
+
+	for (i = 0; i < nrows; i++)
+		if (rows[i]->copy == 0 &&
+		    strcmp(rows[i]->case_name, cname) == 0)
+			return rows[i];
+	return NULL;
+}
+
+int
+crypto_classic_has(const struct result *const *rows, size_t nrows,
+    const char *prefix)
+{
+	size_t i, n = strlen(prefix);
+
+	for (i = 0; i < nrows; i++)
+		if (rows[i]->copy == 0 &&
+		    strncmp(rows[i]->case_name, prefix, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* A row's reason, cut short and safe for a terminal (it may be imported). */
+static const char *
+gc_reason(const struct result *r, char *buf, size_t len)
+{
+	char cut[GC_REASON + 1];
+
+	snprintf(cut, sizeof(cut), "%.*s", GC_REASON, r->reason);
+	return fmt_safe(buf, len, cut);
+}
+
+/* The text of one cell: milliseconds for `work` at r's median rate. */
+static void
+gc_cell(const struct result *r, double work, char *buf, size_t len)
+{
+	char why[FMT_SAFE(GC_REASON)];
+	double ms;
+
+	if (r == NULL) {
+		snprintf(buf, len, "-");
+	} else if (r->status == ST_SKIPPED) {
+		snprintf(buf, len, "(%s)", gc_reason(r, why, sizeof(why)));
+	} else if (r->status != ST_OK || !(r->st.median > 0)) {
+		snprintf(buf, len, "n/a");
+	} else {
+		ms = work / r->st.median * 1000.0;
+		snprintf(buf, len, ms >= 10 ? "%.0fms" : "%.2fms", ms);
+	}
+}
+
+void
+crypto_classic_line(FILE *fp, const char *label,
+    const struct crypto_cell *cells, size_t ncells,
+    const struct result *const *rows, size_t nrows)
+{
+	const struct result *r, *skipped = NULL;
+	char cell[FMT_SAFE(GC_REASON) + 8], why[FMT_SAFE(GC_REASON)];
+	size_t i, found = 0, nskip = 0;
+
+	for (i = 0; i < ncells; i++) {
+		r = cells[i].cname != NULL ?
+		    crypto_classic_row(rows, nrows, cells[i].cname) : NULL;
+		if (r == NULL)
+			continue;
+		found++;
+		if (r->status == ST_SKIPPED) {
+			nskip++;
+			if (skipped == NULL)
+				skipped = r;
+		}
+	}
+	if (found > 0 && nskip == found) {
+		fprintf(fp, "%s (%s)\n", label, gc_reason(skipped, why,
+		    sizeof(why)));
+		return;
+	}
+	fputs(label, fp);
+	for (i = 0; i < ncells; i++) {
+		r = cells[i].cname != NULL ?
+		    crypto_classic_row(rows, nrows, cells[i].cname) : NULL;
+		gc_cell(r, cells[i].work, cell, sizeof(cell));
+		fprintf(fp, "%s%*s", cells[i].sep, GC_CELL_WIDTH, cell);
+	}
+	fputc('\n', fp);
+}
+
+void
+crypto_classic_gcrypt_title(FILE *fp, const char *what)
+{
+	char title[96];
+
+	fprintf(fp, "%s (tests/benchmark: %s)\n", crypto_backend_title(
+	    &crypto_gcrypt_ops, title, sizeof(title)), what);
+}
+
+void
+crypto_classic_gcrypt_note(FILE *fp, const char *work)
+{
+	fprintf(fp, "(ms for the work libgcrypt's tests/benchmark times, "
+	    "converted from boardbench's median rates: %s; -: no such case "
+	    "measured)\n", work);
 }

@@ -128,7 +128,8 @@ struct crypto_cipher_spec {
 /* ---- public keys ------------------------------------------------------ */
 
 enum crypto_pk_id {
-	P_RSA1024 = 0, P_RSA2048, P_RSA3072, P_RSA4096, P_DSA2048,
+	P_RSA1024 = 0, P_RSA2048, P_RSA3072, P_RSA4096,
+	P_DSA1024, P_DSA2048, P_DSA3072,
 	P_ECDSA_P192, P_ECDSA_P224, P_ECDSA_P256, P_ECDSA_P384, P_ECDSA_P521, P_ED25519, P_X25519,
 	P_COUNT
 };
@@ -143,8 +144,15 @@ struct crypto_pk_alg {
 	const char *label;	/* classic: "rsa 2048 bits" */
 	unsigned ops;		/* 1u << OP_* this kind of key can do */
 	int bits;
+	int qbits;		/* DSA: bits of the subgroup order q */
 };
 extern const struct crypto_pk_alg crypto_pks[P_COUNT];
+
+static inline int
+crypto_pk_is_dsa(enum crypto_pk_id id)
+{
+	return id >= P_DSA1024 && id <= P_DSA3072;
+}
 extern const char *const crypto_op_names[OP_COUNT];
 
 /* ---- the backend interface --------------------------------------------- */
@@ -303,5 +311,37 @@ const char *crypto_backend_title(const struct crypto_ops *, char *buf,
  */
 void crypto_classic_bytes(FILE *, const char *what,
     const struct result *const *rows, size_t nrows);
+
+/*
+ * libgcrypt's tests/benchmark layout (the libgcrypt block follows the
+ * `openssl speed` ones): each figure is milliseconds for the amount of
+ * work that program times in that column, converted from the median rate
+ * of the boardbench case that does the same work (work / rate), never
+ * measured apart.  A cell names its case and its work; a case absent
+ * from the rows prints `-`, a SKIPPED one its reason, shortly, another
+ * status `n/a`.
+ */
+struct crypto_cell {
+	const char *cname;	/* case name, or NULL: no boardbench case */
+	double work;		/* units of the case's rate the column times */
+	const char *sep;	/* printed before the cell */
+};
+/* The row of case cname (copy 0), or NULL. */
+const struct result *crypto_classic_row(const struct result *const *rows,
+    size_t nrows, const char *cname);
+/* Is there a row whose case name starts with prefix? */
+int crypto_classic_has(const struct result *const *rows, size_t nrows,
+    const char *prefix);
+/*
+ * One line: label, then each cell; when every cell found is SKIPPED, the
+ * label and the first reason instead.
+ */
+void crypto_classic_line(FILE *, const char *label,
+    const struct crypto_cell *cells, size_t ncells,
+    const struct result *const *rows, size_t nrows);
+/* "<libgcrypt version> (tests/benchmark: what)" */
+void crypto_classic_gcrypt_title(FILE *, const char *what);
+/* The line under a part: how its figures were obtained. */
+void crypto_classic_gcrypt_note(FILE *, const char *work);
 
 #endif

@@ -268,7 +268,8 @@ struct crypto_pk {
 static const char *const gc_keys[P_COUNT] = {
 	[P_RSA1024] = crypto_rsa1024_sexp, [P_RSA2048] = crypto_rsa2048_sexp,
 	[P_RSA3072] = crypto_rsa3072_sexp, [P_RSA4096] = crypto_rsa4096_sexp,
-	[P_DSA2048] = crypto_dsa2048_sexp,
+	[P_DSA1024] = crypto_dsa1024_sexp, [P_DSA2048] = crypto_dsa2048_sexp,
+	[P_DSA3072] = crypto_dsa3072_sexp,
 };
 
 static const char *const gc_curve[P_COUNT] = {
@@ -357,7 +358,7 @@ genkey_parms(struct crypto_pk *p)
 	case P_RSA1024: case P_RSA2048: case P_RSA3072: case P_RSA4096:
 		return gcry_sexp_build(&p->kparms, NULL,
 		    "(genkey(rsa(nbits %d)))", crypto_pks[p->id].bits) ? -1 : 0;
-	case P_DSA2048:
+	case P_DSA1024: case P_DSA2048: case P_DSA3072:
 		if (gcry_sexp_extract_param(p->key, NULL, "pqg", &pp, &q, &g,
 		    NULL) != 0)
 			return -1;

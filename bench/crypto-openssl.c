@@ -352,7 +352,8 @@ struct crypto_pk {
 static const char *const ossl_pem[P_COUNT] = {
 	[P_RSA1024] = crypto_rsa1024_pem, [P_RSA2048] = crypto_rsa2048_pem,
 	[P_RSA3072] = crypto_rsa3072_pem, [P_RSA4096] = crypto_rsa4096_pem,
-	[P_DSA2048] = crypto_dsa2048_pem,
+	[P_DSA1024] = crypto_dsa1024_pem, [P_DSA2048] = crypto_dsa2048_pem,
+	[P_DSA3072] = crypto_dsa3072_pem,
 };
 
 static int
@@ -412,7 +413,7 @@ keygen_ctx(struct crypto_pk *p)
 
 	if (is_rsa(id))
 		k = EVP_PKEY_CTX_new_id(EVP_PKEY_RSA, NULL);
-	else if (id == P_DSA2048)
+	else if (crypto_pk_is_dsa(id))
 		k = EVP_PKEY_CTX_new(p->key, NULL);	/* its domain */
 	else if (is_ecdsa(id))
 		k = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, NULL);
@@ -539,7 +540,7 @@ ossl_pk_open(struct crypto_pk **out, enum crypto_pk_id id,
 	p->id = id;
 	p->msg = msg;
 	p->n = n;
-	p->md = is_rsa(id) || id == P_DSA2048 || id == P_ECDSA_P192 ||
+	p->md = is_rsa(id) || crypto_pk_is_dsa(id) || id == P_ECDSA_P192 ||
 	    id == P_ECDSA_P224 || id == P_ECDSA_P256 ?
 	    EVP_sha256() : id == P_ECDSA_P384 ? EVP_sha384() : EVP_sha512();
 	if (ossl_pem[id] != NULL) {

@@ -223,6 +223,59 @@ pk_verify(struct bench_ctx *ctx, const struct bench_case *c)
 	}
 }
 
+/*
+ * libgcrypt's rsa_bench, dsa_bench and ecc_bench: per key one key made,
+ * 100 signatures, 100 verifications.  The program makes no DSA key (its
+ * `-`); boardbench's keygen in the fixed domain fills the column when it
+ * was measured.
+ */
+#define GC_PK_ITERATIONS 100
+
+static void
+pk_classic_gcrypt(FILE *fp, const struct result *const *rows, size_t nrows)
+{
+	char names[3][96], pre[64], label[80];
+	struct crypto_cell cells[3] = {
+		{ names[0], 1, "   " },
+		{ names[1], GC_PK_ITERATIONS, "   " },
+		{ names[2], GC_PK_ITERATIONS, "     " },
+	};
+	int id, shown = 0;
+
+	for (id = 0; id < P_COUNT; id++) {
+		const struct crypto_pk_alg *a = &crypto_pks[id];
+
+		if (id == P_ED25519 || id == P_X25519)
+			continue;	/* not in the program's table */
+		snprintf(pre, sizeof(pre), "%s/gcrypt/", a->name);
+		if (!crypto_classic_has(rows, nrows, pre))
+			continue;
+		if (!shown) {
+			crypto_classic_gcrypt_title(fp, "public key");
+			fprintf(fp, "Algorithm         generate %4d*sign "
+			    "%4d*verify\n", GC_PK_ITERATIONS,
+			    GC_PK_ITERATIONS);
+			fprintf(fp, "%.48s\n", "------------------------------"
+			    "------------------");
+			shown = 1;
+		}
+		snprintf(names[0], sizeof(names[0]), "%skeygen", pre);
+		snprintf(names[1], sizeof(names[1]), "%ssign", pre);
+		snprintf(names[2], sizeof(names[2]), "%sverify", pre);
+		if (crypto_pk_is_dsa((enum crypto_pk_id)id))
+			snprintf(pre, sizeof(pre), "DSA %d/%d", a->bits,
+			    a->qbits);
+		else
+			snprintf(pre, sizeof(pre), "%s %3d bit",
+			    id <= P_RSA4096 ? "RSA" : "ECDSA", a->bits);
+		snprintf(label, sizeof(label), "%-16s", pre);
+		crypto_classic_line(fp, label, cells, 3, rows, nrows);
+	}
+	if (shown)
+		crypto_classic_gcrypt_note(fp, "1 key, 100 signatures, 100 "
+		    "verifications per line");
+}
+
 /* --classic: `openssl speed` style, one block per library. */
 static void
 pk_classic(FILE *fp, const struct bench_info *info,
@@ -283,6 +336,7 @@ pk_classic(FILE *fp, const struct bench_info *info,
 		if (shown)
 			fputc('\n', fp);
 	}
+	pk_classic_gcrypt(fp, rows, nrows);
 }
 
 static const struct bench_param pk_params[] = {
@@ -293,7 +347,7 @@ static const struct bench_param pk_params[] = {
 		.check = crypto_check_algorithms,
 		.help = "keys to measure, or all (standard: " CRYPTO_STD_PKS
 		    "): rsa1024, rsa2048, rsa3072, "
-		    "rsa4096, dsa2048, ecdsa-p192, ecdsa-p224, ecdsa-p256, ecdsa-p384, ecdsa-p521, "
+		    "rsa4096, dsa1024, dsa2048, dsa3072, ecdsa-p192, ecdsa-p224, ecdsa-p256, ecdsa-p384, ecdsa-p521, "
 		    "ed25519, x25519",
 	},
 	{

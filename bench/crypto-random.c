@@ -21,6 +21,7 @@
 
 #include "bench.h"
 #include "crypto-common.h"
+#include "result.h"
 
 #ifdef HAVE_GCRYPT
 #include <gcrypt.h>
@@ -205,6 +206,53 @@ rnd_verify(struct bench_ctx *ctx, const struct bench_case *c)
 	return 0;
 }
 
+/* The value of `size` in a row's canonical parameters, or -1. */
+static long
+row_size(const struct result *r)
+{
+	const char *p = r->params;
+
+	for (;;) {
+		if (strncmp(p, "size=", 5) == 0)
+			return strtol(p + 5, NULL, 10);
+		p = strchr(p, ',');
+		if (p == NULL)
+			return -1;
+		p++;
+	}
+}
+
+/*
+ * --classic: libgcrypt's random_bench line: 100 gcry_randomize calls of
+ * 128 bytes, then of 8 bytes, at GCRY_STRONG_RANDOM, in ms, from
+ * random/gcrypt/strong when it ran at that size (one size per run: the
+ * other column is `-`).
+ */
+static void
+rnd_classic(FILE *fp, const struct bench_info *info,
+    const struct result *const *rows, size_t nrows)
+{
+	static const long sizes[2] = { 128, 8 };
+	const struct result *r = crypto_classic_row(rows, nrows,
+	    "random/gcrypt/strong");
+	struct crypto_cell cells[2];
+	long size = r != NULL ? row_size(r) : -1;
+	size_t k;
+
+	(void)info;
+	if (r == NULL)
+		return;
+	for (k = 0; k < 2; k++) {
+		cells[k].cname = size == sizes[k] ? r->case_name : NULL;
+		cells[k].work = 100.0 * (double)sizes[k];
+		cells[k].sep = " ";
+	}
+	crypto_classic_line(fp, "random    ", cells, 2, rows, nrows);
+	crypto_classic_gcrypt_note(fp, "100 calls of 128 bytes, then of 8, "
+	    "from random/gcrypt/strong at that size (-p random.size=128 or "
+	    "8)");
+}
+
 static const struct bench_param rnd_params[] = {
 	{
 		.name = "size", .type = BENCH_P_INT,
@@ -231,6 +279,7 @@ const struct bench_info bench_random_info = {
 	.run = rnd_run,
 	.verify = rnd_verify,
 	.teardown = rnd_teardown,
+	.classic = rnd_classic,
 	.unavailable = CRYPTO_UNAVAILABLE,
 	.min_sample = CRYPTO_MIN_SAMPLE,
 	.budget = CRYPTO_BUDGET,

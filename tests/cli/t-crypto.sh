@@ -118,6 +118,19 @@ else
 	    grep -q "^type  *16 bytes  *1024 bytes" "$TMP/t.txt"
 	ok $? "--classic prints the openssl speed table"
 
+	# --classic, libgcrypt: tests/benchmark's hash line from a real run
+	if [ "$HAVE_GCRYPT" = yes ]; then
+		bb run hash -p hash.algorithms=md5 -p hash.sizes=10000 \
+		    -p hash.backends=gcrypt $fast --classic --format text \
+		    >"$TMP/g.txt" 2>/dev/null
+		grep -Eq '^MD5 +- +- +- +- +[0-9.]+ms$' "$TMP/g.txt" &&
+		    grep -q "^(ms for the work libgcrypt's tests/benchmark times" \
+		    "$TMP/g.txt"
+		ok $? "--classic prints libgcrypt's tests/benchmark hash line"
+	else
+		n=$((n + 1)); echo "ok $n # SKIP built without libgcrypt"
+	fi
+
 fi
 
 done_testing

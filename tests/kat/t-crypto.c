@@ -136,7 +136,7 @@ lib_lacks_pk(enum crypto_pk_id id)
 	if (id == P_X25519)	/* gcry_ecc_mul_point: 1.9 and later */
 		return GCRYPT_VERSION_NUMBER < 0x010900 ||
 		    gcry_pk_test_algo(GCRY_PK_ECC) != 0;
-	return gcry_pk_test_algo(id == P_DSA2048 ? GCRY_PK_DSA :
+	return gcry_pk_test_algo(crypto_pk_is_dsa(id) ? GCRY_PK_DSA :
 	    id <= P_RSA4096 ? GCRY_PK_RSA : GCRY_PK_ECC) != 0;
 }
 #elif KAT_BACKEND == 2 && defined(HAVE_MBEDTLS)
@@ -178,7 +178,7 @@ static int
 lib_lacks_pk(enum crypto_pk_id id)
 {
 	/* the documented scope: RSA and ECDSA */
-	return id == P_DSA2048 || id == P_ED25519 || id == P_X25519;
+	return crypto_pk_is_dsa(id) || id == P_ED25519 || id == P_X25519;
 }
 #else
 static int lib_lacks_hash(enum crypto_hash_id id) { (void)id; return 1; }
@@ -497,7 +497,7 @@ check_benchmarks(const struct crypto_ops *b)
 	bench_ctx_free(ctx);
 
 	ctx = ctx_with(&bench_pubkey_info, be, "pubkey.algorithms=rsa1024,"
-	    "dsa2048,ecdsa-p192,ecdsa-p224,ecdsa-p256,ecdsa-p384,ecdsa-p521,ed25519,x25519",
+	    "dsa1024,dsa2048,dsa3072,ecdsa-p192,ecdsa-p224,ecdsa-p256,ecdsa-p384,ecdsa-p521,ed25519,x25519",
 	    "pubkey.operations=all");
 	exercise_all(ctx, 2);
 	check_pk_faults(ctx);

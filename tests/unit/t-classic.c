@@ -30,7 +30,7 @@ extern const struct bench_info bench_linpack_info, bench_whetstone_info,
     bench_dhrystone_info, bench_hash_info, bench_cipher_info,
     bench_pubkey_info, bench_membw_info, bench_memlat_info,
     bench_md5ref_info, bench_fft_info, bench_pingpong_info,
-    bench_wakeup_info, bench_powm_info;
+    bench_wakeup_info, bench_powm_info, bench_random_info;
 
 #define MAXROWS 40
 
@@ -254,20 +254,57 @@ bytes_rows(struct rows *rs, const char *bench, const char *const *types,
 			}
 }
 
+/* A SKIPPED row with its reason. */
+static void
+skipped(struct rows *rs, const char *bench, const char *cname,
+    const char *reason)
+{
+	struct result *r = row(rs, bench, cname, "B/s", ST_SKIPPED, 0, NULL);
+
+	snprintf(r->reason, sizeof(r->reason), "%s", reason);
+}
+
+/*
+ * The libgcrypt tests/benchmark block: md5 at both sizes it uses, sha1
+ * at one with the other FAILED, crc24rfc2440 SKIPPED at both (the reason
+ * once), sha256 and whirlpool at sizes it does not use (a line of -).
+ */
 static void
 hash_rows(struct rows *rs)
 {
 	static const char *const types[2] = { "sha256", "whirlpool" };
 
 	bytes_rows(rs, "hash", types, NULL);
+	row(rs, "hash", "md5/gcrypt/1000000", "B/s", ST_OK, 5e8, NULL);
+	row(rs, "hash", "md5/gcrypt/10000", "B/s", ST_OK, 2.5e8, NULL);
+	row(rs, "hash", "sha1/gcrypt/1000000", "B/s", ST_OK, 1e7, NULL);
+	row(rs, "hash", "sha1/gcrypt/10000", "B/s", ST_FAILED, 0, NULL);
+	skipped(rs, "hash", "crc24rfc2440/gcrypt/1000000",
+	    "crc24rfc2440: not in this libgcrypt");
+	skipped(rs, "hash", "crc24rfc2440/gcrypt/10000",
+	    "crc24rfc2440: not in this libgcrypt");
+	row(rs, "hash", "md5/openssl/10000", "B/s", ST_OK, 6e8, NULL);
 }
 
+/* 1024-byte cases: AES in ECB and (encrypt only) CBC, RC4, IDEA skipped */
 static void
 cipher_rows(struct rows *rs)
 {
 	static const char *const types[2] = { "aes-128-cbc", "idea-cbc" };
 
 	bytes_rows(rs, "cipher", types, "encrypt");
+	row(rs, "cipher", "aes-128-ecb/gcrypt/encrypt/1024", "B/s", ST_OK,
+	    1.024e9, NULL);
+	row(rs, "cipher", "aes-128-ecb/gcrypt/decrypt/1024", "B/s", ST_OK,
+	    5.12e7, NULL);
+	row(rs, "cipher", "aes-128-cbc/gcrypt/encrypt/1024", "B/s", ST_OK,
+	    1.024e8, NULL);
+	row(rs, "cipher", "rc4/gcrypt/encrypt/1024", "B/s", ST_OK, 2.048e8,
+	    NULL);
+	row(rs, "cipher", "rc4/gcrypt/decrypt/1024", "B/s", ST_OK, 2.048e8,
+	    NULL);
+	skipped(rs, "cipher", "idea-ecb/gcrypt/encrypt/1024",
+	    "idea-ecb: not in this libgcrypt");
 }
 
 static void
@@ -285,6 +322,33 @@ pubkey_rows(struct rows *rs)
 	snprintf(r->reason, sizeof(r->reason), "verification failed");
 	row(rs, "pubkey", "rsa2048/gcrypt/sign", "op/s", ST_OK, 321.0, NULL);
 	row(rs, "pubkey", "x25519/gcrypt/derive", "op/s", ST_OK, 9876.5, NULL);
+	/* the libgcrypt block: 1 key, 100 signatures, 100 verifications */
+	row(rs, "pubkey", "rsa1024/gcrypt/keygen", "op/s", ST_OK, 20.0, NULL);
+	row(rs, "pubkey", "rsa1024/gcrypt/sign", "op/s", ST_OK, 1000.0, NULL);
+	row(rs, "pubkey", "rsa1024/gcrypt/verify", "op/s", ST_OK, 50000.0,
+	    NULL);
+	row(rs, "pubkey", "dsa1024/gcrypt/sign", "op/s", ST_OK, 4000.0, NULL);
+	row(rs, "pubkey", "dsa1024/gcrypt/verify", "op/s", ST_OK, 2000.0,
+	    NULL);
+	skipped(rs, "pubkey", "dsa3072/gcrypt/sign", "no DSA in this "
+	    "libgcrypt");
+	row(rs, "pubkey", "ecdsa-p256/gcrypt/sign", "op/s", ST_OK, 800.0,
+	    NULL);
+	r = row(rs, "pubkey", "ecdsa-p256/gcrypt/verify", "op/s", ST_FAILED,
+	    0, NULL);
+	snprintf(r->reason, sizeof(r->reason), "verification failed");
+}
+
+/* random: the strong level at 128 bytes per call, and OpenSSL's */
+static void
+random_rows(struct rows *rs)
+{
+	row(rs, "random", "random/gcrypt/strong", "B/s", ST_OK, 6.4e6,
+	    "size=128,backends=all");
+	row(rs, "random", "random/gcrypt/nonce", "B/s", ST_OK, 1e8,
+	    "size=128,backends=all");
+	row(rs, "random", "random/openssl/rand_bytes", "B/s", ST_OK, 2e8,
+	    "size=128,backends=all");
 }
 
 /* powm: ms per operation per library; a FAILED size shows n/a */
@@ -556,6 +620,130 @@ golden(const struct bench_info *b, const char *file,
 }
 
 /*
+ * The libgcrypt block in the layout of libgcrypt's tests/benchmark, as
+ * the seed article quotes it (its runs of spaces collapsed): a line of
+ * out, spaces collapsed, equal to want.
+ */
+static int
+has_line(const char *out, const char *want)
+{
+	char line[512];
+	const char *p = out;
+	size_t n;
+	int space;
+
+	while (*p != '\0') {
+		n = 0;
+		space = 1;		/* drop leading spaces */
+		for (; *p != '\0' && *p != '\n'; p++) {
+			if (*p == ' ') {
+				space = 1;
+				continue;
+			}
+			if (space && n > 0 && n < sizeof(line) - 1)
+				line[n++] = ' ';
+			space = 0;
+			if (n < sizeof(line) - 1)
+				line[n++] = *p;
+		}
+		line[n] = '\0';
+		if (strcmp(line, want) == 0)
+			return 1;
+		if (*p == '\n')
+			p++;
+	}
+	return 0;
+}
+
+static void
+seed_layout(const struct bench_info *b, void (*fill)(struct rows *),
+    const char *const *want)
+{
+	struct rows rs;
+	char *got;
+	size_t i;
+
+	memset(&rs, 0, sizeof(rs));
+	fill(&rs);
+	got = render(b, &rs);
+	rows_release(&rs);
+	for (i = 0; want[i] != NULL; i++)
+		if (!ok(has_line(got, want[i]), "%s --classic: libgcrypt's "
+		    "layout has the line '%s'", b->name, want[i]))
+			diag("got:\n%s", got);
+	free(got);
+}
+
+/* A random row at size 8 fills the second column, not the first. */
+static void
+random8_rows(struct rows *rs)
+{
+	row(rs, "random", "random/gcrypt/strong", "B/s", ST_OK, 4e5,
+	    "size=8,backends=gcrypt");
+}
+
+/* A reason from an imported file, with a terminal escape in it. */
+static void
+hostile_rows(struct rows *rs)
+{
+	skipped(rs, "hash", "md5/gcrypt/10000", "evil\033[2J reason");
+}
+
+static void
+check_seed_layouts(void)
+{
+	static const char *const hash[] = {
+		"MD5 2.00ms - - - 4.00ms",
+		"SHA1 100ms - - - n/a",
+		"CRC24RFC2440 (crc24rfc2440: not in this libgcrypt)",
+		"SHA256 - - - - -",
+		NULL
+	};
+	static const char *const cipher[] = {
+		"ECB/Stream CBC CFB OFB CTR",
+		"--------------- --------------- --------------- "
+		    "--------------- ---------------",
+		"AES 1.00ms 20ms 10ms - - - - - - -",
+		"ARCFOUR 5.00ms 5.00ms",
+		"IDEA (idea-ecb: not in this libgcrypt)",
+		NULL
+	};
+	static const char *const pubkey[] = {
+		"Algorithm generate 100*sign 100*verify",
+		"------------------------------------------------",
+		"RSA 1024 bit 50ms 100ms 2.00ms",
+		"RSA 2048 bit - 312ms -",
+		"DSA 1024/160 - 25ms 50ms",
+		"DSA 3072/256 (no DSA in this libgcrypt)",
+		"ECDSA 256 bit - 125ms n/a",
+		NULL
+	};
+	static const char *const powm[] = {
+		"powm 2500ms 15625ms 125000ms", NULL
+	};
+	static const char *const random128[] = {
+		"random 2.00ms -", NULL
+	};
+	static const char *const random8[] = {
+		"random - 2.00ms", NULL
+	};
+
+	seed_layout(&bench_hash_info, hash_rows, hash);
+	seed_layout(&bench_cipher_info, cipher_rows, cipher);
+	seed_layout(&bench_pubkey_info, pubkey_rows, pubkey);
+	seed_layout(&bench_powm_info, powm_rows, powm);
+	seed_layout(&bench_random_info, random_rows, random128);
+	seed_layout(&bench_random_info, random8_rows, random8);
+	{
+		static const char *const hostile[] = {
+			"MD5 (evil\\x1b[2J reason)", NULL
+		};
+
+		seed_layout(&bench_hash_info, hostile_rows, hostile);
+	}
+}
+
+/*
  * Rows made from a case, alone, produce nothing: no block, no header,
  * whatever their status or value.
  */
@@ -611,7 +799,7 @@ main(int argc, char **argv)
 	static const char *const covered[] = {
 		"linpack", "whetstone", "dhrystone", "hash", "cipher", "pubkey",
 		"membw", "memlat", "md5ref", "fft", "pingpong", "wakeup",
-		"powm", NULL
+		"powm", "random", NULL
 	};
 	size_t i, j;
 
@@ -640,9 +828,11 @@ main(int argc, char **argv)
 	golden(&bench_pingpong_info, "classic-pingpong.exp", pingpong_rows);
 	golden(&bench_wakeup_info, "classic-wakeup.exp", wakeup_rows);
 	golden(&bench_powm_info, "classic-powm.exp", powm_rows);
+	golden(&bench_random_info, "classic-random.exp", random_rows);
 	if (writedir != NULL)
 		return done_testing();
 
+	check_seed_layouts();
 	derived_alone(&bench_linpack_info, lp, "MFLOPS/MHz");
 	derived_alone(&bench_whetstone_info, wh, "MWIPS/MHz");
 	derived_alone(&bench_dhrystone_info, dh, "DMIPS/MHz");
