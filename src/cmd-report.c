@@ -19,6 +19,7 @@
 #include "compare.h"
 #include "export.h"
 #include "fmt.h"
+#include "headline.h"
 #include "registry.h"
 #include "result.h"
 #include "store.h"
@@ -30,11 +31,13 @@ static const char report_usage[] =
 "usage: boardbench report [OPTIONS] [RUN|TAG|FILE...] -o FILE.html\n"
 "\n"
 "Writes one self-contained HTML file (inline CSS and SVG charts, no script,\n"
-"nothing fetched from the network; readable on a phone) with, per run, the\n"
-"board and build identity, the monitor's readings and every table (value,\n"
-"unit, CV, N, flags), charts per benchmark group (memory latency by size on\n"
-"log axes, bandwidth by size), and for two or more runs the comparison to\n"
-"the first: ratios (above 1 is better) with noise marks, as 'compare'.\n"
+"nothing fetched from the network; readable on a phone) with the headline\n"
+"(the figures people quote, a column per run), for two or more runs the\n"
+"comparison to the first: ratios (above 1 is better) with noise marks, as\n"
+"'compare', charts per benchmark group (memory latency by size on log\n"
+"axes, bandwidth by size), and per run the board and build identity, the\n"
+"monitor's charts (temperature, clock) and every table (value in the unit\n"
+"people quote: MFLOPS, MWIPS, MB/s; CV, N, flags).\n"
 "RUN is as for 'boardbench show' (default: the last run); FILE is a file\n"
 "written by 'boardbench export' or 'run --format json' (each run in it).\n"
 "  -o FILE       the HTML file (required; replaced only when written in full)\n"
@@ -181,6 +184,7 @@ static const char css[] =
 "td.n{text-align:right;font-variant-numeric:tabular-nums;"
 "white-space:nowrap}"
 "tr.bad td{background:#fdecea}tr.skip td{color:#777}"
+"th.b{background:#e8eef6;text-align:left}"
 ".noise{color:#777}.better{color:#1a7f37}.worse{color:#c62828}"
 "svg{max-width:100%;height:auto;display:block;margin:.5em 0}"
 "dl{display:grid;grid-template-columns:max-content 1fr;gap:.1em .8em;"
@@ -309,75 +313,245 @@ num_cell(struct strbuf *sb, double v, int prec, const char *suffix)
 }
 
 /*
+ * A case name that may break after each '/' on a narrow screen, and
+ * "[N copies]" for the aggregate of several copies (copies > 1).
+ */
+static void
+case_cell(struct strbuf *sb, const char *name, unsigned copies)
+{
+	struct strbuf e;
+	const char *p, *slash;
+
+	strbuf_init(&e);
+	esc(&e, name);		/* escaping never makes a '/' */
+	strbuf_addf(sb, "<td>");
+	for (p = e.buf; (slash = strchr(p, '/')) != NULL; p = slash + 1) {
+		strbuf_add(sb, p, (size_t)(slash - p) + 1);
+		strbuf_addf(sb, "<wbr>");
+	}
+	strbuf_addf(sb, "%s", p);
+	if (copies > 1)
+		strbuf_addf(sb, " [%u copies]", copies);
+	strbuf_addf(sb, "</td>");
+	strbuf_release(&e);
+}
+
+/*
+ * A value in the unit people quote (MFLOPS, MWIPS, MB/s), one cell; a
+ * note (the row's flags), when there is one, small under it.
+ */
+static void
+value_cell(struct strbuf *sb, const struct result *r, double v,
+    const char *note)
+{
+	char num[32], unit[24];
+
+	fmt_quote(v, r->group, r->unit, num, sizeof(num), unit,
+	    sizeof(unit));
+	strbuf_addf(sb, "<td class=\"n\">");
+	esc(sb, num);
+	strbuf_addf(sb, " ");
+	esc(sb, unit);
+	if (note != NULL && note[0] != '\0') {
+		strbuf_addf(sb, "<br><small>");
+		esc(sb, note);
+		strbuf_addf(sb, "</small>");
+	}
+	strbuf_addf(sb, "</td>");
+}
+
+/* A header row naming the benchmark of the rows below it. */
+static void
+bench_row(struct strbuf *sb, const char *bench, size_t ncols)
+{
+	strbuf_addf(sb, "<tr><th class=\"b\" colspan=\"%zu\">", ncols);
+	esc(sb, bench[0] ? bench : "-");
+	strbuf_addf(sb, "</th></tr>\n");
+}
+
+/*
+ * The headline: the figures people quote, a row each, a column per run
+ * (value in the quoted unit, the row's validity flags under it).
+ */
+static void
+headline(struct strbuf *sb, const struct rruns *rs)
+{
+	struct headline_item (*it)[HEADLINE_MAX];
+	size_t *k, nl = 0, c, i, j;
+	const char **labels;
+	char flags[128], note[192];
+
+	it = xcalloc(rs->n, sizeof(*it));
+	k = xcalloc(rs->n, sizeof(*k));
+	labels = xcalloc(rs->n * HEADLINE_MAX, sizeof(*labels));
+	for (c = 0; c < rs->n; c++) {
+		k[c] = headline_pick(rs->v[c].rows, rs->v[c].n, it[c],
+		    HEADLINE_MAX);
+		for (i = 0; i < k[c]; i++) {
+			for (j = 0; j < nl; j++)
+				if (strcmp(labels[j], it[c][i].label) == 0)
+					break;
+			if (j == nl)
+				labels[nl++] = it[c][i].label;
+		}
+	}
+	strbuf_addf(sb, "<h2 id=\"headline\">Headline</h2>\n");
+	if (nl == 0)
+		strbuf_addf(sb, "<p>None of the figures people quote was "
+		    "measured.</p>\n");
+	else {
+		strbuf_addf(sb, "<div class=\"scroll\"><table><tr>"
+		    "<th>figure</th>");
+		for (c = 0; c < rs->n; c++) {
+			strbuf_addf(sb, "<th>");
+			esc(sb, rs->v[c].name);
+			strbuf_addf(sb, "</th>");
+		}
+		strbuf_addf(sb, "</tr>\n");
+	}
+	for (j = 0; j < nl; j++) {
+		strbuf_addf(sb, "<tr><td>");
+		esc(sb, labels[j]);
+		strbuf_addf(sb, "</td>");
+		for (c = 0; c < rs->n; c++) {
+			for (i = 0; i < k[c]; i++)
+				if (strcmp(it[c][i].label, labels[j]) == 0)
+					break;
+			if (i == k[c]) {
+				strbuf_addf(sb, "<td class=\"n\">-</td>");
+				continue;
+			}
+			result_flags_str(it[c][i].r->flags, flags,
+			    sizeof(flags));
+			bufprintf(note, sizeof(note), "%s%s%s", it[c][i].size,
+			    it[c][i].size[0] && flags[0] ? ", " : "", flags);
+			value_cell(sb, it[c][i].r, it[c][i].r->st.median,
+			    note);
+		}
+		strbuf_addf(sb, "</tr>\n");
+	}
+	if (nl > 0)
+		strbuf_addf(sb, "</table></div>\n");
+	free(labels);
+	free(k);
+	free(it);
+}
+
+/*
  * The monitor: a sample-by-sample timeline is not stored (only each
- * case's summary), so the page says so and shows the per-case readings
- * in run order, with a chart of the highest temperature.
+ * case's summary), so the page charts the per-case readings in run order
+ * (highest temperature; lowest and highest clock) and keeps the numbers
+ * in a folded table.  A machine with no sensor gets one sentence.
  */
 static void
 monitor(struct strbuf *sb, const struct rrun *r)
 {
-	size_t i, k = 0;
-	double *x, *y;
+	size_t i, k = 0, nt = 0, nm = 0, nb = 0;
+	double *x, *t, *lo, *hi;
+	const char *bench = NULL;
 
 	strbuf_addf(sb, "<h3>Monitor</h3>\n");
-	for (i = 0; i < r->n; i++)
-		if (find_extra(&r->rows[i], "mon.samples") != NULL)
-			k++;
-	if (k == 0) {
-		strbuf_addf(sb, "<p>The monitor's timeline is not recorded "
-		    "in this run (no monitor readings stored).</p>\n");
-		return;
-	}
-	strbuf_addf(sb, "<p>The monitor's timeline (sample by sample) is "
-	    "not recorded; its summary per case, in run order:</p>\n"
-	    "<div class=\"scroll\"><table><tr><th>#</th><th>bench</th>"
-	    "<th>case</th><th>max &#176;C</th><th>min MHz</th><th>max MHz"
-	    "</th><th>throttle bits</th></tr>\n");
-	x = xcalloc(k, sizeof(*x));
-	y = xcalloc(k, sizeof(*y));
-	for (i = k = 0; i < r->n; i++) {
+	x = xcalloc(r->n + 1, sizeof(*x));
+	t = xcalloc(r->n + 1, sizeof(*t));
+	lo = xcalloc(r->n + 1, sizeof(*lo));
+	hi = xcalloc(r->n + 1, sizeof(*hi));
+	for (i = 0; i < r->n; i++) {
 		const struct result *q = &r->rows[i];
-		double tb;
 
 		if (find_extra(q, "mon.samples") == NULL)
 			continue;
 		x[k] = (double)(k + 1);
-		y[k] = extra_v(q, "mon.temp_max_c");
-		strbuf_addf(sb, "<tr><td class=\"n\">%zu</td><td>", ++k);
-		esc(sb, q->bench);
-		strbuf_addf(sb, "</td><td>");
-		esc(sb, q->case_name);
-		strbuf_addf(sb, "</td>");
+		t[k] = extra_v(q, "mon.temp_max_c");
+		lo[k] = extra_v(q, "mon.mhz_min");
+		hi[k] = extra_v(q, "mon.mhz_max");
+		nt += !isnan(t[k]);
+		nm += !isnan(lo[k]) || !isnan(hi[k]);
+		nb += !isnan(extra_v(q, "mon.throttle_bits"));
+		k++;
+	}
+	if (k == 0)
+		strbuf_addf(sb, "<p>The monitor's timeline is not recorded "
+		    "in this run (no monitor readings stored).</p>\n");
+	else if (nt + nm + nb == 0)
+		strbuf_addf(sb, "<p>The monitor watched %zu case%s but found "
+		    "no temperature, clock or throttle reading on this "
+		    "machine.</p>\n", k, k == 1 ? "" : "s");
+	if (k == 0 || nt + nm + nb == 0)
+		goto out;
+	strbuf_addf(sb, "<p>The monitor's timeline (sample by sample) is "
+	    "not recorded; its summary per case, in run order (case number "
+	    "as in the table below).</p>\n");
+	if (nt > 0) {
+		struct svg_series s = { "highest temperature", x, t, k };
+		struct svg_lines l = { "Temperature per case, in run order",
+		    "case number", "\xc2\xb0" "C", &s, 1, 0, 0, 0, NULL,
+		    NULL };
+
+		svg_line_chart(sb, &l);
+	}
+	if (nm > 0) {
+		struct svg_series s[2] = {
+			{ "lowest clock", x, lo, k },
+			{ "highest clock", x, hi, k },
+		};
+		struct svg_lines l = { "CPU clock per case, in run order",
+		    "case number", "MHz", s, 2, 0, 0, 0, NULL, NULL };
+
+		svg_line_chart(sb, &l);
+	}
+	strbuf_addf(sb, "<details><summary>Per case (%zu)</summary>"
+	    "<div class=\"scroll\"><table><tr><th>#</th><th>case</th>"
+	    "<th>max &#176;C</th><th>MHz</th><th>throttle bits</th></tr>\n",
+	    k);
+	for (i = k = 0; i < r->n; i++) {
+		const struct result *q = &r->rows[i];
+		double tb, l0, h0;
+
+		if (find_extra(q, "mon.samples") == NULL)
+			continue;
+		if (bench == NULL || strcmp(bench, q->bench) != 0) {
+			bench = q->bench;
+			bench_row(sb, bench, 5);
+		}
+		strbuf_addf(sb, "<tr><td class=\"n\">%zu</td>", ++k);
+		case_cell(sb, q->case_name, 0);
 		num_cell(sb, extra_v(q, "mon.temp_max_c"), 1, "");
-		num_cell(sb, extra_v(q, "mon.mhz_min"), 0, "");
-		num_cell(sb, extra_v(q, "mon.mhz_max"), 0, "");
+		l0 = extra_v(q, "mon.mhz_min");
+		h0 = extra_v(q, "mon.mhz_max");
+		if (isnan(l0) && isnan(h0))
+			strbuf_addf(sb, "<td class=\"n\">-</td>");
+		else if (isnan(l0) || isnan(h0) || l0 == h0)
+			strbuf_addf(sb, "<td class=\"n\">%.0f</td>",
+			    isnan(l0) ? h0 : l0);
+		else
+			strbuf_addf(sb, "<td class=\"n\">%.0f-%.0f</td>", l0,
+			    h0);
 		tb = extra_v(q, "mon.throttle_bits");
-		if (isnan(tb))
+		if (isnan(tb) || !(tb >= 0 && tb < 1e18))
 			strbuf_addf(sb, "<td class=\"n\">-</td>");
 		else
 			strbuf_addf(sb, "<td class=\"n\">0x%llx</td>",
 			    (unsigned long long)tb);
 		strbuf_addf(sb, "</tr>\n");
 	}
-	strbuf_addf(sb, "</table></div>\n");
-	{
-		struct svg_series s = { "highest temperature", x, y, k };
-		struct svg_lines l = { "Temperature per case, in run order",
-		    "case number", "\xc2\xb0" "C", &s, 1, 0, 0, 0, NULL, NULL };
-
-		svg_line_chart(sb, &l);
-	}
+	strbuf_addf(sb, "</table></div></details>\n");
+out:
 	free(x);
-	free(y);
+	free(t);
+	free(lo);
+	free(hi);
 }
 
-/* One run's rows as a table, grouped by benchmark group. */
+/*
+ * One run's rows as a table per benchmark group, a header row per
+ * benchmark; five narrow columns so that a phone shows them whole.
+ */
 static void
 rows_table(struct strbuf *sb, const struct rrun *r)
 {
 	size_t i;
-	char num[32], unit[24], flags[128];
-	const char *group = NULL;
+	char flags[128];
+	const char *group = NULL, *bench = NULL;
 
 	for (i = 0; i < r->n; i++) {
 		const struct result *q = &r->rows[i];
@@ -386,49 +560,40 @@ rows_table(struct strbuf *sb, const struct rrun *r)
 			if (group != NULL)
 				strbuf_addf(sb, "</table></div>\n");
 			group = q->group;
+			bench = NULL;
 			strbuf_addf(sb, "<h4>Group ");
 			esc(sb, group[0] ? group : "-");
 			strbuf_addf(sb, "</h4>\n<div class=\"scroll\"><table>"
-			    "<tr><th>bench</th><th>case</th><th>value</th>"
-			    "<th>unit</th><th>CV</th><th>N</th><th>flags</th>"
-			    "<th>status</th></tr>\n");
+			    "<tr><th>case</th><th>value</th><th>CV</th>"
+			    "<th>N</th><th>flags</th></tr>\n");
 		}
-		strbuf_addf(sb, "<tr class=\"%s\"><td>", q->status == ST_OK ?
+		if (bench == NULL || strcmp(bench, q->bench) != 0) {
+			bench = q->bench;
+			bench_row(sb, bench, 5);
+		}
+		strbuf_addf(sb, "<tr class=\"%s\">", q->status == ST_OK ?
 		    "ok" : q->status == ST_SKIPPED ? "skip" : "bad");
-		esc(sb, q->bench);
-		strbuf_addf(sb, "</td><td>");
-		esc(sb, q->case_name);
-		if (q->copies > 1 && q->copy == 0)
-			strbuf_addf(sb, " [%u copies]", q->copies);
-		strbuf_addf(sb, "</td>");
-		if (q->status == ST_OK) {
-			fmt_human(q->st.median, q->unit, num, sizeof(num),
-			    unit, sizeof(unit));
-			strbuf_addf(sb, "<td class=\"n\">");
-			esc(sb, num);
-			strbuf_addf(sb, "</td><td>");
-			esc(sb, unit);
-			strbuf_addf(sb, "</td>");
-			num_cell(sb, q->st.cv * 100, 2, "%");
-			strbuf_addf(sb, "<td class=\"n\">%u</td>", q->st.n);
-		} else
-			strbuf_addf(sb, "<td class=\"n\">-</td><td>-</td>"
-			    "<td class=\"n\">-</td><td class=\"n\">-</td>");
+		case_cell(sb, q->case_name, q->copy == 0 ? q->copies : 0);
+		if (q->status != ST_OK) {
+			strbuf_addf(sb, "<td colspan=\"4\">");
+			esc(sb, result_status_name(q->status));
+			if (q->reason[0]) {
+				strbuf_addf(sb, ": ");
+				esc(sb, q->reason);
+			}
+			strbuf_addf(sb, "</td></tr>\n");
+			continue;
+		}
+		value_cell(sb, q, q->st.median, NULL);
+		num_cell(sb, q->st.cv * 100, 2, "%");
+		strbuf_addf(sb, "<td class=\"n\">%u</td>", q->st.n);
 		result_flags_str(q->flags, flags, sizeof(flags));
 		strbuf_addf(sb, "<td>");
-		esc(sb, flags[0] ? flags : "");
-		strbuf_addf(sb, "</td><td>");
-		esc(sb, result_status_name(q->status));
-		if (q->reason[0]) {
-			strbuf_addf(sb, ": ");
-			esc(sb, q->reason);
-		}
+		esc(sb, flags);
 		strbuf_addf(sb, "</td></tr>\n");
 	}
 	if (group != NULL)
 		strbuf_addf(sb, "</table></div>\n");
-	else
-		strbuf_addf(sb, "<p>No rows.</p>\n");
 }
 
 /* Bytes from a case name "32768", "read/32MiB"; NAN when none. */
@@ -578,8 +743,8 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 	struct cmp_column *cc = xcalloc(rs->n, sizeof(*cc));
 	struct cmp_opts o = { .alpha = alpha, .fail_pct = -1 };
 	struct cmp_table t;
-	size_t i, c, g, nnoise = 0;
-	char num[32], unit[24];
+	size_t i, c, g, nnoise = 0, nskip = 0;
+	const char *bench = NULL;
 
 	for (c = 0; c < rs->n; c++) {
 		cc[c].rows = rs->v[c].rows;
@@ -593,8 +758,7 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 	    "/ baseline; times: baseline / value). <span class=\"noise\">~"
 	    "</span> marks a cell within the noise: a two-sided Mann-Whitney "
 	    "U test of the raw samples gives p &#8805; %g.</p>\n"
-	    "<div class=\"scroll\"><table><tr><th>bench</th><th>case</th>",
-	    alpha);
+	    "<div class=\"scroll\"><table><tr><th>case</th>", alpha);
 	for (c = 0; c < rs->n; c++) {
 		strbuf_addf(sb, "<th>");
 		esc(sb, rs->v[c].name);
@@ -604,11 +768,20 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 	for (i = 0; i < t.nrows; i++) {
 		const struct cmp_row *row = &t.rows[i];
 
-		strbuf_addf(sb, "<tr><td>");
-		esc(sb, row->key->bench);
-		strbuf_addf(sb, "</td><td>");
-		esc(sb, row->key->case_name);
-		strbuf_addf(sb, "</td>");
+		for (c = 0; c < rs->n; c++)
+			if (row->cells[c].r == NULL ||
+			    row->cells[c].r->status != ST_SKIPPED)
+				break;
+		if (c == rs->n) {
+			nskip++;	/* nothing to compare: left out */
+			continue;
+		}
+		if (bench == NULL || strcmp(bench, row->key->bench) != 0) {
+			bench = row->key->bench;
+			bench_row(sb, bench, rs->n + 1);
+		}
+		strbuf_addf(sb, "<tr>");
+		case_cell(sb, row->key->case_name, 0);
 		for (c = 0; c < rs->n; c++) {
 			const struct cmp_cell *cell = &row->cells[c];
 
@@ -617,15 +790,9 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 			else if (cell->r->status != ST_OK)
 				strbuf_addf(sb, "<td class=\"n\">%s</td>",
 				    result_status_name(cell->r->status));
-			else if (c == 0 || isnan(row->cells[0].value)) {
-				fmt_human(cell->value, cell->r->unit, num,
-				    sizeof(num), unit, sizeof(unit));
-				strbuf_addf(sb, "<td class=\"n\">");
-				esc(sb, num);
-				strbuf_addf(sb, " ");
-				esc(sb, unit);
-				strbuf_addf(sb, "</td>");
-			} else if (isnan(cell->speedup))
+			else if (c == 0 || isnan(row->cells[0].value))
+				value_cell(sb, cell->r, cell->value, NULL);
+			else if (isnan(cell->speedup))
 				strbuf_addf(sb, "<td class=\"n\">?</td>");
 			else {
 				int noise = cell->mark == CMP_NOISE;
@@ -640,8 +807,9 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 		}
 		strbuf_addf(sb, "</tr>\n");
 	}
-	strbuf_addf(sb, "</table></div>\n<p>%zu cell%s within the noise.</p>\n",
-	    nnoise, nnoise == 1 ? "" : "s");
+	strbuf_addf(sb, "</table></div>\n<p>%zu cell%s within the noise; "
+	    "%zu row%s SKIPPED in every run left out.</p>\n", nnoise,
+	    nnoise == 1 ? "" : "s", nskip, nskip == 1 ? "" : "s");
 
 	/* one bar chart of ratios per benchmark group */
 	for (g = 0; g < t.nrows; g++) {
@@ -732,8 +900,9 @@ report_html(const struct rruns *rs, double alpha)
 		strbuf_addf(&sb, " and %zu more", rs->n - 1);
 	strbuf_addf(&sb, "</title>\n<style>%s</style></head><body>\n", css);
 	strbuf_addf(&sb, "<h1>boardbench report</h1>\n<p>%zu run%s; written "
-	    "%s by boardbench %s.</p>\n<ul>\n", rs->n, rs->n == 1 ? "" : "s",
-	    now, PACKAGE_VERSION);
+	    "%s by boardbench %s.</p>\n<ul>\n<li><a href=\"#headline\">"
+	    "Headline</a></li>\n", rs->n, rs->n == 1 ? "" : "s", now,
+	    PACKAGE_VERSION);
 	for (i = 0; i < rs->n; i++) {
 		strbuf_addf(&sb, "<li><a href=\"#run%zu\">", i + 1);
 		esc(&sb, rs->v[i].name);
@@ -743,6 +912,7 @@ report_html(const struct rruns *rs, double alpha)
 		strbuf_addf(&sb, "<li><a href=\"#comparison\">Comparison</a>"
 		    "</li>\n");
 	strbuf_addf(&sb, "</ul>\n");
+	headline(&sb, rs);
 	if (rs->n > 1)
 		comparison(&sb, rs, alpha);
 	strbuf_addf(&sb, "<h2>Charts</h2>\n");

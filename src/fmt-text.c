@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "headline.h"
 #include "registry.h"
 #include "sysinfo-show.h"
 #include "util.h"
@@ -269,139 +270,31 @@ text_result(struct fmt *f, const struct result *r)
 	    unit), W_CV, cv, W_N, r->st.n, cells, flags);
 }
 
-/*
- * The headline: the figures people quote, one row each.  A row matches
- * when its case is prefix, then a middle, then suffix; mid says which
- * middles: NULL none, "*" a library name (no '/'), else "" or that text.
- * largest: the middle is a size, and the largest one is taken.
- */
-static const struct headline {
-	const char *bench, *prefix, *mid, *suffix, *label;
-	int largest;
-} headlines[] = {
-	{ "linpack", "double-rolled", NULL, "", "Linpack double rolled", 0 },
-	{ "linpack", "double-unrolled", NULL, "", "Linpack double unrolled",
-	  0 },
-	{ "linpack", "double-average", NULL, "", "Linpack double average",
-	  0 },
-	{ "whetstone", "mwips-double", NULL, "", "Whetstone", 0 },
-	{ "dhrystone", "v2.1/dmips", NULL, "", "Dhrystone 2.1", 0 },
-	{ "dhrystone", "v2.1/dmips-per-mhz", NULL, "", "Dhrystone 2.1", 0 },
-	{ "cipher", "aes-128-cbc/", "*", "/encrypt/8192", "AES-128-CBC 8 KiB",
-	  0 },
-	{ "hash", "sha256/", "*", "/8192", "SHA-256 8 KiB", 0 },
-	{ "pubkey", "rsa2048/", "*", "/sign", "RSA-2048 sign", 0 },
-	{ "pubkey", "rsa2048/", "*", "/verify", "RSA-2048 verify", 0 },
-	{ "membw", "copy/", "*", "", "memcpy", 1 },
-	{ "memlat", "", "*", "", "DRAM latency", 1 },
-	{ "storage", "seq-read", "-buffered", "", "storage seq read", 0 },
-	{ "storage", "seq-write", "-buffered", "", "storage seq write", 0 },
-	{ "storage", "rand-read-4k", "-buffered", "", "storage 4 KiB rand read",
-	  0 },
-	{ "storage", "rand-write-4k", "-buffered", "",
-	  "storage 4 KiB rand write", 0 },
-	{ "iperf3", "up", NULL, "", "network up", 0 },
-	{ "iperf3", "down", NULL, "", "network down", 0 },
-};
-
-/* A size as in a case name: 4096, 32KiB, 32MiB; -1 when not one. */
-static double
-case_size(const char *s)
-{
-	long long v;
-
-	return parse_ll(s, &v) == 0 && v >= 0 ? (double)v : -1;
-}
-
-/* Does r's case match h?  The middle goes to mid. */
-static int
-headline_match(const struct headline *h, const struct result *r, char *mid,
-    size_t len)
-{
-	size_t pl = strlen(h->prefix), sl = strlen(h->suffix);
-	size_t cl = strlen(r->case_name), ml;
-
-	if (r->status != ST_OK || r->copy > 0 ||
-	    strcmp(r->bench, h->bench) != 0 || cl < pl + sl ||
-	    strncmp(r->case_name, h->prefix, pl) != 0 ||
-	    strcmp(r->case_name + cl - sl, h->suffix) != 0)
-		return 0;
-	ml = cl - pl - sl;
-	if (ml >= len)
-		return 0;
-	memcpy(mid, r->case_name + pl, ml);
-	mid[ml] = '\0';
-	if (h->mid == NULL)
-		return ml == 0;
-	if (strcmp(h->mid, "*") == 0)
-		return ml > 0 && strchr(mid, '/') == NULL &&
-		    (!h->largest || case_size(mid) >= 0);
-	return ml == 0 || strcmp(mid, h->mid) == 0;
-}
-
-static void
-headline_row(struct fmt *f, const char *label, const char *mid_in,
-    const struct result *r, int *said)
-{
-	char text[200], num[32], unit[24], flags[96];
-	char e_text[FMT_SAFE(200)];
-
-	const char *mid = mid_in;
-
-	if (!*said)
-		fprintf(f->fp, "== headline (figures people quote; flags as in "
-		    "the table)\n");
-	*said = 1;
-	double size = case_size(mid);
-	char sz[32];
-
-	if (mid[0] == '-')
-		mid++;
-	if (size >= 0)	/* a run stored before sizes were named so */
-		mid = size_name(sz, sizeof(sz), (unsigned long long)size);
-	if (mid[0] != '\0')
-		bufprintf(text, sizeof(text), "%s (%s)", label, mid);
-	else
-		bufprintf(text, sizeof(text), "%s", label);
-	fmt_quote(r->st.median, r->group, r->unit, num, sizeof(num), unit,
-	    sizeof(unit));
-	result_flags_str(r->flags, flags, sizeof(flags));
-	fprintf(f->fp, "  %-32s %9s %-7s %s\n", fmt_safe(e_text,
-	    sizeof(e_text), text), num, unit, flags);
-}
-
+/* The headline: the figures people quote (headline.c picks them). */
 static void
 text_headline(struct fmt *f)
 {
-	char mid[96];
-	size_t h, i, best;
-	double size, best_size;
-	int said = 0;
+	struct headline_item it[HEADLINE_MAX];
+	char num[32], unit[24], flags[96], text[200], e_text[FMT_SAFE(200)];
+	size_t i, k = headline_pick(f->rows, f->nrows, it, ARRAY_SIZE(it));
 
-	for (h = 0; h < ARRAY_SIZE(headlines); h++) {
-		best = f->nrows;
-		best_size = -1;
-		for (i = 0; i < f->nrows; i++) {
-			if (!headline_match(&headlines[h], &f->rows[i], mid,
-			    sizeof(mid)))
-				continue;
-			if (!headlines[h].largest) {
-				headline_row(f, headlines[h].label, mid,
-				    &f->rows[i], &said);
-				continue;
-			}
-			size = case_size(mid);
-			if (size > best_size) {
-				best_size = size;
-				best = i;
-			}
-		}
-		if (best < f->nrows) {
-			headline_match(&headlines[h], &f->rows[best], mid,
-			    sizeof(mid));
-			headline_row(f, headlines[h].label, mid,
-			    &f->rows[best], &said);
-		}
+	if (k == 0)
+		return;
+	fprintf(f->fp, "== headline (figures people quote; flags as in "
+	    "the table)\n");
+	for (i = 0; i < k; i++) {
+		const struct result *r = it[i].r;
+
+		fmt_quote(r->st.median, r->group, r->unit, num, sizeof(num),
+		    unit, sizeof(unit));
+		result_flags_str(r->flags, flags, sizeof(flags));
+		if (it[i].size[0] != '\0')
+			bufprintf(text, sizeof(text), "%s (%s)", it[i].label,
+			    it[i].size);
+		else
+			bufprintf(text, sizeof(text), "%s", it[i].label);
+		fprintf(f->fp, "  %-32s %9s %-7s %s\n", fmt_safe(e_text,
+		    sizeof(e_text), text), num, unit, flags);
 	}
 }
 

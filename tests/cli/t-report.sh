@@ -1,8 +1,10 @@
 #!/bin/sh
 # report: one self-contained HTML file, opened in headless Chromium: no
-# console error, the expected headings and figures, a hostile tag escaped
-# (no markup or script from the data), nothing fetched; bad input exits 2,
-# a failed write exits 1 and leaves nothing.
+# console error, the expected headings and figures (the headline, in the
+# units people quote), tables narrow enough for a phone, the monitor's
+# charts from a fixture tree, a hostile tag escaped (no markup or script
+# from the data), nothing fetched; bad input exits 2, a failed write
+# exits 1 and leaves nothing.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 
 chrome=
@@ -17,9 +19,11 @@ sizes='-p memlat.sizes=4096,65536,1048576 -p membw.sizes=4096,65536'
 # shellcheck disable=SC2086
 expect 0 "a run with a hostile tag" -- bb run --db "$db" --profile quick \
 	--budget 0.05 --tag "$evil" $sizes memlat null
+# the second on the Raspberry Pi 4 tree (51.121 C, 1500 MHz), with Linpack
 # shellcheck disable=SC2086
-expect 0 "a second run" -- bb run --db "$db" --profile quick \
-	--budget 0.05 --tag second $sizes memlat null
+expect 0 "a second run" -- env BOARDBENCH_SYSROOT="$top_srcdir/tests/fixtures/rpi4" \
+	$TEST_RUNNER "$BOARDBENCH" run --db "$db" --profile quick \
+	--budget 0.05 --tag second $sizes -p linpack.n=50 memlat null linpack
 
 expect 0 "report of two runs" -- bb report --db "$db" -o "$TMP/r.html" 1 2
 [ -s "$TMP/r.html" ]; ok $? "the file is written"
@@ -45,8 +49,31 @@ grep -q '<h3>Memory latency</h3>' "$TMP/dom"; ok $? "heading: memory latency cha
 grep -q 'Board and build' "$TMP/dom"; ok $? "heading: board and build"
 grep -q "monitor's" "$TMP/dom"; ok $? "the monitor section"
 [ "$(grep -c '<svg' "$TMP/dom")" -ge 3 ]; ok $? "at least three inline SVG charts"
-grep -q '<td>null</td><td>add</td>' "$TMP/dom"; ok $? "the null rows are in a table"
+grep -q '<th class="b" colspan="5">null</th></tr>' "$TMP/dom" &&
+	grep -q '<td>add</td><td class="n">[0-9.]* [MG]\{0,1\}op/s</td>' "$TMP/dom"
+ok $? "the null rows are in a table, under a benchmark header"
 grep -q '<td class="n">[0-9.]* ns</td>' "$TMP/dom"; ok $? "a latency figure in ns"
+# the headline first, in the units people quote
+grep -q '<h2 id="headline">Headline</h2>' "$TMP/dom"; ok $? "heading: the headline"
+[ "$(grep -n 'id="headline"' "$TMP/dom" | cut -d: -f1)" -lt \
+	"$(grep -n 'id="comparison"' "$TMP/dom" | cut -d: -f1)" ]
+ok $? "the headline comes before the comparison"
+grep -q '<tr><td>DRAM latency</td><td class="n">[0-9.]* ns<br><small>1MiB' "$TMP/dom"
+ok $? "headline: DRAM latency in ns, at the largest size"
+grep -q '<td>Linpack double rolled</td><td class="n">-</td><td class="n">[0-9.]* [MG]FLOPS' "$TMP/dom"
+ok $? "headline: Linpack in MFLOPS, '-' for the run without it"
+! grep -q 'flop/s\|WI/s' "$TMP/dom"; ok $? "no base units (flop/s, WI/s) in the page"
+# a phone: five columns per result table, case names that may break
+grep -q '<tr><th>case</th><th>value</th><th>CV</th><th>N</th><th>flags</th></tr>' "$TMP/dom"
+ok $? "result tables: case, value, CV, N, flags"
+grep -q 'double-rolled/<wbr>mflops-per-mhz' "$TMP/dom"; ok $? "a case name may break after '/'"
+# the monitor: charts of the fixture's temperature and clock
+grep -q 'Temperature per case' "$TMP/dom" && grep -q 'CPU clock per case' "$TMP/dom"
+ok $? "the monitor's temperature and clock charts"
+grep -q '<td class="n">51.1</td><td class="n">1500</td>' "$TMP/dom"
+ok $? "the monitor's table: 51.1 C, 1500 MHz"
+grep -q 'found no temperature, clock or throttle reading' "$TMP/dom"
+ok $? "the run without sensors says so"
 grep -q '&lt;script&gt;alert(1)&lt;/script&gt;"&amp;x' "$TMP/dom"
 ok $? "the hostile tag is text in the DOM"
 [ "$(grep -c '<script' "$TMP/dom")" -eq 0 ]; ok $? "no <script> element from the data"

@@ -1,0 +1,136 @@
+/*
+ * headline.c - pick the figures people quote out of a run's rows.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "headline.h"
+#include "util.h"
+
+/*
+ * A row matches when its case is prefix, then a middle, then suffix; mid
+ * says which middles: NULL none, "*" a library name (no '/'), else "" or
+ * that text.  largest: the middle is a size, and the largest one is taken.
+ */
+static const struct headline {
+	const char *bench, *prefix, *mid, *suffix, *label;
+	int largest;
+} headlines[] = {
+	{ "linpack", "double-rolled", NULL, "", "Linpack double rolled", 0 },
+	{ "linpack", "double-unrolled", NULL, "", "Linpack double unrolled",
+	  0 },
+	{ "linpack", "double-average", NULL, "", "Linpack double average",
+	  0 },
+	{ "whetstone", "mwips-double", NULL, "", "Whetstone", 0 },
+	{ "dhrystone", "v2.1/dmips", NULL, "", "Dhrystone 2.1", 0 },
+	{ "dhrystone", "v2.1/dmips-per-mhz", NULL, "", "Dhrystone 2.1", 0 },
+	{ "cipher", "aes-128-cbc/", "*", "/encrypt/8192", "AES-128-CBC 8 KiB",
+	  0 },
+	{ "hash", "sha256/", "*", "/8192", "SHA-256 8 KiB", 0 },
+	{ "pubkey", "rsa2048/", "*", "/sign", "RSA-2048 sign", 0 },
+	{ "pubkey", "rsa2048/", "*", "/verify", "RSA-2048 verify", 0 },
+	{ "membw", "copy/", "*", "", "memcpy", 1 },
+	{ "memlat", "", "*", "", "DRAM latency", 1 },
+	{ "storage", "seq-read", "-buffered", "", "storage seq read", 0 },
+	{ "storage", "seq-write", "-buffered", "", "storage seq write", 0 },
+	{ "storage", "rand-read-4k", "-buffered", "", "storage 4 KiB rand read",
+	  0 },
+	{ "storage", "rand-write-4k", "-buffered", "",
+	  "storage 4 KiB rand write", 0 },
+	{ "iperf3", "up", NULL, "", "network up", 0 },
+	{ "iperf3", "down", NULL, "", "network down", 0 },
+};
+
+/* A size as in a case name: 4096, 32KiB, 32MiB; -1 when not one. */
+static double
+case_size(const char *s)
+{
+	long long v;
+
+	return parse_ll(s, &v) == 0 && v >= 0 ? (double)v : -1;
+}
+
+/* Does r's case match h?  The middle goes to mid. */
+static int
+match(const struct headline *h, const struct result *r, char *mid,
+    size_t len)
+{
+	size_t pl = strlen(h->prefix), sl = strlen(h->suffix);
+	size_t cl = strlen(r->case_name), ml;
+
+	if (r->status != ST_OK || r->copy > 0 ||
+	    strcmp(r->bench, h->bench) != 0 || cl < pl + sl ||
+	    strncmp(r->case_name, h->prefix, pl) != 0 ||
+	    strcmp(r->case_name + cl - sl, h->suffix) != 0)
+		return 0;
+	ml = cl - pl - sl;
+	if (ml >= len)
+		return 0;
+	memcpy(mid, r->case_name + pl, ml);
+	mid[ml] = '\0';
+	if (h->mid == NULL)
+		return ml == 0;
+	if (strcmp(h->mid, "*") == 0)
+		return ml > 0 && strchr(mid, '/') == NULL &&
+		    (!h->largest || case_size(mid) >= 0);
+	return ml == 0 || strcmp(mid, h->mid) == 0;
+}
+
+/*
+ * "label (middle)"; a size middle (a bare byte count is named as one)
+ * goes to the item's size instead.
+ */
+static void
+item(struct headline_item *it, const char *label, const char *mid,
+    const struct result *r)
+{
+	double size = case_size(mid);
+
+	if (mid[0] == '-')
+		mid++;
+	it->size[0] = '\0';
+	if (size >= 0) {	/* also a run stored before sizes were named */
+		size_name(it->size, sizeof(it->size),
+		    (unsigned long long)size);
+		mid = "";
+	}
+	if (mid[0] != '\0')
+		bufprintf(it->label, sizeof(it->label), "%s (%s)", label, mid);
+	else
+		bufprintf(it->label, sizeof(it->label), "%s", label);
+	it->r = r;
+}
+
+size_t
+headline_pick(const struct result *rows, size_t n,
+    struct headline_item *out, size_t max)
+{
+	char mid[96];
+	size_t h, i, best, k = 0;
+	double size, best_size;
+
+	for (h = 0; h < ARRAY_SIZE(headlines) && k < max; h++) {
+		best = n;
+		best_size = -1;
+		for (i = 0; i < n && k < max; i++) {
+			if (!match(&headlines[h], &rows[i], mid, sizeof(mid)))
+				continue;
+			if (!headlines[h].largest) {
+				item(&out[k++], headlines[h].label, mid,
+				    &rows[i]);
+				continue;
+			}
+			size = case_size(mid);
+			if (size > best_size) {
+				best_size = size;
+				best = i;
+			}
+		}
+		if (best < n && k < max) {
+			match(&headlines[h], &rows[best], mid, sizeof(mid));
+			item(&out[k++], headlines[h].label, mid, &rows[best]);
+		}
+	}
+	return k;
+}

@@ -1,0 +1,32 @@
+/*
+ * headline.h - which rows of a run are the figures people quote: Linpack
+ * MFLOPS, Whetstone MWIPS, Dhrystone DMIPS, AES-128-CBC and SHA-256 at
+ * 8 KiB per library, RSA-2048, memcpy, DRAM latency, storage, network.
+ * Selection only: the text view and the HTML report print the items.
+ */
+#ifndef BOARDBENCH_HEADLINE_H
+#define BOARDBENCH_HEADLINE_H
+
+#include <stddef.h>
+#include "result.h"
+
+struct headline_item {
+	char label[160];	/* "AES-128-CBC 8 KiB (openssl)", raw text */
+	char size[32];		/* "64MiB": the working set of a figure
+				   taken at the largest size ("memcpy"),
+				   else "" */
+	const struct result *r;	/* the row, one of the rows given */
+};
+
+/* The longest headline there can be: more rows are never picked. */
+#define HEADLINE_MAX	64
+
+/*
+ * The headline of rows[0..n): at most max items, in the headline's order
+ * (one per library where a figure has several).  Only OK rows of copy 0
+ * are picked.  Returns the number of items.
+ */
+size_t headline_pick(const struct result *rows, size_t n,
+    struct headline_item *out, size_t max);
+
+#endif
