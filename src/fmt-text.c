@@ -218,6 +218,25 @@ text_wrapped(struct fmt *f, const char *text, int indent, int more)
 	    indent + more);
 }
 
+/*
+ * A long reason is printed in full once per run: a later row of the same
+ * status and reason (every per-MHz row of a board with no clock) says
+ * AS_ABOVE instead.  f->rows ends with r itself.
+ */
+#define AS_ABOVE	"(reason as above)"
+
+static int
+reason_said(const struct fmt *f, const struct result *r)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < f->nrows; i++)
+		if (f->rows[i].status == r->status &&
+		    strcmp(f->rows[i].reason, r->reason) == 0)
+			return 1;
+	return 0;
+}
+
 static void
 text_result(struct fmt *f, const struct result *r)
 {
@@ -253,6 +272,12 @@ text_result(struct fmt *f, const struct result *r)
 			fprintf(f->fp, "%-*s %-*s %*s  %s\n", bw, e_bench, cw,
 			    shown, W_VALUE, result_status_name(r->status),
 			    e_reason);
+			return;
+		}
+		if (reason_said(f, r) && rest >= (int)strlen(AS_ABOVE)) {
+			fprintf(f->fp, "%-*s %-*s %*s  %s\n", bw, e_bench, cw,
+			    shown, W_VALUE, result_status_name(r->status),
+			    AS_ABOVE);
 			return;
 		}
 		fprintf(f->fp, "%-*s %-*s %*s\n", bw, e_bench, cw, shown,

@@ -61,6 +61,17 @@ w=$(widest "$TMP/out"); [ "$w" -le 80 ]; ok $? "crypto: fits 80 columns ($w)"
 grep -q "aes-128-cbc/openssl/encrypt/16384" "$TMP/out"
 ok $? "crypto: the long name is shown whole"
 
+# a long reason is printed once per run: the next row of the same reason
+# (per-MHz rows of a board with no clock) says "(reason as above)"
+expect 0 "whetstone on a bare tree, no clock" -- env COLUMNS=80 \
+	BOARDBENCH_SYSROOT="$fx/bare" \
+	BOARDBENCH_CLOCK_CACHE="$TMP/no-clock.json" $TEST_RUNNER \
+	"$BOARDBENCH" run whetstone --no-save $fast
+[ "$(grep -c "run 'boardbench info\$" "$TMP/out")" -eq 1 ]
+ok $? "the clock hint is printed once"
+grep -Eq "^whetstone mwips-double/mwips-per-mhz +SKIPPED  \(reason as above\)$" \
+	"$TMP/out"; ok $? "the next per-MHz row: (reason as above)"
+
 # bad values: one line, exit 2, nothing run
 expect 2 "run --columns +volts" -- bb run null --no-save $fast --columns +volts
 grep -q "allowed: a comma list of +temp, +mhz, +power" "$TMP/err"
