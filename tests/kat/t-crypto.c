@@ -617,6 +617,27 @@ check_benchmarks(const struct crypto_ops *b)
 	bench_ctx_free(ctx);
 
 	/*
+	 * powm with libgcrypt tests/benchmark's operands and exponent 41:
+	 * the 498-bit case must give the known answer computed apart, and
+	 * the two libraries agree on all three; an exponent of N bits too
+	 */
+	ctx = ctx_with(&bench_powm_info, be, "powm.bits=498,1010,2022",
+	    "powm.exponent=small");
+	is_int((long long)ctx->ncases, b == &crypto_mbedtls_ops ? 0 : 3,
+	    "powm exponent=small: one case per program column through %s",
+	    b->name);
+	if (ctx->ncases > 0) {
+		exercise_all(ctx, 2);
+		check_fault(ctx);
+	}
+	bench_ctx_free(ctx);
+	ctx = ctx_with(&bench_powm_info, be, "powm.bits=1024,1010",
+	    "powm.exponent=17");
+	if (ctx->ncases > 0)
+		exercise_all(ctx, 2);
+	bench_ctx_free(ctx);
+
+	/*
 	 * random: libgcrypt's nonce, weak and strong levels, OpenSSL's
 	 * RAND_bytes; a repeated output must fail the (weak) check
 	 */

@@ -236,6 +236,28 @@ main(void)
 	    "a default with suffixes resolves to decimal");
 	param_set_release(&ps);
 
+	/* powm.exponent: full, small or a number of bits, nothing else */
+	if (registry_find("powm") != NULL) {
+		static const char *const good[] = {
+			"full", "small", "1", "41", "4096", NULL
+		}, *const bad[] = {
+			"0", "041", "+41", "4097", "41x", "", "Small", NULL
+		};
+		char set[64];
+		size_t i;
+
+		param_set_init(&ps);
+		for (i = 0; good[i] != NULL; i++) {
+			snprintf(set, sizeof(set), "powm.exponent=%s", good[i]);
+			ok(param_set_add(&ps, set) == 0, "%s accepted", set);
+		}
+		for (i = 0; bad[i] != NULL; i++) {
+			snprintf(set, sizeof(set), "powm.exponent=%s", bad[i]);
+			ok(param_set_add(&ps, set) != 0, "%s refused", set);
+		}
+		param_set_release(&ps);
+	}
+
 	/* linpack.n=5000, the documented maximum, gets the time it needs */
 	{
 		const struct bench_info *lk = registry_find("linpack");
