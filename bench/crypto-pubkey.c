@@ -381,8 +381,9 @@ static const struct bench_param pk_params[] = {
 		.full = "all",
 		.choices = "all|keygen|sign|verify|encrypt|decrypt|derive",
 		.help = "operations to measure where the key can do them; "
-		    "keygen (seconds per RSA-4096 key), encrypt and decrypt "
-		    "are in full only",
+		    "keygen (an RSA-4096 key: seconds, up to two minutes on a "
+		    "slow board; its time limit grows to fit), encrypt and "
+		    "decrypt are in full only",
 	},
 	CRYPTO_PARAM_BACKENDS,
 	{ .name = NULL }
