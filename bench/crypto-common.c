@@ -171,7 +171,7 @@ const struct crypto_pk_alg crypto_pks[P_COUNT] = {
 	[P_RSA3072] = { "rsa3072", "rsa 3072 bits", PK_RSA, 3072 },
 	[P_RSA4096] = { "rsa4096", "rsa 4096 bits", PK_RSA, 4096 },
 	[P_DSA1024] = { "dsa1024", "dsa 1024 bits", PK_SIG, 1024, 160 },
-	[P_DSA2048] = { "dsa2048", "dsa 2048 bits", PK_SIG, 2048, 256 },
+	[P_DSA2048] = { "dsa2048", "dsa 2048 bits", PK_SIG, 2048, 224 },
 	[P_DSA3072] = { "dsa3072", "dsa 3072 bits", PK_SIG, 3072, 256 },
 	[P_ECDSA_P192] = { "ecdsa-p192", "192 bits ecdsa (nistp192)",
 	    PK_SIG, 192 },

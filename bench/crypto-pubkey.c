@@ -32,6 +32,28 @@
 
 #define OP_SHIFT 4
 
+/*
+ * The longest one key generation may take on the slowest board boardbench
+ * runs on (an ARM11 Raspberry Pi, loaded): an RSA key is a search for two
+ * primes, about bits^3 in time and several times its mean when unlucky;
+ * 4096 bits take seconds on a Pi 4 and may take two minutes there.  DSA
+ * (one exponentiation in the fixed domain) and curve keys are short (0).
+ * The runner makes the case's time limit fit its keys (bench_case
+ * .iter_seconds): 60 s + (fewest samples + 3) times this.
+ */
+#define PK_RSA4096_KEYGEN_SECONDS	120.0
+
+static double
+pk_keygen_seconds(enum crypto_pk_id id)
+{
+	double r;
+
+	if (id > P_RSA4096)
+		return 0;
+	r = crypto_pks[id].bits / 4096.0;
+	return PK_RSA4096_KEYGEN_SECONDS * r * r * r;
+}
+
 struct pk_state {
 	const struct crypto_ops *b;
 	struct crypto_pk *p;
@@ -78,6 +100,9 @@ pk_plan(struct bench_ctx *ctx)
 					return -1;
 				c->id = (int)i;
 				c->arg = (intptr_t)(bi | (size_t)op << OP_SHIFT);
+				if (op == OP_KEYGEN)
+					c->iter_seconds = pk_keygen_seconds(
+					    (enum crypto_pk_id)i);
 			}
 		}
 	}
@@ -356,8 +381,9 @@ static const struct bench_param pk_params[] = {
 		.full = "all",
 		.choices = "all|keygen|sign|verify|encrypt|decrypt|derive",
 		.help = "operations to measure where the key can do them; "
-		    "keygen (seconds per RSA-4096 key), encrypt and decrypt "
-		    "are in full only",
+		    "keygen (an RSA-4096 key: seconds, up to two minutes on a "
+		    "slow board; its time limit grows to fit), encrypt and "
+		    "decrypt are in full only",
 	},
 	CRYPTO_PARAM_BACKENDS,
 	{ .name = NULL }

@@ -19,10 +19,18 @@
 #include "tap.h"
 
 #if KAT_BACKEND == 0 && defined(HAVE_OPENSSL)
+#include <openssl/bn.h>
+#include <openssl/dsa.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/rsa.h>
+#define CRYPTO_KEYS_PEM
+#include "crypto-keys.h"
 #elif KAT_BACKEND == 1 && defined(HAVE_GCRYPT)
 #include <gcrypt.h>
+#define CRYPTO_KEYS_SEXP
+#include "crypto-keys.h"
 #elif KAT_BACKEND == 2 && defined(HAVE_MBEDTLS)
 #include <mbedtls/md.h>
 #include <mbedtls/version.h>
@@ -191,6 +199,100 @@ lib_lacks_cipher(enum crypto_cipher_id id, enum crypto_mode m)
 }
 static int lib_lacks_pk(enum crypto_pk_id id) { (void)id; return 1; }
 #endif
+
+/*
+ * The sizes of a fixed key as the library reads it: the bits of the RSA
+ * modulus (q 0), or of the DSA p and q.  0, or -1 when it cannot be read.
+ */
+#if KAT_BACKEND == 0 && defined(HAVE_OPENSSL)
+static const char *const t_keys[P_COUNT] = {
+	crypto_rsa1024_pem, crypto_rsa2048_pem, crypto_rsa3072_pem,
+	crypto_rsa4096_pem, crypto_dsa1024_pem, crypto_dsa2048_pem,
+	crypto_dsa3072_pem,
+};
+
+static int
+key_sizes(enum crypto_pk_id id, int *pbits, int *qbits)
+{
+	BIO *bio = BIO_new_mem_buf(t_keys[id], -1);
+	EVP_PKEY *k = bio ? PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL) :
+	    NULL;
+	BIGNUM *q = NULL;
+
+	BIO_free(bio);
+	if (k == NULL)
+		return -1;
+	*pbits = EVP_PKEY_get_bits(k);
+	*qbits = 0;
+	if (crypto_pk_is_dsa(id)) {
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+		if (EVP_PKEY_get_bn_param(k, "q", &q) == 1)
+			*qbits = BN_num_bits(q);
+#else
+		const BIGNUM *p0, *q0, *g0;
+
+		DSA_get0_pqg(EVP_PKEY_get0_DSA(k), &p0, &q0, &g0);
+		*qbits = q0 ? BN_num_bits(q0) : 0;
+#endif
+	}
+	BN_free(q);
+	EVP_PKEY_free(k);
+	return 0;
+}
+#elif KAT_BACKEND == 1 && defined(HAVE_GCRYPT)
+static const char *const t_keys[P_COUNT] = {
+	crypto_rsa1024_sexp, crypto_rsa2048_sexp, crypto_rsa3072_sexp,
+	crypto_rsa4096_sexp, crypto_dsa1024_sexp, crypto_dsa2048_sexp,
+	crypto_dsa3072_sexp,
+};
+
+static int
+key_sizes(enum crypto_pk_id id, int *pbits, int *qbits)
+{
+	gcry_sexp_t k;
+	gcry_mpi_t p = NULL, q = NULL;
+	int dsa = crypto_pk_is_dsa(id);
+
+	if (gcry_sexp_new(&k, t_keys[id], 0, 1) != 0)
+		return -1;
+	if (gcry_sexp_extract_param(k, NULL, dsa ? "pq" : "n", &p,
+	    dsa ? &q : NULL, NULL) != 0) {
+		gcry_sexp_release(k);
+		return -1;
+	}
+	*pbits = (int)gcry_mpi_get_nbits(p);
+	*qbits = q ? (int)gcry_mpi_get_nbits(q) : 0;
+	gcry_mpi_release(p);
+	gcry_mpi_release(q);
+	gcry_sexp_release(k);
+	return 0;
+}
+#endif
+
+/*
+ * The fixed keys are the sizes their names promise, read by the library
+ * itself: DSA 1024/160, 2048/224 and 3072/256 as libgcrypt's
+ * tests/benchmark has them (seed 003).
+ */
+static void
+check_key_sizes(void)
+{
+#if (KAT_BACKEND == 0 && defined(HAVE_OPENSSL)) || \
+    (KAT_BACKEND == 1 && defined(HAVE_GCRYPT))
+	int id, pb, qb, rc;
+
+	for (id = 0; id <= P_DSA3072; id++) {
+		pb = qb = -1;
+		rc = key_sizes((enum crypto_pk_id)id, &pb, &qb);
+		ok(rc == 0 && pb == crypto_pks[id].bits &&
+		    qb == crypto_pks[id].qbits,
+		    "%s: the fixed key is %d/%d bits (wanted %d/%d)",
+		    crypto_pks[id].name, pb, qb, crypto_pks[id].bits,
+		    crypto_pks[id].qbits);
+	}
+	is_int(crypto_pks[P_DSA2048].qbits, 224, "dsa2048 is DSA 2048/224");
+#endif
+}
 
 /* What must run and verify in every library built, whatever it says. */
 static int
@@ -515,6 +617,27 @@ check_benchmarks(const struct crypto_ops *b)
 	bench_ctx_free(ctx);
 
 	/*
+	 * powm with libgcrypt tests/benchmark's operands and exponent 41:
+	 * the 498-bit case must give the known answer computed apart, and
+	 * the two libraries agree on all three; an exponent of N bits too
+	 */
+	ctx = ctx_with(&bench_powm_info, be, "powm.bits=498,1010,2022",
+	    "powm.exponent=small");
+	is_int((long long)ctx->ncases, b == &crypto_mbedtls_ops ? 0 : 3,
+	    "powm exponent=small: one case per program column through %s",
+	    b->name);
+	if (ctx->ncases > 0) {
+		exercise_all(ctx, 2);
+		check_fault(ctx);
+	}
+	bench_ctx_free(ctx);
+	ctx = ctx_with(&bench_powm_info, be, "powm.bits=1024,1010",
+	    "powm.exponent=17");
+	if (ctx->ncases > 0)
+		exercise_all(ctx, 2);
+	bench_ctx_free(ctx);
+
+	/*
 	 * random: libgcrypt's nonce, weak and strong levels, OpenSSL's
 	 * RAND_bytes; a repeated output must fail the (weak) check
 	 */
@@ -543,6 +666,7 @@ main(void)
 	check_hashes(b);
 	check_ciphers(b);
 	check_reference_gcm(b);
+	check_key_sizes();
 	check_benchmarks(b);
 	if (KAT_BACKEND != CB_OPENSSL && crypto_backend_ready(
 	    &crypto_openssl_ops, why, sizeof(why)) == 0)

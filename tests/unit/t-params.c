@@ -236,6 +236,28 @@ main(void)
 	    "a default with suffixes resolves to decimal");
 	param_set_release(&ps);
 
+	/* powm.exponent: full, small or a number of bits, nothing else */
+	if (registry_find("powm") != NULL) {
+		static const char *const good[] = {
+			"full", "small", "1", "41", "4096", NULL
+		}, *const bad[] = {
+			"0", "041", "+41", "4097", "41x", "", "Small", NULL
+		};
+		char set[64];
+		size_t i;
+
+		param_set_init(&ps);
+		for (i = 0; good[i] != NULL; i++) {
+			snprintf(set, sizeof(set), "powm.exponent=%s", good[i]);
+			ok(param_set_add(&ps, set) == 0, "%s accepted", set);
+		}
+		for (i = 0; bad[i] != NULL; i++) {
+			snprintf(set, sizeof(set), "powm.exponent=%s", bad[i]);
+			ok(param_set_add(&ps, set) != 0, "%s refused", set);
+		}
+		param_set_release(&ps);
+	}
+
 	/* linpack.n=5000, the documented maximum, gets the time it needs */
 	{
 		const struct bench_info *lk = registry_find("linpack");
@@ -266,6 +288,54 @@ main(void)
 		t200 = ctx ? runner_case_timeout(&ro, &cp, &ctx->cases[0]) : 0;
 		is_double(t200, 93, 0, "the default n keeps the profile's limit");
 		bench_ctx_free(ctx);
+	}
+
+	/*
+	 * RSA key generation gets the time its keys need (seconds each on a
+	 * Pi, two minutes when unlucky); other operations and curve keys
+	 * keep the profile's limit
+	 */
+	{
+		struct runner_opts ro;
+		struct child_plan cp;
+		size_t i;
+		int seen = 0;
+
+		memset(&ro, 0, sizeof(ro));
+		memset(&cp, 0, sizeof(cp));
+		cp.min_samples = 5;
+		cp.timeout = 93;
+		param_set_init(&ps);
+		ok(param_set_add(&ps, "pubkey.algorithms=rsa1024,rsa4096,"
+		    "ecdsa-p256") == 0 && param_set_add(&ps,
+		    "pubkey.operations=keygen,sign") == 0 && param_set_add(&ps,
+		    "crypto.backends=all") == 0, "pubkey keygen settings");
+		ctx = bench_ctx_new(registry_find("pubkey"), "standard", &ps);
+		for (i = 0; ctx != NULL && i < ctx->ncases; i++) {
+			const struct bench_case *c = &ctx->cases[i];
+			double t = runner_case_timeout(&ro, &cp, c);
+
+			if (strncmp(c->name, "rsa4096/", 8) == 0 &&
+			    strstr(c->name, "/keygen") != NULL) {
+				seen++;
+				ok(t >= 60 + 8 * 120.0, "%s: its limit (%.0f s) "
+				    "fits 8 keys of two minutes", c->name, t);
+			} else if (strncmp(c->name, "rsa1024/", 8) == 0 &&
+			    strstr(c->name, "/keygen") != NULL) {
+				ok(t > 93 - 1e-9 && t < 200, "%s: about the "
+				    "profile's limit (%.0f s)", c->name,
+				    t);
+			} else {
+				is_double(t, 93, 0, "%s keeps the profile's "
+				    "limit", c->name);
+			}
+		}
+		if (ctx == NULL || ctx->ncases == 0)
+			skip(1, "built without a crypto library");
+		else
+			ok(seen > 0, "rsa4096 keygen cases planned (%d)", seen);
+		bench_ctx_free(ctx);
+		param_set_release(&ps);
 	}
 	return done_testing();
 }
