@@ -178,6 +178,19 @@ struct crypto_ops {
 	/* one whole digest (init, update, final) of n bytes into out */
 	int (*hash_once)(struct crypto_hash *, const uint8_t *in, size_t n,
 	    uint8_t *out);
+	/*
+	 * The same digest with the message fed in writes of `step` bytes
+	 * (step > 0; the last write may be shorter): one init, n / step
+	 * updates, one final.
+	 */
+	int (*hash_stream)(struct crypto_hash *, const uint8_t *in, size_t n,
+	    size_t step, uint8_t *out);
+	/*
+	 * The same digest fed a byte at a time through the library's putc
+	 * (libgcrypt's gcry_md_putc); NULL in a library without one.
+	 */
+	int (*hash_putc)(struct crypto_hash *, const uint8_t *in, size_t n,
+	    uint8_t *out);
 	void (*hash_close)(struct crypto_hash *);
 
 	/*

@@ -120,16 +120,30 @@ mb_hash_open(struct crypto_hash **out, enum crypto_hash_id id, char *why,
 }
 
 static int
+mb_hash_stream(struct crypto_hash *h, const uint8_t *in, size_t n,
+    size_t step, uint8_t *out)
+{
+	size_t off, k;
+	int rc;
+
+	rc = h->hmac ? mbedtls_md_hmac_reset(&h->md) :
+	    mbedtls_md_starts(&h->md);
+	for (off = 0; rc == 0 && off < n; off += k) {
+		k = n - off < step ? n - off : step;
+		rc = h->hmac ? mbedtls_md_hmac_update(&h->md, in + off, k) :
+		    mbedtls_md_update(&h->md, in + off, k);
+	}
+	if (rc == 0)
+		rc = h->hmac ? mbedtls_md_hmac_finish(&h->md, out) :
+		    mbedtls_md_finish(&h->md, out);
+	return rc == 0 ? 0 : -1;
+}
+
+static int
 mb_hash_once(struct crypto_hash *h, const uint8_t *in, size_t n,
     uint8_t *out)
 {
-	if (h->hmac)
-		return mbedtls_md_hmac_reset(&h->md) == 0 &&
-		    mbedtls_md_hmac_update(&h->md, in, n) == 0 &&
-		    mbedtls_md_hmac_finish(&h->md, out) == 0 ? 0 : -1;
-	return mbedtls_md_starts(&h->md) == 0 &&
-	    mbedtls_md_update(&h->md, in, n) == 0 &&
-	    mbedtls_md_finish(&h->md, out) == 0 ? 0 : -1;
+	return mb_hash_stream(h, in, n, n > 0 ? n : 1, out);
 }
 
 /* ---- ciphers ------------------------------------------------------------ */
@@ -593,6 +607,7 @@ const struct crypto_ops crypto_mbedtls_ops = {
 	.version = mb_version,
 	.hash_open = mb_hash_open,
 	.hash_once = mb_hash_once,
+	.hash_stream = mb_hash_stream,
 	.hash_close = mb_hash_close,
 	.cipher_open = mb_cipher_open,
 	.cipher_reset = mb_cipher_reset,

@@ -184,28 +184,60 @@ ossl_hash_open(struct crypto_hash **out, enum crypto_hash_id id, char *why,
 	return 0;
 }
 
+/* EVP_DigestUpdate, or the MAC's update for HMAC: 1 on success */
+static int
+ossl_hash_update(struct crypto_hash *h, const uint8_t *in, size_t n)
+{
+	if (h->ctx != NULL)
+		return EVP_DigestUpdate(h->ctx, in, n);
+#if OSSL3
+	return EVP_MAC_update(h->mctx, in, n);
+#else
+	return HMAC_Update(h->hctx, in, n);
+#endif
+}
+
+static int
+ossl_hash_stream(struct crypto_hash *h, const uint8_t *in, size_t n,
+    size_t step, uint8_t *out)
+{
+	unsigned int dl;
+	size_t off, k;
+	int ok;
+#if OSSL3
+	size_t ml;
+
+	ok = h->ctx != NULL ? EVP_DigestInit_ex(h->ctx, h->md, NULL) :
+	    EVP_MAC_init(h->mctx, NULL, 0, NULL);
+#else
+	ok = h->ctx != NULL ? EVP_DigestInit_ex(h->ctx, h->md, NULL) :
+	    HMAC_Init_ex(h->hctx, NULL, 0, NULL, NULL);
+#endif
+	for (off = 0; ok == 1 && off < n; off += k) {
+		k = n - off < step ? n - off : step;
+		ok = ossl_hash_update(h, in + off, k);
+	}
+	if (ok != 1)
+		return -1;
+	if (h->ctx != NULL)
+		ok = EVP_DigestFinal_ex(h->ctx, out, &dl);
+	else
+#if OSSL3
+		ok = EVP_MAC_final(h->mctx, out, &ml, 64);
+#else
+		ok = HMAC_Final(h->hctx, out, &dl);
+#endif
+	return ok == 1 ? 0 : -1;
+}
+
 static int
 ossl_hash_once(struct crypto_hash *h, const uint8_t *in, size_t n,
     uint8_t *out)
 {
 	unsigned int dl;
 
-	if (h->ctx == NULL) {
-#if OSSL3
-		size_t ml;
-
-		if (EVP_MAC_init(h->mctx, NULL, 0, NULL) != 1 ||
-		    EVP_MAC_update(h->mctx, in, n) != 1 ||
-		    EVP_MAC_final(h->mctx, out, &ml, 64) != 1)
-			return -1;
-#else
-		if (HMAC_Init_ex(h->hctx, NULL, 0, NULL, NULL) != 1 ||
-		    HMAC_Update(h->hctx, in, n) != 1 ||
-		    HMAC_Final(h->hctx, out, &dl) != 1)
-			return -1;
-#endif
-		return 0;
-	}
+	if (h->ctx == NULL)
+		return ossl_hash_stream(h, in, n, n > 0 ? n : 1, out);
 	/* one-shot, as `openssl speed -evp` digests each block */
 	return EVP_Digest(in, n, out, &dl, h->md, NULL) == 1 ? 0 : -1;
 }
@@ -634,6 +666,7 @@ const struct crypto_ops crypto_openssl_ops = {
 	.version = ossl_version,
 	.hash_open = ossl_hash_open,
 	.hash_once = ossl_hash_once,
+	.hash_stream = ossl_hash_stream,
 	.hash_close = ossl_hash_close,
 	.cipher_open = ossl_cipher_open,
 	.cipher_reset = ossl_cipher_reset,

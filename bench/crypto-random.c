@@ -2,9 +2,11 @@
  * crypto-random.c - random bytes from the libraries' generators: libgcrypt
  * at its nonce level (gcry_create_nonce) and through gcry_randomize at
  * GCRY_WEAK_RANDOM and GCRY_STRONG_RANDOM, and OpenSSL's RAND_bytes;
- * one case per library and level, e.g. random/gcrypt/strong, in bytes per
- * second, `size` bytes per call (libgcrypt's tests/benchmark `random`
- * line).  GCRY_VERY_STRONG_RANDOM is left out: it may wait for entropy.
+ * one case per library, level and size, e.g. random/gcrypt/strong, in
+ * bytes per second, `size` bytes per call (libgcrypt's tests/benchmark
+ * `random` line).  With one size the names are as above; with several
+ * each ends in its size: random/gcrypt/strong/8.  GCRY_VERY_STRONG_RANDOM
+ * is left out: it may wait for entropy.
  *
  * verify() can only make a weak check, and says no more: the last two
  * timed outputs are not all zero and not equal, a fresh one differs from
@@ -31,6 +33,7 @@
 #endif
 
 #define RND_MAXSIZE	(1024L * 1024)
+#define RND_MAXSIZES	16	/* sizes a run may list */
 
 enum rnd_level { R_NONCE = 0, R_WEAK, R_STRONG, R_OPENSSL, R_COUNT };
 
@@ -82,21 +85,31 @@ static int
 rnd_plan(struct bench_ctx *ctx)
 {
 	unsigned mask = crypto_param_backends(ctx);
-	long long size = bench_param_int(ctx, "size");
+	long long sizes[RND_MAXSIZES];
 	struct bench_case *c;
 	char name[96];
+	size_t ns, k;
 	int i;
 
+	ns = bench_param_ints(ctx, "size", sizes, RND_MAXSIZES);
+	if (ns > RND_MAXSIZES)
+		ns = RND_MAXSIZES;
 	for (i = 0; i < R_COUNT; i++) {
 		if (!(mask & (1u << rnd_levels[i].lib)))
 			continue;
-		snprintf(name, sizeof(name), "random/%s/%s",
-		    crypto_backends[rnd_levels[i].lib]->name,
-		    rnd_levels[i].name);
-		c = bench_add_case(ctx, name, "B/s", BENCH_RATE, (double)size);
-		if (c == NULL)
-			return -1;
-		c->id = i;
+		for (k = 0; k < ns; k++) {
+			snprintf(name, sizeof(name), "random/%s/%s",
+			    crypto_backends[rnd_levels[i].lib]->name,
+			    rnd_levels[i].name);
+			if (ns > 1)
+				snprintf(name + strlen(name), sizeof(name) -
+				    strlen(name), "/%lld", sizes[k]);
+			c = bench_add_case(ctx, name, "B/s", BENCH_RATE,
+			    (double)sizes[k]);
+			if (c == NULL)
+				return -1;
+			c->id = i;
+		}
 	}
 	return 0;
 }
@@ -223,43 +236,76 @@ row_size(const struct result *r)
 }
 
 /*
+ * The strong level's row at `size` bytes per call: random/gcrypt/strong/
+ * SIZE from a run of several sizes, else random/gcrypt/strong when its
+ * run had that one size; NULL when none.
+ */
+static const struct result *
+strong_row(const struct result *const *rows, size_t nrows, long size)
+{
+	const struct result *r;
+	char name[64];
+
+	snprintf(name, sizeof(name), "random/gcrypt/strong/%ld", size);
+	if ((r = crypto_classic_row(rows, nrows, name)) != NULL)
+		return r;
+	r = crypto_classic_row(rows, nrows, "random/gcrypt/strong");
+	return r != NULL && row_size(r) == size ? r : NULL;
+}
+
+/*
  * --classic: libgcrypt's random_bench line: 100 gcry_randomize calls of
- * 128 bytes, then of 8 bytes, at GCRY_STRONG_RANDOM, in ms, from
- * random/gcrypt/strong when it ran at that size (one size per run: the
- * other column is `-`).
+ * 128 bytes, then of 8 bytes, at GCRY_STRONG_RANDOM, in ms, each from the
+ * strong level's case of that size (-p random.size=128,8 runs both).
  */
 static void
 rnd_classic(FILE *fp, const struct bench_info *info,
     const struct result *const *rows, size_t nrows)
 {
 	static const long sizes[2] = { 128, 8 };
-	const struct result *r = crypto_classic_row(rows, nrows,
-	    "random/gcrypt/strong");
+	const struct result *r;
 	struct crypto_cell cells[2];
-	long size = r != NULL ? row_size(r) : -1;
-	size_t k;
+	size_t k, found = 0;
 
 	(void)info;
-	if (r == NULL)
-		return;
 	for (k = 0; k < 2; k++) {
-		cells[k].cname = size == sizes[k] ? r->case_name : NULL;
+		r = strong_row(rows, nrows, sizes[k]);
+		found += r != NULL;
+		cells[k].cname = r != NULL ? r->case_name : NULL;
 		cells[k].work = 100.0 * (double)sizes[k];
 		cells[k].sep = " ";
 	}
+	if (found == 0 && !crypto_classic_has(rows, nrows,
+	    "random/gcrypt/strong"))
+		return;
 	crypto_classic_line(fp, "random    ", cells, 2, rows, nrows);
 	crypto_classic_gcrypt_note(fp, "100 calls of 128 bytes, then of 8, "
-	    "from random/gcrypt/strong at that size (-p random.size=128 or "
-	    "8)");
+	    "from random/gcrypt/strong at that size (-p random.size=128,8 "
+	    "for both)");
+}
+
+static int
+rnd_check_sizes(const char *value, char *err, size_t len)
+{
+	size_t n = 1;
+
+	for (; *value != '\0'; value++)
+		n += *value == ',';
+	if (n <= RND_MAXSIZES)
+		return 0;
+	snprintf(err, len, "more than %d sizes", RND_MAXSIZES);
+	return -1;
 }
 
 static const struct bench_param rnd_params[] = {
 	{
-		.name = "size", .type = BENCH_P_INT,
+		.name = "size", .type = BENCH_P_INTLIST,
 		.min = 1, .max = (double)RND_MAXSIZE,
 		.def = "128",
-		.help = "bytes asked of the generator per call (at most "
-		    "1 MiB)",
+		.check = rnd_check_sizes,
+		.help = "bytes asked of the generator per call, a case per "
+		    "size (at most 1 MiB; with several sizes the case names "
+		    "end in /SIZE)",
 	},
 	CRYPTO_PARAM_BACKENDS,
 	{ .name = NULL }

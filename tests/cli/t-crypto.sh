@@ -2,8 +2,9 @@
 # t-crypto.sh - the crypto group from the command line: bad input exits 2
 # with one line, rows of both libraries have the same shape, a library
 # this build lacks gives SKIPPED rows, a library built never SKIPs SHA-2,
-# AES-CBC/CTR/GCM or RSA, CSV has a fixed column count, and --classic
-# prints the `openssl speed` table.
+# AES-CBC/CTR/GCM or RSA, CSV has a fixed column count, --classic
+# prints the `openssl speed` table, and with hash.writes and random.size
+# lists every column of libgcrypt's tests/benchmark hash and random lines.
 . "${top_srcdir}/tests/cli/lib.sh"
 
 # what this build has, from its own build identity (HAVE_OPENSSL and
@@ -24,6 +25,10 @@ expect 2 "a non-numeric size is refused" -- bb run crypto -p crypto.sizes=big $f
 expect 2 "a size over 64 MiB is refused" -- bb run hash -p hash.sizes=65Mi $fast
 expect 2 "an unknown algorithm is refused" -- bb run crypto -p crypto.algorithms=sha256,rot13 $fast
 expect 2 "an unknown backend is refused" -- bb run hash -p hash.backends=nss $fast
+expect 2 "hash.writes=0 is refused" -- bb run hash -p hash.writes=0 $fast
+expect 2 "hash.writes with a leading zero is refused" -- bb run hash -p hash.writes=whole,0100 $fast
+expect 2 "hash.writes=w100 is refused (the number alone)" -- bb run hash -p hash.writes=w100 $fast
+expect 2 "random.size=128,0 is refused" -- bb run random -p random.size=128,0 $fast
 bb run crypto -p crypto.algorithms=rot13 $fast 2>"$TMP/err" >/dev/null
 grep -q "unknown algorithm 'rot13'" "$TMP/err"
 ok $? "the message names the unknown algorithm"
@@ -127,8 +132,31 @@ else
 		    grep -q "^(ms for the work libgcrypt's tests/benchmark times" \
 		    "$TMP/g.txt"
 		ok $? "--classic prints libgcrypt's tests/benchmark hash line"
+		# every column: the write patterns and both random sizes
+		bb run hash random -p hash.algorithms=md5 \
+		    -p hash.sizes=10000,1000000 -p hash.writes=whole,100,1,putc \
+		    -p random.size=128,8 -p crypto.backends=gcrypt $fast \
+		    --classic --format text >"$TMP/g.txt" 2>"$TMP/err"
+		rc=$?
+		grep -Eq '^MD5( +[0-9.]+ms){5}$' "$TMP/g.txt" &&
+		    grep -Eq '^random( +[0-9.]+ms){2}$' "$TMP/g.txt" &&
+		    grep -q ' md5/gcrypt/1000000/w100 ' "$TMP/g.txt" &&
+		    grep -q ' random/gcrypt/strong/8 ' "$TMP/g.txt"
+		ok $? "hash.writes and random.size=128,8 fill every column (exit $rc)"
+		grep -E '^(MD5|random) +[0-9]' "$TMP/g.txt" | sed 's/^/# /'
 	else
-		n=$((n + 1)); echo "ok $n # SKIP built without libgcrypt"
+		n=$((n + 2)); echo "ok $((n - 1)) # SKIP built without libgcrypt"
+		echo "ok $n # SKIP built without libgcrypt"
+	fi
+	if [ "$HAVE_OPENSSL" = yes ]; then
+		bb run hash -p hash.algorithms=md5 -p hash.sizes=64 \
+		    -p hash.writes=whole,7,putc -p hash.backends=openssl $fast \
+		    --format csv >"$TMP/w.csv" 2>/dev/null
+		grep -q ',md5/openssl/64/w7,.*,OK,' "$TMP/w.csv" &&
+		    grep -q ",md5/openssl/64/putc,.*,SKIPPED,.*,putc is libgcrypt's gcry_md_putc$" "$TMP/w.csv"
+		ok $? "OpenSSL: 7-byte writes run, putc is SKIPPED with the reason"
+	else
+		n=$((n + 1)); echo "ok $n # SKIP built without OpenSSL"
 	fi
 
 fi

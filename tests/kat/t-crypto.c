@@ -2,8 +2,9 @@
  * t-crypto.c - known answers for the crypto benchmarks through one
  * library (KAT_BACKEND: 0 OpenSSL, 1 libgcrypt, 2 mbed TLS; exit 77 when
  * that library is not built): every hash and every cipher mode against its published
- * vector or the reference mode, the reference GCM against published
- * AES-GCM vectors, the public-key round trips, the benchmarks' own hooks
+ * vector or the reference mode, every hash fed in writes of many sizes
+ * (and by putc) against its one-shot digest, the reference GCM against
+ * published AES-GCM vectors, the public-key round trips, the benchmarks' own hooks
  * end to end, verify() catching a corrupted output, and, when both
  * libraries are built, the two giving the same bytes.
  */
@@ -17,6 +18,7 @@
 #include "runner-int.h"
 #include "kat.h"
 #include "tap.h"
+#include "util.h"
 
 #if KAT_BACKEND == 0 && defined(HAVE_OPENSSL)
 #include <openssl/bn.h>
@@ -420,6 +422,59 @@ check_hashes(const struct crypto_ops *b)
 	}
 }
 
+/*
+ * Streaming: 1001 bytes fed in writes of 1, 7, 64, 100, 1000 (the last
+ * write short), 1001 and 5000 bytes, and by putc where the library has
+ * it, give the one-shot digest of the same bytes.
+ */
+static void
+check_streaming(const struct crypto_ops *b)
+{
+	static const size_t steps[] = { 1, 7, 64, 100, 1000, 1001, 5000 };
+	struct crypto_hash *h;
+	uint8_t msg[1001], want[64], got[64];
+	char why[160], bad[64];
+	size_t i, k, dlen;
+	int rc;
+
+	crypto_fill(msg, sizeof(msg), 0x53545245u);
+	for (i = 0; i < H_COUNT; i++) {
+		rc = b->hash_open(&h, (enum crypto_hash_id)i, why,
+		    sizeof(why));
+		if (rc == CRYPTO_NA && may_lack_hash(i)) {
+			skip(1, "%s", why);
+			continue;
+		}
+		if (!ok(rc == 0, "%s %s opens%s%s", b->label,
+		    crypto_hashes[i].name, rc ? ": " : "", rc ? why : ""))
+			continue;
+		dlen = crypto_hashes[i].dlen;
+		bad[0] = '\0';
+		rc = b->hash_once(h, msg, sizeof(msg), want);
+		for (k = 0; rc == 0 && !bad[0] && k < ARRAY_SIZE(steps);
+		    k++) {
+			memset(got, 0xee, sizeof(got));
+			rc = b->hash_stream(h, msg, sizeof(msg), steps[k],
+			    got);
+			if (rc == 0 && memcmp(got, want, dlen) != 0)
+				snprintf(bad, sizeof(bad), "writes of %zu "
+				    "bytes differ", steps[k]);
+		}
+		if (rc == 0 && !bad[0] && b->hash_putc != NULL) {
+			memset(got, 0xee, sizeof(got));
+			rc = b->hash_putc(h, msg, sizeof(msg), got);
+			if (rc == 0 && memcmp(got, want, dlen) != 0)
+				snprintf(bad, sizeof(bad), "putc differs");
+		}
+		b->hash_close(h);
+		ok(rc == 0 && !bad[0], "%s %s: 1001 bytes streamed in writes "
+		    "of 1 to 5000 bytes%s give the one-shot digest%s%s",
+		    b->label, crypto_hashes[i].name, b->hash_putc != NULL ?
+		    " and by putc" : "", bad[0] ? ": " : "", rc ? "failed" :
+		    bad);
+	}
+}
+
 static void
 check_ciphers(const struct crypto_ops *b)
 {
@@ -573,6 +628,53 @@ check_pk_faults(struct bench_ctx *ctx)
 	}
 }
 
+/*
+ * hash.writes: a case per write pattern, named by it; each runs and
+ * verifies (the streamed digest against a one-shot one), putc only in
+ * libgcrypt (SKIPPED elsewhere with the reason); verify() catches a
+ * corrupted streamed digest.
+ */
+static void
+check_hash_writes(const struct crypto_ops *b, const char *be)
+{
+	static const char *const tails[4] = { "", "/w100", "/w1", "/putc" };
+	const char *spec[4] = { be, "hash.algorithms=sha256,hmac-sha256",
+	    "hash.sizes=1000,10", "hash.writes=whole,100,1,putc" };
+	struct bench_ctx *ctx = kat_ctx(&bench_hash_info, spec, 4);
+	char name[96];
+	size_t i;
+	int vf, rc;
+
+	is_int((long long)ctx->ncases, 2 * 2 * 4, "hash.writes: a case per "
+	    "algorithm, size and write pattern");
+	for (i = 0; i < 4 && i < ctx->ncases; i++) {
+		snprintf(name, sizeof(name), "sha256/%s/1000%s", b->name,
+		    tails[i]);
+		is_str(ctx->cases[i].name, name, "hash.writes: case %zu is "
+		    "named by its pattern", i);
+	}
+	for (i = 0; i < ctx->ncases; i++) {
+		rc = bench_ctx_exercise(ctx, i, 2, &vf);
+		if (strstr(ctx->cases[i].name, "/putc") != NULL &&
+		    b->hash_putc == NULL) {
+			ok(rc == BENCH_SKIP && strcmp(ctx->reason, "putc is "
+			    "libgcrypt's gcry_md_putc") == 0, "%s is SKIPPED "
+			    "(%s)", ctx->cases[i].name, ctx->reason);
+			continue;
+		}
+		ok(rc == 0, "hash %s runs and verifies%s%s",
+		    ctx->cases[i].name, rc ? ": " : "", rc ? ctx->reason : "");
+	}
+	/* case 2: sha256 at 1000 bytes in 1-byte writes */
+	vf = 0;
+	crypto_test_fault = 1;
+	rc = bench_ctx_exercise(ctx, 2, 2, &vf);
+	crypto_test_fault = 0;
+	ok(rc != 0 && vf, "%s: a corrupted streamed digest fails verify "
+	    "(%s)", ctx->cases[2].name, ctx->reason);
+	bench_ctx_free(ctx);
+}
+
 static void
 check_benchmarks(const struct crypto_ops *b)
 {
@@ -591,6 +693,8 @@ check_benchmarks(const struct crypto_ops *b)
 	exercise_all(ctx, 3);
 	check_fault(ctx);
 	bench_ctx_free(ctx);
+
+	check_hash_writes(b, be);
 
 	ctx = ctx_with(&bench_cipher_info, be, "cipher.algorithms=all",
 	    "cipher.sizes=64,100");
@@ -664,6 +768,7 @@ main(void)
 	if (crypto_backend_ready(b, why, sizeof(why)) != 0)
 		bail("%s is built but does not start: %s", b->label, why);
 	check_hashes(b);
+	check_streaming(b);
 	check_ciphers(b);
 	check_reference_gcm(b);
 	check_key_sizes();
