@@ -1,6 +1,6 @@
 /*
- * crypto-cipher.c - symmetric ciphers through OpenSSL EVP and libgcrypt,
- * side by side: one case per algorithm and mode, library, direction and
+ * crypto-cipher.c - symmetric ciphers through OpenSSL EVP, libgcrypt and
+ * mbed TLS side by side: one case per algorithm and mode, library, direction and
  * message size, e.g. aes-128-cbc/gcrypt/decrypt/8192.  Bytes per second.
  *
  * One unit of work is one message.  Block modes and stream ciphers keep
@@ -348,8 +348,8 @@ const struct bench_info bench_cipher_info = {
 	.name = "cipher",
 	.group = "crypto",
 	.description = "symmetric ciphers in ECB, CBC, CFB, OFB, CTR and GCM "
-	    "(and streams) through OpenSSL EVP and libgcrypt, encrypt and "
-	    "decrypt, per message size",
+	    "(and streams) through OpenSSL EVP, libgcrypt and mbed TLS, "
+	    "encrypt and decrypt, per message size",
 	.unit = "B/s",
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,

@@ -393,8 +393,8 @@ const struct bench_info bench_pubkey_info = {
 	.name = "pubkey",
 	.group = "crypto",
 	.description = "RSA, DSA, ECDSA, Ed25519 and X25519 key generation, "
-	    "sign, verify, encrypt, decrypt and derive through OpenSSL and "
-	    "libgcrypt",
+	    "sign, verify, encrypt, decrypt and derive through OpenSSL, "
+	    "libgcrypt and mbed TLS",
 	.unit = "op/s",
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
