@@ -1,7 +1,8 @@
 /*
  * crypto-cipher.c - symmetric ciphers through OpenSSL EVP, libgcrypt and
- * mbed TLS side by side: one case per algorithm and mode, library, direction and
- * message size, e.g. aes-128-cbc/gcrypt/decrypt/8192.  Bytes per second.
+ * mbed TLS side by side: one case per algorithm and mode, library,
+ * direction and message size, e.g. aes-128-cbc/gcrypt/decrypt/8192.  Bytes
+ * per second.
  *
  * One unit of work is one message.  Block modes and stream ciphers keep
  * their state from one message to the next (the context is set back to
