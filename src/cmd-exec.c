@@ -386,7 +386,7 @@ cmd_exec(int argc, char **argv)
 	struct monitor_opts mo;
 	struct monitor_summary sum;
 	struct run_info ri;
-	struct result r;
+	struct result r, e;
 	double *v = NULL;
 	size_t n = 0;
 	long long i;
@@ -435,6 +435,13 @@ cmd_exec(int argc, char **argv)
 	if (st != NULL && store_result_add(st, ri.id, &r) != 0)
 		failed = 2;
 	fmt_result(f, &r);
+	/* with supply power: the energy of one run of the program */
+	if (failed != 2 && monitor_energy_row(&r, &e) == 0) {
+		if (st != NULL && store_result_add(st, ri.id, &e) != 0)
+			failed = 2;
+		fmt_result(f, &e);
+		result_release(&e);
+	}
 	iso_utc_now(ri.finished, sizeof(ri.finished));
 	strlcpy_bb(ri.status, r.status == ST_INTERRUPTED ? "interrupted" :
 	    failed == 2 ? "incomplete" : "complete", sizeof(ri.status));

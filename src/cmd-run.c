@@ -73,9 +73,10 @@ static const char run_usage[] =
 "                       (default 600)\n"
 "  --measure-clock      measure each cluster's clock first (kept until\n"
 "                       reboot; used for per-MHz figures)\n"
-"  --no-monitor         no sampling: rows get no throttled/hot/busy flags\n"
-"                       and no power:* / energy:* extras (supply power,\n"
-"                       where an hwmon sensor or the Pi 5 PMIC shows it)\n"
+"  --no-monitor         no sampling: rows get no throttled/hot/busy flags,\n"
+"                       no power:* / energy:* extras and no CASE/energy\n"
+"                       rows (supply power, where an hwmon sensor or the\n"
+"                       Pi 5 PMIC shows it)\n"
 "  -h, --help           this text\n"
 "\n"
 "Exit status: 0 every case ran (skips allowed), 1 a case FAILED, CRASHED,\n"
@@ -131,6 +132,7 @@ struct run_sink {
 	unsigned copies;		/* --copies */
 	int no_sensor_said;		/* --cool-down without a sensor: told */
 	int begun;			/* fmt_begin called */
+	char cname[96];		/* the case whose rows come next */
 };
 
 /* Monitoring options and what the checks before the run found. */
@@ -141,12 +143,14 @@ struct watch_opts {
 
 /* Before each case: cool down before a new benchmark, start watching. */
 static void
-hook_case_begin(void *arg, const struct bench_info *b, size_t ci)
+hook_case_begin(void *arg, const struct bench_info *b, size_t ci,
+    const char *cname)
 {
 	struct run_sink *s = arg;
 	double waited, t;
 	int rc;
 
+	strlcpy_bb(s->cname, cname, sizeof(s->cname));
 	if (ci == 0 && s->cool_down > 0) {
 		t = monitor_soc_temp();
 		if (s->tty && !isnan(t) && t >= s->cool_down)
@@ -175,13 +179,34 @@ hook_case_end(void *arg)
 	monitor_case_end(s->mon, &s->sum);
 }
 
-/* The plan's row names size the text columns; then the header. */
+/*
+ * The plan's row names size the text columns (with a power sensor, each
+ * case's energy row too); then the header.
+ */
 static void
-hook_plan_name(void *arg, const char *bench, const char *name)
+hook_plan_name(void *arg, const char *bench, const char *name, int is_case)
 {
 	struct run_sink *s = arg;
+	char e[200];
 
 	fmt_size_name(s->fmt, bench, name, s->copies);
+	if (is_case && monitor_has_power(s->mon)) {
+		bufprintf(e, sizeof(e), "%s/energy", name);
+		fmt_size_name(s->fmt, bench, e, s->copies);
+	}
+}
+
+/* Commit a row, then print it; -1 when the store failed. */
+static int
+sink_one(struct run_sink *s, struct result *r)
+{
+	if (s->st != NULL && !s->store_failed &&
+	    store_result_add(s->st, s->ri->id, r) != 0) {
+		s->store_failed = 1;
+		return -1;
+	}
+	fmt_result(s->fmt, r);
+	return 0;
 }
 
 static void
@@ -193,22 +218,27 @@ hook_planned(void *arg)
 	s->begun = 1;
 }
 
-/* Each finished row: commit it first, then print it. */
+/*
+ * Each finished row: commit it first, then print it; a case's own row
+ * with supply power is followed by its energy row.
+ */
 static int
 sink_row(void *arg, struct result *r)
 {
 	struct run_sink *s = arg;
+	struct result e;
+	int rc;
 
 	if (s->mon != NULL)
 		monitor_apply(&s->sum, r);
-
-	if (s->st != NULL && !s->store_failed &&
-	    store_result_add(s->st, s->ri->id, r) != 0) {
-		s->store_failed = 1;
+	if (sink_one(s, r) != 0)
 		return -1;
-	}
-	fmt_result(s->fmt, r);
-	return 0;
+	if (s->mon == NULL || strcmp(r->case_name, s->cname) != 0 ||
+	    monitor_energy_row(r, &e) != 0)
+		return 0;
+	rc = sink_one(s, &e);
+	result_release(&e);
+	return rc;
 }
 
 /* A seconds option: a number in (lo, hi]. */

@@ -111,7 +111,8 @@ fmt_num(double v, char *num, size_t nlen)
 /*
  * Scale v for people: rates ("X/s") and bytes in powers of 1000 (MB/s is
  * 10^6 bytes per second, as `openssl speed` and doc/DESIGN.md use), seconds
- * down to ns.  Other units are left as they are.
+ * down to ns, energy ("J", "J/X") down to pJ.  Other units are left as
+ * they are.
  */
 void
 fmt_human(double v, const char *unit, char *num, size_t nlen, char *u,
@@ -121,6 +122,7 @@ fmt_human(double v, const char *unit, char *num, size_t nlen, char *u,
 	static const struct { double f; const char *n; } tsc[] = {
 		{ 1, "s" }, { 1e-3, "ms" }, { 1e-6, "us" }, { 1e-9, "ns" },
 	};
+	static const char *const sub[] = { "", "m", "u", "n", "p" };
 	size_t i = 0, ul = strlen(unit);
 	double a = fabs(v);
 
@@ -135,6 +137,13 @@ fmt_human(double v, const char *unit, char *num, size_t nlen, char *u,
 			;
 		v /= tsc[i].f;
 		snprintf(u, ulen, "%s", tsc[i].n);
+	} else if (unit[0] == 'J' && (unit[1] == '\0' || unit[1] == '/')) {
+		while (a < 1 && a != 0 && i + 1 < ARRAY_SIZE(sub)) {
+			a *= 1000;
+			v *= 1000;
+			i++;
+		}
+		snprintf(u, ulen, "%s%s", sub[i], unit);
 	} else if ((ul > 2 && strcmp(unit + ul - 2, "/s") == 0) ||
 	    strcmp(unit, "B") == 0 || strcmp(unit, "flop") == 0) {
 		while (a >= 1000 && i + 1 < ARRAY_SIZE(pre)) {

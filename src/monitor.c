@@ -482,6 +482,71 @@ monitor_apply(const struct monitor_summary *s, struct result *r)
 		result_add_extra(r, "energy:j_per_unit", e);
 }
 
+int
+monitor_has_power(const struct monitor *m)
+{
+	return m != NULL && m->pw.source != 0;
+}
+
+/* "J/X" for a rate "X/s", "J" for a time "s"; -1 for other units. */
+static int
+energy_unit(const char *unit, char *out, size_t len)
+{
+	size_t n = strlen(unit);
+
+	int k;
+
+	if (strcmp(unit, "s") == 0)
+		k = snprintf(out, len, "J");
+	else if (n > 2 && strcmp(unit + n - 2, "/s") == 0)
+		k = snprintf(out, len, "J/%.*s", (int)(n - 2), unit);
+	else
+		return -1;
+	return k > 0 && (size_t)k < len ? 0 : -1;
+}
+
+int
+monitor_energy_row(const struct result *r, struct result *e)
+{
+	char unit[sizeof(e->unit)], name[sizeof(e->case_name)];
+	double w, *v;
+	size_t i, n = 0;
+	int k;
+
+	k = snprintf(name, sizeof(name), "%s/energy", r->case_name);
+	if (r->status != ST_OK || r->copy != 0 || r->nsamples == 0 ||
+	    k < 0 || (size_t)k >= sizeof(name) ||
+	    result_get_extra(r, "power:avg_w", &w) != 0 ||
+	    energy_unit(r->unit, unit, sizeof(unit)) != 0)
+		return -1;
+	v = xcalloc(r->nsamples, sizeof(*v));
+	for (i = 0; i < r->nsamples; i++)
+		if (!isnan(v[n] = monitor_energy_per_unit(w, r->unit,
+		    r->samples[i])))
+			n++;
+	if (n == 0) {
+		free(v);
+		return -1;
+	}
+	memset(e, 0, sizeof(*e));
+	strlcpy_bb(e->bench, r->bench, sizeof(e->bench));
+	strlcpy_bb(e->group, r->group, sizeof(e->group));
+	strlcpy_bb(e->case_name, name, sizeof(e->case_name));
+	strlcpy_bb(e->unit, unit, sizeof(e->unit));
+	strlcpy_bb(e->params, r->params, sizeof(e->params));
+	e->better = BENCH_LOWER;
+	e->status = ST_OK;
+	e->iters = r->iters;
+	e->cycles = e->instructions = NAN;
+	e->flags = r->flags & ~RF_NOISY;
+	e->copies = r->copies;
+	e->seconds = r->seconds;
+	runner_row_samples(e, v, n);
+	result_add_extra(e, "power:avg_w", w);
+	free(v);
+	return 0;
+}
+
 double
 monitor_energy_per_unit(double avg_w, const char *unit, double value)
 {

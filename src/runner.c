@@ -1365,12 +1365,13 @@ announce_plan(const struct runner_hooks *h, struct bench_ctx *const *ctxs,
 	for (i = 0; i < nb && h->plan_name != NULL; i++) {
 		for (j = 0; ctxs[i] != NULL && j < ctxs[i]->ncases; j++) {
 			c = &ctxs[i]->cases[j];
-			h->plan_name(h->arg, ctxs[i]->info->name, c->name);
+			h->plan_name(h->arg, ctxs[i]->info->name, c->name, 1);
 			for (d = c->derived; d != NULL && d->name != NULL;
 			    d++) {
 				bufprintf(name, sizeof(name), "%s/%s", c->name,
 				    d->name);
-				h->plan_name(h->arg, ctxs[i]->info->name, name);
+				h->plan_name(h->arg, ctxs[i]->info->name, name,
+				    0);
 			}
 			ph = ctxs[i]->info->phases ?
 			    ctxs[i]->info->phases(c) : NULL;
@@ -1379,7 +1380,8 @@ announce_plan(const struct runner_hooks *h, struct bench_ctx *const *ctxs,
 					continue;
 				bufprintf(name, sizeof(name), "%s/%s", c->name,
 				    ph->name);
-				h->plan_name(h->arg, ctxs[i]->info->name, name);
+				h->plan_name(h->arg, ctxs[i]->info->name, name,
+				    0);
 			}
 		}
 	}
@@ -1473,7 +1475,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			}
 			cp.timeout = runner_case_timeout(o, &cp, c);
 			if (o->hooks != NULL && o->hooks->case_begin != NULL)
-				o->hooks->case_begin(o->hooks->arg, ctx->info, j);
+				o->hooks->case_begin(o->hooks->arg, ctx->info,
+				    j, c->name);
 			pg.bench = ctx->info->name;
 			pg.cname = c->name;
 			progress_show(&pg, 0);

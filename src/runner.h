@@ -26,15 +26,19 @@ extern const struct profile profiles[];
 /*
  * Optional observer called in the parent around each measured case (the
  * monitor): case_begin before the case's children start (ci is the case
- * index within its benchmark, 0 for a new benchmark), case_end after they
- * were all reaped and before the case's rows go to the sink.
+ * index within its benchmark, 0 for a new benchmark; cname the case's
+ * name, its own row's), case_end after they were all reaped and before
+ * the case's rows go to the sink.
  */
 struct runner_hooks {
-	void (*case_begin)(void *arg, const struct bench_info *b, size_t ci);
+	void (*case_begin)(void *arg, const struct bench_info *b, size_t ci,
+	    const char *cname);
 	void (*case_end)(void *arg);
 	/* after planning, before the first case: each row name planned
-	 * (case, derived and phase rows), then planned() once */
-	void (*plan_name)(void *arg, const char *bench, const char *name);
+	 * (case, derived and phase rows; is_case 1 for the case's own row),
+	 * then planned() once */
+	void (*plan_name)(void *arg, const char *bench, const char *name,
+	    int is_case);
 	void (*planned)(void *arg);
 	void *arg;
 };

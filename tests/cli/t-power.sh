@@ -23,6 +23,37 @@ has '"power:source": 1' "the source is hwmon"
 has '"energy:j_per_unit": ' "rows carry energy per unit of work"
 hasnt '"power:rejected"' "nothing rejected"
 
+# each case's own row is followed by its energy row: the average watts per
+# unit of work, per sample (spin: 1e6 op/s, so about 2.35 uJ per op)
+expect 0 "run null spin on an INA226, TSV" -- env \
+    BOARDBENCH_SYSROOT="$fx/power-ina226" $TEST_RUNNER "$BOARDBENCH" \
+    run null $fast --no-save --format tsv -p null.mode=spin -p null.ns=1000 \
+    -p null.kind=rate,time
+cp "$TMP/out" "$TMP/tsv"
+# energy row NAME of main row MAIN: unit U, lower is better, OK, and
+# energy / watts against the main value (x rate, or / time) within 10 %
+energy_ok() { # MAIN NAME UNIT RATE|TIME
+	awk -F'\t' -v m="$1" -v e="$2" -v u="$3" -v k="$4" '
+	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$col["case"] == m { v = $col["value"] }
+	$col["case"] == e { x = $col["value"]; uu = $col["unit"]
+		b = $col["better"]; s = $col["status"] }
+	END { r = k == "RATE" ? x * v / 2.35 : x / v / 2.35
+	    if (uu != u || b != "lower" || s != "OK" || !(r > 0.9 && r < 1.1)) {
+		print m ": " v " " e ": " x " " uu " " b " " s; exit 1 } }' \
+	    "$TMP/tsv" >"$TMP/err"
+}
+energy_ok spin spin/energy J/op RATE
+ok $? "spin/energy is 2.35 W / the rate, in J/op, lower is better"
+energy_ok spin-time spin-time/energy J TIME
+ok $? "spin-time/energy is 2.35 W x the time per op, in J"
+grep -q '/kops/energy\|/per-mhz/energy\|/energy/energy' "$TMP/tsv"
+ok $(( ! $? )) "only a case's own row gets one"
+expect 0 "run null on an INA226, text" -- env \
+    BOARDBENCH_SYSROOT="$fx/power-ina226" COLUMNS=80 $TEST_RUNNER \
+    "$BOARDBENCH" run null $fast --no-save
+has "^null  *add/energy  *[0-9.]* nJ/op " "the text view shows nJ/op"
+
 expect 0 "run null on an INA219-like pair" -- runfx power-ina219
 has '"power:avg_w": 2\.5\(5\|49999\)' "500 mA x 5100 mV is 2.55 W"
 
@@ -33,6 +64,7 @@ has '"power:rejected": ' "rejected readings are counted"
 expect 0 "run null without a sensor" -- runfx bare
 hasnt '"power:' "no power extras without a sensor"
 hasnt '"energy:' "no energy without a sensor"
+hasnt '/energy"' "no energy rows without a sensor"
 
 expect 0 "info on an INA226" -- env BOARDBENCH_SYSROOT="$fx/power-ina226" \
     $TEST_RUNNER "$BOARDBENCH" info

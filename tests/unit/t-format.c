@@ -300,6 +300,12 @@ main(void)
 	fmt_human(1.5e9, "B/s", num, sizeof(num), unit, sizeof(unit));
 	ok(strcmp(num, "1.500") == 0 && strcmp(unit, "GB/s") == 0,
 	    "1.5e9 B/s is 1.500 GB/s");
+	fmt_human(1.653e-9, "J/op", num, sizeof(num), unit, sizeof(unit));
+	ok(strcmp(num, "1.653") == 0 && strcmp(unit, "nJ/op") == 0,
+	    "1.653e-9 J/op is 1.653 nJ/op");
+	fmt_human(0.25, "J", num, sizeof(num), unit, sizeof(unit));
+	ok(strcmp(num, "250.0") == 0 && strcmp(unit, "mJ") == 0,
+	    "0.25 J is 250.0 mJ");
 	check_quote();
 	check_width(&ri, &r);
 	run_info_release(&ri);
