@@ -37,6 +37,40 @@ expect 2 "crosscheck refuses --rounds 0" -- \
     sh "$top_srcdir/scripts/crosscheck" --rounds 0 --boardbench "$BOARDBENCH"
 expect 2 "crosscheck refuses an unknown section" -- \
     sh "$top_srcdir/scripts/crosscheck" --boardbench "$BOARDBENCH" nss
+# crosscheck's mem section asks mbw for its memcpy test: -t1 of mbw 1.2.2
+# (whose -t0 is the b[i]=a[i] loop), -t0 of a newer one (its -h names its
+# version); the triad row against stress-ng is info+ (fakes on PATH)
+mkdir -p "$TMP/ccbin"
+cat > "$TMP/ccbin/mbw" <<EOS
+#!/bin/sh
+if [ "\$1" = -h ]; then
+	[ -n "\${FAKE_MBW_NEW:-}" ] && echo "mbw memory benchmark v1.4"
+	echo "Usage: mbw [options] array_size_in_MiB"
+	exit 1
+fi
+echo "\$*" >> "$TMP/mbw.args"
+printf 'AVG\tMethod: MEMCPY\tElapsed: 0.01\tMiB: 96.0\tCopy: 4000.0 MiB/s\n'
+EOS
+cat > "$TMP/ccbin/stress-ng" <<EOS
+#!/bin/sh
+echo "stress-ng: info:  [1] stream: memory rate: 6000.00 MB read/sec, 3000.00 MB write/sec, 500.00 double precision Mflop/sec (instance 0)" >&2
+EOS
+chmod +x "$TMP/ccbin/mbw" "$TMP/ccbin/stress-ng"
+for v in old new; do
+	rm -f "$TMP/mbw.args"
+	if [ $v = new ]; then t=-t0; else t=-t1; fi
+	expect 0 "crosscheck mem with a fake mbw ($v)" -- env \
+	    PATH="$TMP/ccbin:$PATH" FAKE_MBW_NEW=$([ $v = new ] && echo 1) \
+	    sh "$top_srcdir/scripts/crosscheck" --boardbench "$BOARDBENCH" \
+	    --rounds 1 --seconds 0.1 mem
+	grep -q -- "^-q -n 5 $t 96\$" "$TMP/mbw.args"
+	ok $? "mbw ($v) is asked for its memcpy test, $t"
+done
+grep -q '^mem  *copy/192MiB  *8388.6 MB/s ' "$TMP/out"
+ok $? "the copy row takes mbw's MiB/s of one array as read + write"
+grep -q '^mem  *triad/192MiB .*info+$' "$TMP/out" &&
+    grep -q '^info+: stress-ng --stream counts' "$TMP/out"
+ok $? "the triad row against stress-ng is info+, and says why"
 if [ "$HAVE_GCRYPT" != yes ]; then
 	expect 2 "asking for libgcrypt in a build without it is refused" -- \
 	    bb run hash -p hash.backends=gcrypt $fast
