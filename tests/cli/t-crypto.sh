@@ -71,6 +71,36 @@ ok $? "the copy row takes mbw's MiB/s of one array as read + write"
 grep -q '^mem  *triad/192MiB .*info+$' "$TMP/out" &&
     grep -q '^info+: stress-ng --stream counts' "$TMP/out"
 ok $? "the triad row against stress-ng is info+, and says why"
+# OpenSSL 3's speed -aead sets the AES-GCM key for every message: those
+# rows are info^ with 3.x, judged with 1.1.1 (a fake openssl speed)
+if [ "$HAVE_OPENSSL" = yes ]; then
+	cat > "$TMP/ccbin/fake-openssl" <<'EOS'
+#!/bin/sh
+case "$1" in
+version) echo "OpenSSL $FAKE_OSSL_VERSION" ;;
+speed) echo "+F:1:aes-256-gcm:1000000000.00" ;;
+esac
+EOS
+	chmod +x "$TMP/ccbin/fake-openssl"
+	for v in 3.0.22 1.1.1w; do
+		expect 0 "crosscheck openssl with a fake openssl $v" -- env \
+		    FAKE_OSSL_VERSION=$v CROSSCHECK_CASES=aes-256-gcm/1024 \
+		    sh "$top_srcdir/scripts/crosscheck" --boardbench \
+		    "$BOARDBENCH" --openssl "$TMP/ccbin/fake-openssl" \
+		    --rounds 1 --seconds 0.1 openssl
+		grep -q '^openssl  *aes-256-gcm/openssl/encrypt/1024 .* info^$' \
+		    "$TMP/out"
+		rc=$?
+		if [ $v = 1.1.1w ]; then
+			ok $(( ! rc )) "with OpenSSL $v the GCM row gets a verdict"
+		else
+			ok $rc "with OpenSSL $v the GCM row is info^"
+			grep -q '^info^: this openssl speed -aead sets the AES-GCM key' \
+			    "$TMP/out"
+			ok $? "and the table says why"
+		fi
+	done
+fi
 if [ "$HAVE_GCRYPT" != yes ]; then
 	expect 2 "asking for libgcrypt in a build without it is refused" -- \
 	    bb run hash -p hash.backends=gcrypt $fast
