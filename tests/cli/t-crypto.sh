@@ -49,7 +49,10 @@ if [ "\$1" = -h ]; then
 	exit 1
 fi
 echo "\$*" >> "$TMP/mbw.args"
-printf 'AVG\tMethod: MEMCPY\tElapsed: 0.01\tMiB: 96.0\tCopy: 4000.0 MiB/s\n'
+# FAKE_MBW_MIBS: the figures to give, one per call in turn
+set -- \${FAKE_MBW_MIBS:-4000.0}
+shift \$(( \$(wc -l < "$TMP/mbw.args") % \$# ))
+printf 'AVG\tMethod: MEMCPY\tElapsed: 0.01\tMiB: 96.0\tCopy: %s MiB/s\n' "\$1"
 EOS
 cat > "$TMP/ccbin/stress-ng" <<EOS
 #!/bin/sh
@@ -71,6 +74,24 @@ ok $? "the copy row takes mbw's MiB/s of one array as read + write"
 grep -q '^mem  *triad/192MiB .*info+$' "$TMP/out" &&
     grep -q '^info+: stress-ng --stream counts' "$TMP/out"
 ok $? "the triad row against stress-ng is info+, and says why"
+# far off (no machine copies 800 GB/s): NO, or NO? when the peer's own
+# figures spread more than the tolerance between the rounds
+for mibs in "400000 400000" "400000 800000"; do
+	rm -f "$TMP/mbw.args"
+	expect 0 "crosscheck mem, two rounds, mbw giving $mibs MiB/s" -- env \
+	    PATH="$TMP/ccbin:$PATH" FAKE_MBW_MIBS="$mibs" \
+	    sh "$top_srcdir/scripts/crosscheck" --boardbench "$BOARDBENCH" \
+	    --rounds 2 --seconds 0.1 mem
+	case $mibs in
+	"400000 400000")
+		grep -q '^mem  *copy/192MiB .* 0%  NO$' "$TMP/out"
+		ok $? "a steady peer far off: NO, spread 0 %" ;;
+	*)
+		grep -q '^mem  *copy/192MiB .* 67%  NO?$' "$TMP/out" &&
+		    grep -q '^NO?: outside the tolerance, but the peer' "$TMP/out"
+		ok $? "a peer spreading 67 % between rounds: NO?, and why" ;;
+	esac
+done
 # OpenSSL 3's speed -aead sets the AES-GCM key for every message: those
 # rows are info^ with 3.x, judged with 1.1.1 (a fake openssl speed)
 if [ "$HAVE_OPENSSL" = yes ]; then
