@@ -249,11 +249,19 @@ mem_place(struct bench_ctx *ctx, int pl, size_t bytes, struct mem_block *b)
 			    "huge pages (no Hugepagesize in /proc/meminfo)");
 		len = round_up(bytes, hp);
 		if (map_anon(b, len, MAP_HUGETLB) != 0) {
+			int e = errno;
+
 			if (sysfs_read_str(NR_HUGE, n, sizeof(n)) != SYSFS_OK)
 				snprintf(n, sizeof(n), "unknown");
+			/* a pool, yet refused for another reason than its
+			 * size (qemu-user, a pool of another page size) */
+			if (e != ENOMEM && atol(n) > 0)
+				return bench_skip(ctx, "hugetlb: mmap with "
+				    "MAP_HUGETLB of %zu bytes: %s (%s is %s)",
+				    len, strerror(e), NR_HUGE, n);
 			return bench_skip(ctx, "hugetlb: no huge pages for "
 			    "%zu bytes (%s): %s is %s; reserve some, e.g. "
-			    "sysctl vm.nr_hugepages=%zu", len, strerror(errno),
+			    "sysctl vm.nr_hugepages=%zu", len, strerror(e),
 			    NR_HUGE, n, len / hp + 1);
 		}
 		b->p = b->map;

@@ -538,10 +538,15 @@ monitor_energy_row(const struct result *r, struct result *e)
 	e->status = ST_OK;
 	e->iters = r->iters;
 	e->cycles = e->instructions = NAN;
-	e->flags = r->flags & ~RF_NOISY;
 	e->copies = r->copies;
 	e->seconds = r->seconds;
 	runner_row_samples(e, v, n);
+	/* the figure is the case's own figure's energy, with its spread
+	 * (over processes where the case sampled several) and verdict */
+	e->st.median = monitor_energy_per_unit(w, r->unit, r->st.median);
+	e->st.cv = r->st.cv;
+	e->st.sdcv = r->st.sdcv;
+	e->flags = r->flags;
 	result_add_extra(e, "power:avg_w", w);
 	free(v);
 	return 0;

@@ -59,10 +59,11 @@ void monitor_apply(const struct monitor_summary *, struct result *);
 int monitor_has_power(const struct monitor *);
 /*
  * The energy row of a case's own row r (after monitor_apply): e, named
- * `<case>/energy`, is the average supply watts per unit of work, one value
- * per sample of r, in "J/X" for a rate "X/s" ("J/B", "J/op") or "J" for a
- * time per operation "s"; lower is better.  0 when e was made (release it
- * with result_release), -1 when r has no power or no such unit.
+ * `<case>/energy`, is the average supply watts per unit of work of r's
+ * figure (its median), in "J/X" for a rate "X/s" ("J/B", "J/op") or "J"
+ * for a time per operation "s", with r's spread and flags and a value per
+ * sample of r; lower is better.  0 when e was made (release it with
+ * result_release), -1 when r has no power or no such unit.
  */
 int monitor_energy_row(const struct result *r, struct result *e);
 

@@ -31,7 +31,7 @@ expect 0 "run null spin on an INA226, TSV" -- env \
     -p null.kind=rate,time
 cp "$TMP/out" "$TMP/tsv"
 # energy row NAME of main row MAIN: unit U, lower is better, OK, and
-# energy / watts against the main value (x rate, or / time) within 10 %
+# energy / watts against the main value (x rate, or / time), to 0.1 %
 energy_ok() { # MAIN NAME UNIT RATE|TIME
 	awk -F'\t' -v m="$1" -v e="$2" -v u="$3" -v k="$4" '
 	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
@@ -39,7 +39,7 @@ energy_ok() { # MAIN NAME UNIT RATE|TIME
 	$col["case"] == e { x = $col["value"]; uu = $col["unit"]
 		b = $col["better"]; s = $col["status"] }
 	END { r = k == "RATE" ? x * v / 2.35 : x / v / 2.35
-	    if (uu != u || b != "lower" || s != "OK" || !(r > 0.9 && r < 1.1)) {
+	    if (uu != u || b != "lower" || s != "OK" || !(r > 0.999 && r < 1.001)) {
 		print m ": " v " " e ": " x " " uu " " b " " s; exit 1 } }' \
 	    "$TMP/tsv" >"$TMP/err"
 }

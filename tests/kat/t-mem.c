@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "mem.h"
@@ -231,6 +232,23 @@ read_small(const char *path, char *buf, size_t len)
 	return 0;
 }
 
+/* 1 when this process can map one huge page itself (2 MiB or larger) */
+static int
+hugetlb_maps(void)
+{
+#ifdef MAP_HUGETLB
+	size_t len = 1UL << 21;
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+	    MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
+
+	if (p == MAP_FAILED)
+		return 0;
+	return munmap(p, len) == 0;
+#else
+	return 0;
+#endif
+}
+
 static void
 test_placement(void)
 {
@@ -259,9 +277,11 @@ test_placement(void)
 		case 2:		/* thp: off, or missing, only then */
 			skip_ok = mode[0] == '\0' || strcmp(mode, "never") == 0;
 			break;
-		case 3:		/* hugetlb: only with no pool */
+		case 3:		/* hugetlb: only with no pool, or where
+				 * mmap refuses it here too (qemu-user) */
 			skip_ok = read_small("/proc/sys/vm/nr_hugepages", buf,
-			    sizeof(buf)) != 0 || atoi(buf) == 0;
+			    sizeof(buf)) != 0 || atoi(buf) == 0 ||
+			    !hugetlb_maps();
 			if (rc == BENCH_SKIP)
 				ok(strstr(ctx->reason, "nr_hugepages") != NULL,
 				    "hugetlb skipped naming nr_hugepages: %s",
