@@ -488,14 +488,19 @@ monitor_has_power(const struct monitor *m)
 	return m != NULL && m->pw.source != 0;
 }
 
-/* "J/X" for a rate "X/s", "J" for a time "s"; -1 for other units. */
+/*
+ * "J/X" for a rate "X/s", "J" for a time "s"; -1 for other units and for
+ * seconds per second (mp3's real-time factor), whose "J/s" would read as
+ * watts.
+ */
 static int
 energy_unit(const char *unit, char *out, size_t len)
 {
 	size_t n = strlen(unit);
-
 	int k;
 
+	if (strcmp(unit, "s/s") == 0)
+		return -1;
 	if (strcmp(unit, "s") == 0)
 		k = snprintf(out, len, "J");
 	else if (n > 2 && strcmp(unit + n - 2, "/s") == 0)

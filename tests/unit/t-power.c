@@ -136,6 +136,60 @@ energy(void)
 	ok(isnan(monitor_energy_per_unit(2.0, "op/s", 0)), "zero rate: none");
 }
 
+/*
+ * A row of unit u with samples 1, 2, 4 and the figure 4 (as a median over
+ * processes may differ from the pooled samples'), at 2 W or without watts.
+ */
+static int
+energy_of(const char *u, int watts, struct result *e)
+{
+	static double v[] = { 1, 2, 4 };
+	struct result r;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	snprintf(r.bench, sizeof(r.bench), "b");
+	snprintf(r.case_name, sizeof(r.case_name), "c/8192");
+	snprintf(r.unit, sizeof(r.unit), "%s", u);
+	r.status = ST_OK;
+	r.better = 1;
+	r.samples = v;
+	r.nsamples = 3;
+	r.st.median = 4;
+	r.st.cv = 0.25;
+	r.flags = RF_NOISY;
+	if (watts)
+		result_add_extra(&r, "power:avg_w", 2.0);
+	rc = monitor_energy_row(&r, e);
+	r.samples = NULL;
+	result_release(&r);
+	return rc;
+}
+
+static void
+energy_rows(void)
+{
+	struct result e;
+
+	ok(energy_of("B/s", 1, &e) == 0, "a rate with watts: an energy row");
+	is_str(e.case_name, "c/8192/energy", "named CASE/energy");
+	is_str(e.unit, "J/B", "B/s gives J/B");
+	ok(e.better < 0, "lower is better");
+	is_double(e.st.median, 0.5, 1e-12, "2 W at the case's 4 B/s: 0.5 J/B, "
+	    "not the samples' median");
+	ok(e.nsamples == 3 && e.samples[2] == 0.5, "a value per sample");
+	ok(e.st.cv == 0.25 && (e.flags & RF_NOISY), "the case's spread and "
+	    "flags");
+	result_release(&e);
+	ok(energy_of("s", 1, &e) == 0 && strcmp(e.unit, "J") == 0 &&
+	    e.st.median == 8.0, "a time: J per operation, 2 W x 4 s");
+	result_release(&e);
+	ok(energy_of("s/s", 1, &e) != 0, "seconds per second: none (J/s "
+	    "would read as watts)");
+	ok(energy_of("B", 1, &e) != 0, "not a rate or a time: none");
+	ok(energy_of("B/s", 0, &e) != 0, "no watts: none");
+}
+
 int
 main(void)
 {
@@ -145,5 +199,6 @@ main(void)
 	pmic();
 	hwmon();
 	energy();
+	energy_rows();
 	return done_testing();
 }
