@@ -188,6 +188,15 @@ fmt_quote(double v, const char *group, const char *unit, char *num,
 		snprintf(u, ulen, "Dhry/s");
 		return;
 	}
+	if (strcmp(unit, "s/s") == 0 && strcmp(group, "media") == 0) {
+		/* the real-time factor: "1027.4x realtime" */
+		char n[32];
+
+		fmt_num(v, n, sizeof(n));
+		snprintf(num, nlen, "%sx", n);
+		snprintf(u, ulen, "realtime");
+		return;
+	}
 	if (strcmp(unit, "segments") == 0) {
 		snprintf(num, nlen, "%.0f", v);
 		snprintf(u, ulen, "retrans");

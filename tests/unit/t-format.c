@@ -78,6 +78,7 @@ check_quote(void)
 		{ 941.2e6, "network", "bit/s", "941.2", "Mbit/s" },
 		{ 9.41e9, "network", "bit/s", "9.410", "Gbit/s" },
 		{ 2, "network", "segments", "2", "retrans" },
+		{ 1027.4, "media", "s/s", "1027.4x", "realtime" },
 	};
 	char num[32], unit[24];
 	size_t i;
