@@ -514,7 +514,7 @@ int
 monitor_energy_row(const struct result *r, struct result *e)
 {
 	char unit[sizeof(e->unit)], name[sizeof(e->case_name)];
-	double w, *v;
+	double w, fig, *v;
 	size_t i, n = 0;
 	int k;
 
@@ -522,7 +522,8 @@ monitor_energy_row(const struct result *r, struct result *e)
 	if (r->status != ST_OK || r->copy != 0 || r->nsamples == 0 ||
 	    k < 0 || (size_t)k >= sizeof(name) ||
 	    result_get_extra(r, "power:avg_w", &w) != 0 ||
-	    energy_unit(r->unit, unit, sizeof(unit)) != 0)
+	    energy_unit(r->unit, unit, sizeof(unit)) != 0 ||
+	    isnan(fig = monitor_energy_per_unit(w, r->unit, r->st.median)))
 		return -1;
 	v = xcalloc(r->nsamples, sizeof(*v));
 	for (i = 0; i < r->nsamples; i++)
@@ -548,7 +549,7 @@ monitor_energy_row(const struct result *r, struct result *e)
 	runner_row_samples(e, v, n);
 	/* the figure is the case's own figure's energy, with its spread
 	 * (over processes where the case sampled several) and verdict */
-	e->st.median = monitor_energy_per_unit(w, r->unit, r->st.median);
+	e->st.median = fig;
 	e->st.cv = r->st.cv;
 	e->st.sdcv = r->st.sdcv;
 	e->flags = r->flags;

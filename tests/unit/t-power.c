@@ -137,11 +137,12 @@ energy(void)
 }
 
 /*
- * A row of unit u with samples 1, 2, 4 and the figure 4 (as a median over
- * processes may differ from the pooled samples'), at 2 W or without watts.
+ * A row of unit u with samples 1, 2, 4 and the figure fig (4: as a median
+ * over processes may differ from the pooled samples'), at 2 W or without
+ * watts.
  */
 static int
-energy_of(const char *u, int watts, struct result *e)
+energy_of(const char *u, int watts, double fig, struct result *e)
 {
 	static double v[] = { 1, 2, 4 };
 	struct result r;
@@ -155,7 +156,7 @@ energy_of(const char *u, int watts, struct result *e)
 	r.better = 1;
 	r.samples = v;
 	r.nsamples = 3;
-	r.st.median = 4;
+	r.st.median = fig;
 	r.st.cv = 0.25;
 	r.flags = RF_NOISY;
 	if (watts)
@@ -171,7 +172,7 @@ energy_rows(void)
 {
 	struct result e;
 
-	ok(energy_of("B/s", 1, &e) == 0, "a rate with watts: an energy row");
+	ok(energy_of("B/s", 1, 4, &e) == 0, "a rate with watts: an energy row");
 	is_str(e.case_name, "c/8192/energy", "named CASE/energy");
 	is_str(e.unit, "J/B", "B/s gives J/B");
 	ok(e.better < 0, "lower is better");
@@ -181,13 +182,14 @@ energy_rows(void)
 	ok(e.st.cv == 0.25 && (e.flags & RF_NOISY), "the case's spread and "
 	    "flags");
 	result_release(&e);
-	ok(energy_of("s", 1, &e) == 0 && strcmp(e.unit, "J") == 0 &&
+	ok(energy_of("s", 1, 4, &e) == 0 && strcmp(e.unit, "J") == 0 &&
 	    e.st.median == 8.0, "a time: J per operation, 2 W x 4 s");
 	result_release(&e);
-	ok(energy_of("s/s", 1, &e) != 0, "seconds per second: none (J/s "
+	ok(energy_of("s/s", 1, 4, &e) != 0, "seconds per second: none (J/s "
 	    "would read as watts)");
-	ok(energy_of("B", 1, &e) != 0, "not a rate or a time: none");
-	ok(energy_of("B/s", 0, &e) != 0, "no watts: none");
+	ok(energy_of("B", 1, 4, &e) != 0, "not a rate or a time: none");
+	ok(energy_of("B/s", 0, 4, &e) != 0, "no watts: none");
+	ok(energy_of("B/s", 1, 0, &e) != 0, "a zero figure: none");
 }
 
 int
