@@ -488,6 +488,21 @@ monitor_has_power(const struct monitor *m)
 	return m != NULL && m->pw.source != 0;
 }
 
+/* What a row's unit is to energy: a time per operation, a rate, neither. */
+enum energy_kind { EK_NONE, EK_TIME, EK_RATE };
+
+static enum energy_kind
+energy_kind(const char *unit)
+{
+	size_t n = strlen(unit);
+
+	if (strcmp(unit, "s") == 0)
+		return EK_TIME;
+	if (n > 2 && strcmp(unit + n - 2, "/s") == 0)
+		return EK_RATE;
+	return EK_NONE;
+}
+
 /*
  * "J/X" for a rate "X/s", "J" for a time "s"; -1 for other units and for
  * seconds per second (mp3's real-time factor), whose "J/s" would read as
@@ -496,17 +511,13 @@ monitor_has_power(const struct monitor *m)
 static int
 energy_unit(const char *unit, char *out, size_t len)
 {
-	size_t n = strlen(unit);
+	enum energy_kind ek = energy_kind(unit);
 	int k;
 
-	if (strcmp(unit, "s/s") == 0)
+	if (ek == EK_NONE || strcmp(unit, "s/s") == 0)
 		return -1;
-	if (strcmp(unit, "s") == 0)
-		k = snprintf(out, len, "J");
-	else if (n > 2 && strcmp(unit + n - 2, "/s") == 0)
-		k = snprintf(out, len, "J/%.*s", (int)(n - 2), unit);
-	else
-		return -1;
+	k = ek == EK_TIME ? snprintf(out, len, "J") :
+	    snprintf(out, len, "J/%.*s", (int)(strlen(unit) - 2), unit);
 	return k > 0 && (size_t)k < len ? 0 : -1;
 }
 
@@ -561,15 +572,11 @@ monitor_energy_row(const struct result *r, struct result *e)
 double
 monitor_energy_per_unit(double avg_w, const char *unit, double value)
 {
-	size_t n = strlen(unit);
+	enum energy_kind ek = energy_kind(unit);
 
-	if (isnan(avg_w) || !isfinite(value) || value <= 0)
+	if (isnan(avg_w) || !isfinite(value) || value <= 0 || ek == EK_NONE)
 		return NAN;
-	if (strcmp(unit, "s") == 0)
-		return avg_w * value;
-	if (n > 2 && strcmp(unit + n - 2, "/s") == 0)
-		return avg_w / value;
-	return NAN;
+	return ek == EK_TIME ? avg_w * value : avg_w / value;
 }
 
 /* ---- before a run ------------------------------------------------------- */
