@@ -892,9 +892,11 @@ crypto_classic_bytes(FILE *fp, const char *what,
 			int any = 0;
 			char line[1024];
 			size_t used;
+			char safe_type[FMT_SAFE(40)], safe_why[FMT_SAFE(80)];
 
+			fmt_safe(safe_type, sizeof(safe_type), types[j]);
 			used = (size_t)snprintf(line, sizeof(line), "%-20s",
-			    types[j]);
+			    safe_type);
 			for (k = 0; k < ns; k++) {
 				const struct result *r = NULL;
 				char cell[32];
@@ -922,8 +924,9 @@ crypto_classic_bytes(FILE *fp, const char *what,
 			if (any)
 				fprintf(fp, "%s\n", line);
 			else
-				fprintf(fp, "%-20s (%s)\n", types[j],
-				    reason[j][0] ? reason[j] : "not measured");
+				fprintf(fp, "%-20s (%s)\n", safe_type,
+				    fmt_safe(safe_why, sizeof(safe_why),
+				    reason[j][0] ? reason[j] : "not measured"));
 		}
 		fputc('\n', fp);
 	}

@@ -721,7 +721,7 @@ seed_layout(const struct bench_info *b, void (*fill)(struct rows *),
 	got = render(b, &rs);
 	rows_release(&rs);
 	for (i = 0; want[i] != NULL; i++)
-		if (!ok(has_line(got, want[i]), "%s --classic: libgcrypt's "
+		if (!ok(has_line(got, want[i]), "%s --classic: the classic "
 		    "layout has the line '%s'", b->name, want[i]))
 			diag("got:\n%s", got);
 	free(got);
@@ -740,6 +740,14 @@ static void
 hostile_rows(struct rows *rs)
 {
 	skipped(rs, "hash", "md5/gcrypt/10000", "evil\033[2J reason");
+}
+
+/* The same through the openssl speed layout, with an escape in the name. */
+static void
+hostile_openssl_rows(struct rows *rs)
+{
+	skipped(rs, "hash", "md5/openssl/1024", "evil\033[2J reason");
+	skipped(rs, "hash", "sha\033]0;x\007/openssl/1024", "gone");
 }
 
 static void
@@ -801,6 +809,14 @@ check_seed_layouts(void)
 		};
 
 		seed_layout(&bench_hash_info, hostile_rows, hostile);
+	}
+	{
+		static const char *const hostile[] = {
+			"md5 (evil\\x1b[2J reason)",
+			"sha\\x1b]0;x\\x07 (gone)", NULL
+		};
+
+		seed_layout(&bench_hash_info, hostile_openssl_rows, hostile);
 	}
 }
 
