@@ -201,6 +201,13 @@ struct bench_case *bench_add_case(struct bench_ctx *, const char *name,
 void *bench_priv(const struct bench_ctx *);
 void bench_set_priv(struct bench_ctx *, void *);
 
+/*
+ * Which of a CPU case's measuring processes (--processes) this is: 0 for
+ * the first, or when the case runs in one.  For the self-test (null.vary);
+ * a real kernel measures the same in every process.
+ */
+unsigned bench_process(const struct bench_ctx *);
+
 /* Why a hook failed; shown as the row's reason. Returns -1. */
 int bench_fail(struct bench_ctx *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

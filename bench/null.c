@@ -22,6 +22,11 @@
  * about 100 ms of units itself), phases (an untimed prepare() of three
  * units, then phase a of one unit and phase b of two, each with its own
  * row: the truth is 1e9/(3 ns) iterations per second).
+ * null.vary makes every second measuring process of a CPU case slower by
+ * that many per cent, to test what the runner does when its processes
+ * disagree (more of them run while the budget lasts); null.jitter makes
+ * every second call slower, so a process's own samples disagree and it
+ * samples until its share of the budget is spent.
  */
 #include "config.h"
 
@@ -40,7 +45,8 @@ struct null_state {
 	uint64_t units;			/* spin/sleep: units of ns done */
 	int sleep;			/* mode=sleep */
 	uint64_t ns;
-	uint64_t calls;			/* mode=spread */
+	uint64_t calls;			/* mode=spread, null.jitter */
+	uint64_t jitter;		/* null.jitter */
 };
 
 static const struct bench_param null_params[] = {
@@ -59,6 +65,14 @@ static const struct bench_param null_params[] = {
 	{ .name = "ns", .type = BENCH_P_INT, .min = 1000, .max = 1000000000,
 	  .def = "10000", .help = "spin/sleep: nanoseconds per unit of work "
 	    "(true rate 1e9/ns op/s)" },
+	{ .name = "vary", .type = BENCH_P_INT, .min = 0, .max = 100,
+	  .def = "0", .help = "spin/sleep: units last this many per cent "
+	    "longer in every second measuring process (the 2nd, 4th, ...), "
+	    "so the processes of a CPU case disagree on purpose" },
+	{ .name = "jitter", .type = BENCH_P_INT, .min = 0, .max = 100,
+	  .def = "0", .help = "spin/sleep rate and time cases: every second "
+	    "call of the kernel lasts this many per cent longer, so a "
+	    "process's samples disagree and it samples until its budget" },
 	{ .name = "kind", .type = BENCH_P_LIST,
 	  .choices = "rate|time|reported|phases",
 	  .def = "rate,time,reported,phases",
@@ -134,6 +148,9 @@ null_setup(struct bench_ctx *ctx, const struct bench_case *c)
 		return bench_fail(ctx, "out of memory");
 	bench_set_priv(ctx, s);
 	s->ns = (uint64_t)bench_param_int(ctx, "ns");
+	if (bench_process(ctx) % 2 == 1)
+		s->ns += s->ns * (uint64_t)bench_param_int(ctx, "vary") / 100;
+	s->jitter = (uint64_t)bench_param_int(ctx, "jitter");
 	s->sleep = strcmp(bench_param_str(ctx, "mode"), "sleep") == 0;
 	/* wake at the deadline, not up to 50 us after it (timer slack) */
 	if (s->sleep && prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) != 0)
@@ -229,7 +246,12 @@ null_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 	double t0;
 
 	if (c->id == NULL_RATE || c->id == NULL_TIME) {
+		uint64_t ns = s->ns;
+
+		if (s->jitter > 0 && s->calls++ % 2 == 1)
+			s->ns += s->ns * s->jitter / 100;
 		truth_units(s, iters);
+		s->ns = ns;
 		s->iters += iters;
 		return 0;
 	}

@@ -41,7 +41,7 @@ static const char run_usage[] =
 "  --processes N        sample each CPU case in N fresh processes, each\n"
 "                       with its own address layout (profile: 2 / 3 / 5;\n"
 "                       1 to 20); value = median over processes, CV = spread\n"
-"                       between them\n"
+"                       between them; up to 3 x N while they disagree\n"
 "  --no-aslr            measuring processes run without address space\n"
 "                       randomisation (reproducible A/B work; recorded with\n"
 "                       the row as the extra no-aslr)\n"

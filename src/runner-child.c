@@ -149,6 +149,12 @@ bench_set_priv(struct bench_ctx *ctx, void *p)
 	ctx->priv = p;
 }
 
+unsigned
+bench_process(const struct bench_ctx *ctx)
+{
+	return ctx->process;
+}
+
 static void
 set_reason(struct bench_ctx *ctx, const char *fmt, va_list ap)
 {
@@ -610,6 +616,7 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 
 	wire_fd = fd;
 	wire_copy = copy;
+	ctx->process = cp->process;
 	sampler_init(&s, ctx, c);
 	if (s.phases == NULL && b->run == NULL) {
 		send_status(ST_FAILED, "benchmark has neither run nor phases");

@@ -31,6 +31,7 @@ struct bench_ctx {
 	struct bench_case *cases;
 	size_t ncases;
 	void *priv;
+	unsigned process;		/* bench_process() */
 	char reason[160];
 	/* per sample, for self-timed kernels and metrics */
 	double reported;

@@ -47,6 +47,8 @@ struct child_plan {
 	 */
 	uint32_t windows;
 	double window;
+	/* a CPU case sampled in several processes: which this is, from 0 */
+	uint32_t process;
 };
 
 /*

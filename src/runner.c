@@ -986,10 +986,14 @@ case_run_release(struct case_run *cr)
 /*
  * A CPU case measured alone: its samples come from several fresh
  * processes (each re-exec'd when the runner may, so each has its own
- * address layout), at least `procs` of them, each with its share of the
- * warm-up and the budget; the first calibrates and the others reuse its
- * iterations.  While the spread between the processes' medians is above
- * the target and budget is left, more processes run (up to 3 x procs).
+ * address layout), at least `procs` of them; the first calibrates and the
+ * others reuse its iterations.  Each process gets its share of the
+ * warm-up and half the budget's share: the first `procs` spend half the
+ * budget, and the other half is kept for where the spread is.  While the
+ * spread between the processes' medians is above the target and budget is
+ * left, more processes run (up to 3 x procs), so a kernel whose speed
+ * depends on the layout (Dhrystone) is sampled in more layouts, and its
+ * median over them moves less from one run to the next.
  * Any other case: one child (or the copies together).
  */
 static void
@@ -1009,8 +1013,9 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 		cr->no_aslr = o->no_aslr && o->exec_self;
 		return;
 	}
-	rp.budget = cp->budget / procs;
+	rp.budget = cp->budget / (2.0 * procs);
 	rp.warmup = cp->warmup / procs;
+	rp.process = 0;
 	run_case(o, ctx, ci, &rp, 1, cr, pg);
 	cr->no_aslr = o->no_aslr && o->exec_self;
 	if (cr->status != ST_OK)
@@ -1027,6 +1032,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 			    spent >= cp->budget + cp->warmup)
 				break;
 		}
+		rp.process = cr->np;
 		run_case(o, ctx, ci, &rp, 1, &one, pg);
 		spent += one.seconds;
 		if (one.status != ST_OK) {

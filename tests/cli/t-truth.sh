@@ -129,6 +129,28 @@ between "$a" 1 1; ok $? "--no-aslr is recorded with the row ($a)"
 json_get spin preempted "$TMP/out" | grep -q '^[0-9]'
 ok $? "preempted samples are counted without the monitor too"
 
+# ---- processes that disagree: time goes where the spread is ----------
+# Every second process sleeps 30 % longer per unit (null.vary), so the
+# spread between processes stays far above the target, and every second
+# call 20 % longer (null.jitter), so each process samples until its share
+# of the budget is spent.  The first two spend half the 3 s budget (0.75 s
+# each) and the other half goes to two or three more; were each given its
+# whole share (1.5 s), two or three in all would spend it.  Sleeps are
+# wall-clock exact, so load does not change this.
+expect 0 "sleep -p null.vary=30 -p null.jitter=20 --processes 2" -- \
+    bb run null -p null.mode=sleep -p null.ns=$ms -p null.kind=rate \
+    -p null.vary=30 -p null.jitter=20 \
+    --profile quick --min-sample 0.05 --warmup 0 --budget 3 --processes 2 \
+    --no-monitor --no-save --format json
+p=$(json_get sleep processes "$TMP/out")
+between "$p" 4 5; ok $? "processes that disagree: 4 or 5 where --processes 2 ($p)"
+c=$(json_get sleep cv "$TMP/out")
+between "$c" 0.05 1; ok $? "their disagreement is the row's CV ($c)"
+awk 'index($0, "\"case\": \"sleep\",") { row = 1 }
+	row && /"flags": / { f = 1 }
+	f { print } f && /]/ { exit }' "$TMP/out" | grep -q '"noisy"'
+ok $? "and the row is flagged noisy"
+
 # ---- copies: one window, the aggregate is the total -----------------
 expect 0 "sleep --copies 2" -- bb run null -p null.mode=sleep -p null.ns=$ms \
     -p null.kind=rate,time $fast --no-save --format tsv --copies 2

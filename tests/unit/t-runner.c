@@ -138,7 +138,7 @@ main(void)
 	ok(rs.r[0].st.median > 0 && rs.r[0].st.min <= rs.r[0].st.median &&
 	    rs.r[0].st.median <= rs.r[0].st.max, "min <= median <= max");
 	ok(rs.r[0].iters >= 1, "iterations per sample recorded");
-	is_str(rs.r[0].params, "mode=ok,work=1000,ns=10000,"
+	is_str(rs.r[0].params, "mode=ok,work=1000,ns=10000,vary=0,jitter=0,"
 	    "kind=rate,time,reported,phases", "canonical parameters");
 	is_str(rs.r[0].unit, "op/s", "unit from the case");
 	ok(isnan(rs.r[0].cycles) || rs.r[0].cycles > 0,
