@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,23 +106,49 @@ or_q(const char *s)
 	return s ? s : "?";
 }
 
+/*
+ * A compiler's name and version from its --version line:
+ *   "gcc (Debian 12.2.0-14) 12.2.0"        -> "gcc 12.2.0"
+ *   "Debian clang version 14.0.6"          -> "clang 14.0.6"
+ *   "clang version 16.0.0 (https://...)"   -> "clang 16.0.0"
+ * otherwise the first word and the first later word that begins with a
+ * digit.
+ */
+static void
+cc_short(const char *v, char *buf, size_t len)
+{
+	const char *p = strrchr(v, ')'), *w;
+	int n = (int)strcspn(v, " ");
+
+	if (p != NULL && p[1] == ' ' && isdigit((unsigned char)p[2])) {
+		snprintf(buf, len, "%.*s %.*s", n, v, (int)strcspn(p + 2, " "),
+		    p + 2);
+		return;
+	}
+	if ((w = strstr(v, "clang version ")) != NULL) {
+		w += strlen("clang version ");
+		snprintf(buf, len, "clang %.*s", (int)strcspn(w, " "), w);
+		return;
+	}
+	for (w = v + n; *w != '\0'; w++)
+		if (w > v && w[-1] == ' ' && isdigit((unsigned char)*w))
+			break;
+	snprintf(buf, len, "%.*s%s%.*s", n, v, *w ? " " : "",
+	    (int)strcspn(w, " "), w);
+}
+
 void
 buildinfo_label(const struct build_info *b, const char *tag, char *buf,
     size_t len)
 {
 	char cc[96];
-	const char *v, *p;
 
 	if (b == NULL) {
 		snprintf(buf, len, "%s%s%sunknown build", tag && *tag ? "[" : "",
 		    tag && *tag ? tag : "", tag && *tag ? "] " : "");
 		return;
 	}
-	/* "gcc (Debian 12.2.0-14) 12.2.0" -> "gcc 12.2.0" */
-	v = or_q(b->cc_version);
-	p = strrchr(v, ')');
-	snprintf(cc, sizeof(cc), "%.*s%s", (int)strcspn(v, " "), v,
-	    p ? p + 1 : "");
+	cc_short(or_q(b->cc_version), cc, sizeof(cc));
 	snprintf(buf, len, "%s%s%s%s %s | %s | float %s, fpu %s | %s",
 	    tag && *tag ? "[" : "", tag && *tag ? tag : "",
 	    tag && *tag ? "] " : "", cc, or_q(b->opt_level), or_q(b->arch),

@@ -360,6 +360,35 @@ test_hostile(void)
 	buildinfo_label(NULL, NULL, label, sizeof(label));
 	is_str(label, "unknown build", "no build identity");
 
+	/* the compiler's name and version from its --version line */
+	{
+		static const char *const cc[][2] = {
+			{ "gcc (Debian 12.2.0-14) 12.2.0", "gcc 12.2.0" },
+			{ "arm-linux-gnueabihf-gcc (Debian 12.2.0-14) 12.2.0",
+			  "arm-linux-gnueabihf-gcc 12.2.0" },
+			{ "Debian clang version 14.0.6", "clang 14.0.6" },
+			{ "clang version 16.0.0 (https://github.com/llvm/"
+			  "llvm-project 1234)", "clang 16.0.0" },
+			{ "tcc version 0.9.27 (x86_64 Linux)", "tcc 0.9.27" },
+			{ " 9", " 9" },
+			{ "cc", "cc" },
+			{ "", "" },
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof(cc) / sizeof(cc[0]); k++) {
+			j = json_pack("{s:s}", "cc_version", cc[k][0]);
+			buildinfo_from_json(j, &bi);
+			buildinfo_label(&bi, NULL, label, sizeof(label));
+			ok(strncmp(label, cc[k][1], strlen(cc[k][1])) == 0 &&
+			    strncmp(label + strlen(cc[k][1]), " ? |", 4) == 0,
+			    "compiler '%s' is labelled '%s' (%s)", cc[k][0],
+			    cc[k][1], label);
+			buildinfo_release(&bi);
+			json_decref(j);
+		}
+	}
+
 	/* this build reads back as written */
 	buildinfo_get(&bi);
 	j = buildinfo_to_json(&bi);
