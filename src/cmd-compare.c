@@ -35,6 +35,7 @@
 
 static const char compare_usage[] =
 "usage: boardbench compare [OPTIONS] A B [C...]\n"
+"       boardbench compare [OPTIONS] FILE\n"
 "\n"
 "Compares build flag sets side by side: one column per input, one row per\n"
 "case, each cell the ratio of its median to the baseline's, turned so that\n"
@@ -51,7 +52,8 @@ static const char compare_usage[] =
 "\n"
 "A, B ... are run ids, run uuids, 'last', tags (the latest run with the tag;\n"
 "tag:T forces the tag meaning) or files written by 'boardbench export' or\n"
-"'run --format json' (each run in a file is a column).\n"
+"'run --format json' (each run in a file is a column, so one FILE of several\n"
+"runs, such as a whole store's export, is enough).\n"
 "\n"
 "  --baseline X            the column the others are divided by (default the\n"
 "                          first); X is one of the inputs, or another input\n"
@@ -1727,9 +1729,12 @@ cmd_compare(int argc, char **argv)
 	}
 	if (plotfile != NULL && store_output_check(plotfile, db) != 0)
 		return EXIT_USAGE;
-	if (argc - optind + (baseline != NULL) < 2)
+	/* one input is enough when it is a file of several runs */
+	if (argc - optind + (baseline != NULL) < 2 &&
+	    (argc - optind + (baseline != NULL) < 1 ||
+	    !is_file_spec(baseline != NULL ? baseline : argv[optind])))
 		return cmd_bad_usage("compare", "give at least two runs, tags "
-		    "or files");
+		    "or files, or one file of several runs");
 
 	/* the inputs; a --baseline that is not among them goes first */
 	specs = xcalloc((size_t)(argc - optind) + 1, sizeof(*specs));

@@ -195,6 +195,13 @@ echo 'hello' > "$TMP/notjson.json"
 expect 2 "a file that is not JSON" -- bb compare "$data/cmp-O0.json" "$TMP/notjson.json"
 expect 2 "a missing file" -- bb compare "$data/cmp-O0.json" "$TMP/missing.json"
 expect 2 "only one input" -- bb compare --db "$db" O0
+expect 2 "one file of one run" -- bb compare "$data/cmp-O0.json"
+grep -q "only one run" "$TMP/err"; ok $? "says the file holds only one run"
+expect 0 "export two runs into one file" -- bb export --db "$db" O0 O2
+cp "$TMP/out" "$TMP/two.json"
+expect 0 "one file of two runs is enough" -- bb compare "$TMP/two.json"
+grep -q '^== A O0: ' "$TMP/out" && grep -q '^== B O2: ' "$TMP/out"
+ok $? "each run of the file is a column"
 expect 2 "bad --fail-on-regression" -- bb compare --db "$db" O0 O2 --fail-on-regression lots
 expect 2 "bad --alpha" -- bb compare --db "$db" O0 O2 --alpha 1.5
 expect 2 "bad --format" -- bb compare --db "$db" O0 O2 --format xml
