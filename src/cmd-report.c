@@ -596,17 +596,6 @@ rows_table(struct strbuf *sb, const struct rrun *r)
 		strbuf_addf(sb, "</table></div>\n");
 }
 
-/* Bytes from a case name "32768", "read/32MiB"; NAN when none. */
-static double
-case_bytes(const char *name)
-{
-	const char *p = strrchr(name, '/');
-	long long v;
-
-	p = p ? p + 1 : name;
-	return parse_ll(p, &v) == 0 && v >= 0 ? (double)v : NAN;
-}
-
 static void
 fmt_bytes(double v, char *buf, size_t len)
 {
@@ -627,8 +616,36 @@ fmt_ns(double v, char *buf, size_t len)
 }
 
 /*
+ * The size in a memory case's name ("copy/1MiB", "64KiB", and with a
+ * placement "copy/1MiB/thp"), NaN when none; series gets the rest, the
+ * operation and the placement ("copy thp"), when not NULL.
+ */
+static double
+case_size(const char *name, char *series, size_t len)
+{
+	const char *p = name, *end;
+	char part[64];
+	long long v;
+
+	for (;;) {
+		end = p + strcspn(p, "/");
+		bufprintf(part, sizeof(part), "%.*s", (int)(end - p), p);
+		if (parse_ll(part, &v) == 0 && v >= 0)
+			break;
+		if (*end == '\0')
+			return NAN;
+		p = end + 1;
+	}
+	if (series != NULL)
+		bufprintf(series, len, "%.*s%s%s", p > name ? (int)(p - name -
+		    1) : 0, name, p > name && *end ? " " : "",
+		    *end ? end + 1 : "");
+	return (double)v;
+}
+
+/*
  * Memory charts of every run: latency (ns) by working set on log axes,
- * and bandwidth (MB/s) by size, one line per run and operation.
+ * and bandwidth (MB/s) by size, one line per run, operation and placement.
  */
 static void
 mem_charts(struct strbuf *sb, const struct rruns *rs)
@@ -647,19 +664,20 @@ mem_charts(struct strbuf *sb, const struct rruns *rs)
 			for (j = 0; j < r->n; j++) {
 				const struct result *q = &r->rows[j];
 				char op[64];
-				const char *sl;
+				double bytes;
 				size_t m;
 
 				if (strcmp(q->bench, bench) != 0 ||
-				    q->status != ST_OK || q->copy != 0 ||
-				    isnan(case_bytes(q->case_name)))
+				    q->status != ST_OK || q->copy != 0)
 					continue;
-				sl = strchr(q->case_name, '/');
-				bufprintf(op, sizeof(op), "%.*s", sl ? (int)(sl -
-				    q->case_name) : 0, q->case_name);
-				bufprintf(op + strlen(op), sizeof(op) -
-				    strlen(op), "%s%.40s", op[0] ? " " : "",
-				    rs->n > 1 ? r->name : "");
+				/* "copy/1MiB/thp": series "copy thp" */
+				bytes = case_size(q->case_name, op, sizeof(op));
+				if (isnan(bytes))
+					continue;
+				if (rs->n > 1)
+					bufprintf(op + strlen(op), sizeof(op) -
+					    strlen(op), "%s%.40s", op[0] ? " " :
+					    "", r->name);
 				if (op[0] == '\0')
 					bufprintf(op, sizeof(op), "%s", bench);
 				for (k = 0; k < ns; k++)
@@ -684,7 +702,7 @@ mem_charts(struct strbuf *sb, const struct rruns *rs)
 				    sizeof(double));
 				ys[k] = xreallocarray(ys[k], m + 1,
 				    sizeof(double));
-				xs[k][m] = case_bytes(q->case_name);
+				xs[k][m] = bytes;
 				/* s per load to ns; B/s to MB/s */
 				ys[k][m] = pass == 0 ? q->st.median * 1e9 :
 				    q->st.median / 1e6;

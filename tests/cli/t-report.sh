@@ -89,6 +89,20 @@ expect 0 "export" -- bb export --db "$db" -o "$TMP/e.json"
 expect 0 "report of an exported file" -- bb report -o "$TMP/f.html" "$TMP/e.json"
 grep -q 'id="comparison"' "$TMP/f.html"; ok $? "the file's two runs are compared"
 
+# memory cases with placements ("copy/64KiB/thp") are charted too, one line
+# per operation and placement
+expect 0 "a run with placements" -- bb run --db "$TMP/pl.db" --profile quick \
+	--budget 0.05 -p membw.sizes=4096,65536 -p memlat.sizes=4096,65536 \
+	-p membw.ops=copy -p memory.placement=default,4k membw memlat
+expect 0 "its report" -- bb report --db "$TMP/pl.db" -o "$TMP/pl.html"
+legend() { grep -c "text-anchor=\"start\">$1</text>" "$TMP/pl.html"; }
+grep -q '<h3>Memory bandwidth</h3>' "$TMP/pl.html" &&
+	[ "$(legend 'copy 4k')" -eq 1 ] && [ "$(legend 'copy default')" -eq 1 ]
+ok $? "the bandwidth chart has a line per placement"
+grep -q '<h3>Memory latency</h3>' "$TMP/pl.html" &&
+	[ "$(legend '4k')" -eq 1 ] && [ "$(legend 'default')" -eq 1 ]
+ok $? "and so has the latency chart"
+
 # bad input and failed writes
 expect 2 "no -o" -- bb report --db "$db" 1
 expect 2 "unknown run" -- bb report --db "$db" -o "$TMP/x.html" 99
