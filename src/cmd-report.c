@@ -20,6 +20,7 @@
 #include "export.h"
 #include "fmt.h"
 #include "headline.h"
+#include "mem.h"
 #include "registry.h"
 #include "result.h"
 #include "store.h"
@@ -615,32 +616,66 @@ fmt_ns(double v, char *buf, size_t len)
 	bufprintf(buf, len, "%gns", v);
 }
 
+/* Bytes from one part of a case name ("32768", "32MiB"); NaN when not. */
+static double
+part_bytes(const char *p, size_t n)
+{
+	char part[64];
+	long long v;
+
+	if (n >= sizeof(part))
+		return NAN;
+	bufprintf(part, sizeof(part), "%.*s", (int)n, p);
+	return parse_ll(part, &v) == 0 && v >= 0 ? (double)v : NAN;
+}
+
+/* Is this part of a case name a memory placement ("thp", "4k", ...)? */
+static int
+part_placement(const char *p, size_t n)
+{
+	char part[32];
+
+	if (n >= sizeof(part))
+		return 0;
+	bufprintf(part, sizeof(part), "%.*s", (int)n, p);
+	return mem_placement_find(part) >= 0;
+}
+
 /*
- * The size in a memory case's name ("copy/1MiB", "64KiB", and with a
- * placement "copy/1MiB/thp"), NaN when none; series gets the rest, the
+ * The size in a memory case's name, [OP/]SIZE[/PLACEMENT] ("64KiB",
+ * "copy/1MiB", "copy/1MiB/thp"); NaN for any other name.  series gets the
  * operation and the placement ("copy thp"), when not NULL.
  */
 static double
 case_size(const char *name, char *series, size_t len)
 {
-	const char *p = name, *end;
-	char part[64];
-	long long v;
+	const char *part[3], *p = name;
+	size_t plen[3], n = 0, size, pl;
+	double bytes;
+	int has_op;
 
 	for (;;) {
-		end = p + strcspn(p, "/");
-		bufprintf(part, sizeof(part), "%.*s", (int)(end - p), p);
-		if (parse_ll(part, &v) == 0 && v >= 0)
-			break;
-		if (*end == '\0')
+		if (n == 3)
 			return NAN;
-		p = end + 1;
+		part[n] = p;
+		plen[n] = strcspn(p, "/");
+		p += plen[n++];
+		if (*p++ == '\0')
+			break;
 	}
+	/* two parts: SIZE/PLACEMENT, else OP/SIZE (no size is a placement) */
+	has_op = n == 3 || (n == 2 && !(!isnan(part_bytes(part[0],
+	    plen[0])) && part_placement(part[1], plen[1])));
+	size = has_op ? 1 : 0;
+	pl = size + 1;		/* the placement's part, when pl < n */
+	bytes = part_bytes(part[size], plen[size]);
+	if (isnan(bytes) || (pl < n && !part_placement(part[pl], plen[pl])))
+		return NAN;
 	if (series != NULL)
-		bufprintf(series, len, "%.*s%s%s", p > name ? (int)(p - name -
-		    1) : 0, name, p > name && *end ? " " : "",
-		    *end ? end + 1 : "");
-	return (double)v;
+		bufprintf(series, len, "%.*s%s%.*s", has_op ? (int)plen[0] : 0,
+		    name, has_op && pl < n ? " " : "",
+		    pl < n ? (int)plen[pl] : 0, pl < n ? part[pl] : "");
+	return bytes;
 }
 
 /*

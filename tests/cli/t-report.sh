@@ -102,6 +102,15 @@ ok $? "the bandwidth chart has a line per placement"
 grep -q '<h3>Memory latency</h3>' "$TMP/pl.html" &&
 	[ "$(legend '4k')" -eq 1 ] && [ "$(legend 'default')" -eq 1 ]
 ok $? "and so has the latency chart"
+# a name that is not [OP/]SIZE[/PLACEMENT] (from an imported file) is not
+# charted: the last part must be a placement
+expect 0 "export the run with placements" -- bb export --db "$TMP/pl.db"
+sed 's|"copy/4KiB/4k"|"copy/4KiB/evil"|; s|"copy/64KiB/4k"|"copy/64KiB/4k/x"|' \
+	"$TMP/out" > "$TMP/odd.json"
+expect 0 "report of odd memory case names" -- bb report -o "$TMP/pl.html" "$TMP/odd.json"
+[ "$(legend 'copy evil')" -eq 0 ] && [ "$(legend 'copy 4k')" -eq 0 ] &&
+	[ "$(legend 'copy default')" -eq 1 ]
+ok $? "odd names are left out of the chart"
 
 # bad input and failed writes
 expect 2 "no -o" -- bb report --db "$db" 1
