@@ -1671,7 +1671,7 @@ cmd_compare(int argc, char **argv)
 	struct store *st = NULL;
 	char **specs;
 	size_t nspecs = 0, i, base = 0, base_spec = 0, before;
-	int c, pool = 0, verbose = 0, rc = EXIT_USAGE;
+	int c, pool = 0, verbose = 0, rc = EXIT_USAGE, ninputs;
 	char what[200], e_a[FMT_SAFE(64)], e_b[FMT_SAFE(64)];
 
 	opterr = 0;
@@ -1730,8 +1730,8 @@ cmd_compare(int argc, char **argv)
 	if (plotfile != NULL && store_output_check(plotfile, db) != 0)
 		return EXIT_USAGE;
 	/* one input is enough when it is a file of several runs */
-	if (argc - optind + (baseline != NULL) < 2 &&
-	    (argc - optind + (baseline != NULL) < 1 ||
+	ninputs = argc - optind + (baseline != NULL);
+	if (ninputs < 1 || (ninputs == 1 &&
 	    !is_file_spec(baseline != NULL ? baseline : argv[optind])))
 		return cmd_bad_usage("compare", "give at least two runs, tags "
 		    "or files, or one file of several runs");

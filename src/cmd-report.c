@@ -616,29 +616,13 @@ fmt_ns(double v, char *buf, size_t len)
 	bufprintf(buf, len, "%gns", v);
 }
 
-/* Bytes from one part of a case name ("32768", "32MiB"); NaN when not. */
+/* Bytes from a size ("32768", "32MiB"); NaN when it is not one. */
 static double
-part_bytes(const char *p, size_t n)
+size_bytes(const char *s)
 {
-	char part[64];
 	long long v;
 
-	if (n >= sizeof(part))
-		return NAN;
-	bufprintf(part, sizeof(part), "%.*s", (int)n, p);
-	return parse_ll(part, &v) == 0 && v >= 0 ? (double)v : NAN;
-}
-
-/* Is this part of a case name a memory placement ("thp", "4k", ...)? */
-static int
-part_placement(const char *p, size_t n)
-{
-	char part[32];
-
-	if (n >= sizeof(part))
-		return 0;
-	bufprintf(part, sizeof(part), "%.*s", (int)n, p);
-	return mem_placement_find(part) >= 0;
+	return parse_ll(s, &v) == 0 && v >= 0 ? (double)v : NAN;
 }
 
 /*
@@ -649,32 +633,29 @@ part_placement(const char *p, size_t n)
 static double
 case_size(const char *name, char *series, size_t len)
 {
-	const char *part[3], *p = name;
-	size_t plen[3], n = 0, size, pl;
+	char buf[sizeof(((struct result *)0)->case_name)], *part[3], *p = buf;
+	size_t n = 0, pl;
 	double bytes;
-	int has_op;
 
+	if (strlen(name) >= sizeof(buf))
+		return NAN;
+	bufprintf(buf, sizeof(buf), "%s", name);
 	for (;;) {
 		if (n == 3)
 			return NAN;
-		part[n] = p;
-		plen[n] = strcspn(p, "/");
-		p += plen[n++];
-		if (*p++ == '\0')
+		part[n++] = p;
+		if ((p = strchr(p, '/')) == NULL)
 			break;
+		*p++ = '\0';
 	}
-	/* two parts: SIZE/PLACEMENT, else OP/SIZE (no size is a placement) */
-	has_op = n == 3 || (n == 2 && !(!isnan(part_bytes(part[0],
-	    plen[0])) && part_placement(part[1], plen[1])));
-	size = has_op ? 1 : 0;
-	pl = size + 1;		/* the placement's part, when pl < n */
-	bytes = part_bytes(part[size], plen[size]);
-	if (isnan(bytes) || (pl < n && !part_placement(part[pl], plen[pl])))
+	/* the last part is a placement when a size stands before it */
+	pl = n > 1 && mem_placement_find(part[n - 1]) >= 0 &&
+	    !isnan(size_bytes(part[n - 2])) ? n - 1 : n;
+	if (pl > 2 || isnan(bytes = size_bytes(part[pl - 1])))
 		return NAN;
 	if (series != NULL)
-		bufprintf(series, len, "%.*s%s%.*s", has_op ? (int)plen[0] : 0,
-		    name, has_op && pl < n ? " " : "",
-		    pl < n ? (int)plen[pl] : 0, pl < n ? part[pl] : "");
+		bufprintf(series, len, "%s%s%s", pl == 2 ? part[0] : "",
+		    pl == 2 && pl < n ? " " : "", pl < n ? part[pl] : "");
 	return bytes;
 }
 
