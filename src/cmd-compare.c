@@ -26,6 +26,7 @@
 #include "compare.h"
 #include "export.h"
 #include "fmt.h"
+#include "noise.h"
 #include "registry.h"
 #include "result.h"
 #include "spawn.h"
@@ -502,6 +503,9 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 	const char *mark;
 	char num[32], unit[24], flags[16];
 
+	if (len > 0)
+		buf[0] = '\0';
+
 	if (cell->r == NULL) {
 		bufprintf(buf, len, "-%s", cell->regression ? " !" : "");
 		return;
@@ -522,7 +526,14 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 	} else {
 		mark = cell->regression ? " !" : cell->mark == CMP_NOISE ?
 		    " ~" : cell->mark == CMP_UNKNOWN ? " ?" : "";
-		bufprintf(buf, len, "%.3f%s", cell->speedup, mark);
+		if (!isnan(cell->lo))
+			bufprintf(buf, len, "%.3f [%.3f, %.3f]%s",
+			    cell->speedup, cell->lo, cell->hi, mark);
+		else
+			bufprintf(buf, len, "%.3f%s", cell->speedup, mark);
+		if (cell->mark == CMP_NOTCOMP && strlen(buf) + 16 < len)
+			bufprintf(buf + strlen(buf), len - strlen(buf),
+			    " n/c %s", cell->why);
 	}
 	/* the row's validity flags, lettered as in the run's table */
 	fmt_flag_abbrev(cell->r->flags, flags, sizeof(flags));
@@ -551,7 +562,7 @@ static const char *const system_first[] = {
 };
 static const char *const system_last[] = {
 	"hostname", "loadavg", "memory.available_mb", "memory.swap_free_mb",
-	"soc_temp_c", "thermal", "clusters", NULL
+	"soc_temp_c", "thermal", "clusters", "noise_floor.", "pairing.", NULL
 };
 #define DIFF_OTHERS	3	/* other fields shown without --verbose */
 
@@ -761,7 +772,7 @@ static void
 print_cells(FILE *fp, const struct columns *cs, const struct cmp_table *t,
     size_t i, const int *w, size_t from, size_t to)
 {
-	char buf[FMT_SAFE(64) + 4];
+	char buf[FMT_SAFE(64) + 48];
 	size_t c;
 
 	for (c = from; c < to; c++) {
@@ -789,7 +800,7 @@ static void
 print_table(FILE *fp, int width, const struct columns *cs,
     const struct cmp_table *t, size_t *nnoise, unsigned *flags)
 {
-	char buf[FMT_SAFE(64) + 4], raw[160], e_b[FMT_SAFE(32)];
+	char buf[FMT_SAFE(64) + 48], raw[160], e_b[FMT_SAFE(32)];
 	char e_c[FMT_SAFE(160)];
 	int wb = 5, wcmax = 4, wc, cells = 0, *w, cur, two, pass, hw;
 	size_t i, c, *start, nl = 0, l;
@@ -892,6 +903,54 @@ print_table(FILE *fp, int width, const struct columns *cs,
 	free(w);
 }
 
+/*
+ * Above the table: how the cells were judged, how many cases were
+ * compared and called different, how many differences chance alone would
+ * give, and how much the machines drift.
+ */
+static void
+print_verdicts(FILE *fp, int width, const struct columns *cs,
+    const struct cmp_table *t, const struct cmp_opts *o)
+{
+	char nb[32];
+	size_t c;
+
+	if (t->paired)
+		wrap_free(fp, width, 3, xasprintf("== paired: builds of one "
+		    "session compare pair by pair (one process of each, "
+		    "alternating on one CPU), so drift falls on both alike"));
+	wrap_free(fp, width, 3, xasprintf("== %zu case%s compared: %zu "
+	    "called different, the false discovery rate held at %g "
+	    "(Benjamini-Hochberg); at p < %g each, about %.1f would be by "
+	    "chance alone", t->ntested, t->ntested == 1 ? "" : "s",
+	    t->ndifferent, o->alpha, o->alpha,
+	    o->alpha * (double)t->ntested));
+	if (t->nnotcomp > 0)
+		wrap_free(fp, width, 3, xasprintf("== %zu case%s not "
+		    "comparable (flagged busy, preempted or throttled on a "
+		    "side): no verdict", t->nnotcomp, t->nnotcomp == 1 ? "" :
+		    "s"));
+	if (!isnan(t->drift)) {
+		struct strbuf sb;
+
+		strbuf_init(&sb);
+		for (c = 0; c < cs->n; c++) {
+			const struct system_info *si = cs->v[c].ri.system;
+
+			strbuf_addf(&sb, "%s%c %s", c ? ", " : "",
+			    col_letter(c), si != NULL ? noise_text(&si->run,
+			    nb, sizeof(nb)) : "unknown");
+		}
+		wrap_free(fp, width, 3, xasprintf("== these machines drift "
+		    "+-%.1f %% (%s; unknown counts as +-%.0f %%): a single "
+		    "run on each side cannot show a difference below that, "
+		    "so such intervals are widened by it; pair the builds "
+		    "(run --against) or pool several runs (--pool) to see "
+		    "less", t->drift, sb.buf, CMP_DRIFT_UNKNOWN));
+		strbuf_release(&sb);
+	}
+}
+
 static void
 print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
     const struct cmp_opts *o, int width, int verbose)
@@ -941,17 +1000,28 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	free(objs);
 
 	fputc('\n', fp);
+	print_verdicts(fp, width, cs, t, o);
+	fputc('\n', fp);
 	print_table(fp, width, cs, t, &nnoise, &flags);
 	fputc('\n', fp);
-	fmt_wrap(fp, width, "ratio: the column's median over the baseline's "
-	    "for rates, the baseline's over the column's for times", 0, 2);
-	wrap_free(fp, width, 2, xasprintf("~ within the noise: two-sided "
-	    "Mann-Whitney U test of the raw samples, p >= %g (%zu cell%s)",
-	    o->alpha, nnoise, nnoise == 1 ? "" : "s"));
+	fmt_wrap(fp, width, "ratio [95 % interval]: the column over the "
+	    "baseline for rates, the baseline over the column for times; "
+	    "paired runs: the geometric mean of the pairs' ratios, with a t "
+	    "interval of the mean log ratio; others: the ratio of the "
+	    "geometric means of the process (or pooled run) medians, with "
+	    "Welch's t interval, widened by the machine's drift when a side "
+	    "is a single run", 0, 2);
+	wrap_free(fp, width, 2, xasprintf("~ no difference shown: the "
+	    "interval holds 1, or the difference does not survive "
+	    "Benjamini-Hochberg at %g (%zu cell%s); ? too few units for an "
+	    "interval", o->alpha, nnoise, nnoise == 1 ? "" : "s"));
+	if (t->nnotcomp > 0)
+		fmt_wrap(fp, width, "n/c not comparable: a side is flagged "
+		    "busy, preempted or throttled; no verdict", 0, 2);
 	if (o->fail_pct >= 0)
-		wrap_free(fp, width, 2, xasprintf("! regression: worse than "
-		    "the baseline by more than %g%% outside the noise, "
-		    "failed%s (%zu case%s; derived rows follow their case)",
+		wrap_free(fp, width, 2, xasprintf("! regression: the whole "
+		    "interval is worse than the baseline by more than %g%%, "
+		    "or failed%s (%zu case%s; derived rows follow their case)",
 		    o->fail_pct, o->allow_missing ? "" : " or missing",
 		    t->nregressions, t->nregressions == 1 ? "" : "s"));
 	fmt_flag_legend(fp, width, flags);
@@ -997,7 +1067,12 @@ sep_num(FILE *fp, double v, int digits6, char sep)
 static const char *const mark_names[] = {
 	[CMP_NONE] = "", [CMP_BASE] = "baseline",
 	[CMP_SIGNIFICANT] = "significant", [CMP_NOISE] = "noise",
-	[CMP_UNKNOWN] = "unknown",
+	[CMP_UNKNOWN] = "unknown", [CMP_NOTCOMP] = "not-comparable",
+};
+
+static const char *const unit_names[] = {
+	[CMP_U_NONE] = "", [CMP_U_PAIR] = "pair", [CMP_U_PROCESS] = "process",
+	[CMP_U_RUN] = "run",
 };
 
 /* Long format: one line per case and column, fixed columns, base units. */
@@ -1008,7 +1083,8 @@ print_sep(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	static const char *const head[] = {
 		"bench", "case", "params", "copies", "unit", "better",
 		"column", "name", "baseline", "status", "value", "n", "ratio",
-		"speedup", "p_value", "mark", "regression",
+		"speedup", "ci_low", "ci_high", "unit_of_test", "units",
+		"p_value", "mark", "regression",
 	};
 	char buf[32];
 	size_t i, c;
@@ -1044,6 +1120,11 @@ print_sep(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 			sep_field(fp, buf, sep, 0);
 			sep_num(fp, cell->ratio, 0, sep);
 			sep_num(fp, cell->speedup, 0, sep);
+			sep_num(fp, cell->lo, 0, sep);
+			sep_num(fp, cell->hi, 0, sep);
+			sep_field(fp, unit_names[cell->unit], sep, 0);
+			bufprintf(buf, sizeof(buf), "%zu", cell->n);
+			sep_field(fp, buf, sep, 0);
 			sep_num(fp, cell->p, 1, sep);
 			sep_field(fp, mark_names[cell->mark], sep, 0);
 			sep_field(fp, cell->regression ? "1" : "0", sep, 0);
@@ -1075,8 +1156,16 @@ print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	json_object_set_new(doc, "tool", json_string("boardbench"));
 	json_object_set_new(doc, "tool_version", json_string(PACKAGE_VERSION));
 	json_object_set_new(doc, "kind", json_string("compare"));
-	json_object_set_new(doc, "noise_test",
-	    json_string("mann-whitney-u, two-sided"));
+	json_object_set_new(doc, "noise_test", json_string("t interval of the "
+	    "log ratio (paired: the pairs; unpaired: Welch on process or run "
+	    "medians, widened by the drift floor), 95 %, Benjamini-Hochberg"));
+	json_object_set_new(doc, "compared", json_integer((json_int_t)
+	    t->ntested));
+	json_object_set_new(doc, "different", json_integer((json_int_t)
+	    t->ndifferent));
+	json_object_set_new(doc, "not_comparable", json_integer((json_int_t)
+	    t->nnotcomp));
+	json_object_set_new(doc, "drift_pct", jnum(t->drift));
 	json_object_set_new(doc, "alpha", json_real(o->alpha));
 	json_object_set_new(doc, "fail_on_regression",
 	    o->fail_pct >= 0 ? json_real(o->fail_pct) : json_null());
@@ -1149,6 +1238,15 @@ print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 			json_object_set_new(o2, "ratio", jnum(cell->ratio));
 			json_object_set_new(o2, "speedup",
 			    jnum(cell->speedup));
+			json_object_set_new(o2, "ci_low", jnum(cell->lo));
+			json_object_set_new(o2, "ci_high", jnum(cell->hi));
+			json_object_set_new(o2, "unit_of_test",
+			    cell->unit == CMP_U_NONE ? json_null() :
+			    json_string(unit_names[cell->unit]));
+			json_object_set_new(o2, "units",
+			    json_integer((json_int_t)cell->n));
+			json_object_set_new(o2, "why", cell->why != NULL ?
+			    json_string(cell->why) : json_null());
 			json_object_set_new(o2, "p_value", jnum(cell->p));
 			json_object_set_new(o2, "mark", cell->mark == CMP_NONE ?
 			    json_null() : json_string(mark_names[cell->mark]));
@@ -1341,7 +1439,7 @@ plot_pages_free(struct plot_page *pg, size_t np)
  * The gnuplot script for pages [from, to): one plot each (a PDF gets one
  * page per plot).  Bars are boxes from the axis base (0, or 1 with --log)
  * to the ratio, one colour per column; a cell within the noise is the
- * same colour hatched and titled "~".
+ * same colour hatched and titled "~"; the 95 % interval is an error bar.
  */
 static char *
 plot_script(const struct columns *cs, const struct cmp_table *t,
@@ -1385,7 +1483,7 @@ plot_script(const struct columns *cs, const struct cmp_table *t,
 			 * header line), never through the evaluator */
 			strbuf_addf(&sb, " \"");
 			gp_data(&sb, cs->v[c].name);
-			strbuf_addf(&sb, "\" \"~\"");
+			strbuf_addf(&sb, "\" \"~\" \"r\" \"lo\" \"hi\"");
 		}
 		strbuf_addf(&sb, "\n");
 		for (k = 0; k < pp->n; k++) {
@@ -1414,6 +1512,18 @@ plot_script(const struct columns *cs, const struct cmp_table *t,
 					strbuf_addf(&sb, " NaN %.6g", v);
 				else
 					strbuf_addf(&sb, " %.6g NaN", v);
+				/* the 95 % interval: an error bar */
+				if (isnan(v) || isnan(cell->lo) ||
+				    (plot_log && !(cell->lo > 0))) {
+					strbuf_addf(&sb, " NaN NaN NaN");
+					continue;
+				}
+				strbuf_addf(&sb, " %.6g %.6g %.6g", v, cell->lo,
+				    cell->hi);
+				if (cell->hi > hi)
+					hi = cell->hi;
+				if (cell->lo < lo)
+					lo = cell->lo;
 			}
 			strbuf_addf(&sb, "\n");
 		}
@@ -1441,18 +1551,23 @@ plot_script(const struct columns *cs, const struct cmp_table *t,
 			off = -0.4 + bw * ((double)k + 0.5);
 			strbuf_addf(&sb, ", $p%zu using ($1%+.4f):%zu:($1%+.4f)"
 			    ":($1%+.4f):(%s):%zu with boxxyerror fs solid 0.85 "
-			    "lc %zu title columnhead(%zu)", p, off, 3 + 2 * k,
+			    "lc %zu title columnhead(%zu)", p, off, 3 + 5 * k,
 			    off - bw / 2 * 0.9, off + bw / 2 * 0.9,
-			    plot_log ? "1" : "0", 3 + 2 * k, k + 1, 3 + 2 * k);
+			    plot_log ? "1" : "0", 3 + 5 * k, k + 1, 3 + 5 * k);
 			strbuf_addf(&sb, ", $p%zu using ($1%+.4f):%zu:($1%+.4f)"
 			    ":($1%+.4f):(%s):%zu with boxxyerror fs pattern 4 "
-			    "lc %zu notitle", p, off, 4 + 2 * k,
+			    "lc %zu notitle", p, off, 4 + 5 * k,
 			    off - bw / 2 * 0.9, off + bw / 2 * 0.9,
-			    plot_log ? "1" : "0", 4 + 2 * k, k + 1);
+			    plot_log ? "1" : "0", 4 + 5 * k, k + 1);
+			strbuf_addf(&sb, ", $p%zu using ($1%+.4f):%zu:%zu:%zu "
+			    "with yerrorbars pt 0 lw 1.5 lc rgb '#222222' "
+			    "notitle", p, off, 5 + 5 * k, 6 + 5 * k, 7 + 5 * k);
 			k++;
 		}
 		strbuf_addf(&sb, ", NaN title '~ hatched: within the noise' "
-		    "with boxes fs pattern 4 lc rgb '#555555'\n");
+		    "with boxes fs pattern 4 lc rgb '#555555', NaN title "
+		    "'bar: 95 %% interval' with lines lw 1.5 lc rgb "
+		    "'#222222'\n");
 	}
 	return strbuf_detach(&sb);
 }
@@ -1778,8 +1893,14 @@ cmd_compare(int argc, char **argv)
 
 	cc = xcalloc(cs.n, sizeof(*cc));
 	for (i = 0; i < cs.n; i++) {
+		const struct system_info *si = cs.v[i].ri.system;
+
 		cc[i].rows = cs.v[i].rows;
 		cc[i].n = cs.v[i].nrows;
+		cc[i].runs = cs.v[i].nruns;
+		cc[i].noise_pct = si != NULL ? si->run.noise_pct : NAN;
+		cc[i].pair_id = si != NULL && cs.v[i].nruns <= 1 ?
+		    si->run.pair_id : NULL;
 	}
 	cmp_build(&t, cc, cs.n, base, &o);
 	for (i = 0; i < cs.n; i++)

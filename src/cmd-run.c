@@ -17,10 +17,13 @@
 #include "cmd.h"
 #include "fmt.h"
 #include "monitor.h"
+#include "noise.h"
+#include "pair.h"
 #include "registry.h"
 #include "runner.h"
 #include "store.h"
 #include "sysinfo-json.h"
+#include "sysinfo-show.h"
 #include "util.h"
 
 static const char run_usage[] =
@@ -34,7 +37,21 @@ static const char run_usage[] =
 "                       e.g. -p linpack.n=500 (see 'boardbench list -l');\n"
 "                       integers are decimal with k/M/G or K/Ki/Mi/Gi, and\n"
 "                       stored and shown canonical (1k as 1000)\n"
-"  --tag TEXT           label this build flag set / run\n"
+"  --tag TEXT           label this build flag set / run (with --against:\n"
+"                       the first --tag names this build, the next ones the\n"
+"                       --against builds in order; a build without one is\n"
+"                       labelled from its compiler and -O level)\n"
+"  --against PATH       another build of boardbench (another flag set,\n"
+"                       compiler, float ABI) measured in pairs with this\n"
+"                       one, case by case: their processes alternate (A B,\n"
+"                       B A, ...), each pair on one CPU, so drift hits both\n"
+"                       alike; each build's rows are stored as a run of its\n"
+"                       own, and the comparison with 95 %% intervals from\n"
+"                       the pairs follows the table.  Up to 8; the build\n"
+"                       must be the same boardbench version\n"
+"  --prefix WORDS       run the build named last before it (this build when\n"
+"                       none) under a command, split at spaces, no shell:\n"
+"                       'taskset -c 2', 'qemu-arm -L /usr/arm-linux-gnueabi'\n"
 "  --copies N           run N copies of each CPU benchmark at once (per-copy\n"
 "                       rows and an aggregate row; at most 4 x CPUs); they\n"
 "                       start at a barrier and measure common windows\n"
@@ -88,7 +105,8 @@ enum {
 	OPT_FORMAT, OPT_DB, OPT_NO_SAVE, OPT_MIN_SAMPLE, OPT_BUDGET,
 	OPT_WARMUP, OPT_TIMEOUT, OPT_NO_PROGRESS, OPT_HOT_TEMP, OPT_COOL_DOWN,
 	OPT_WAIT_IDLE, OPT_WAIT_MAX, OPT_MEASURE_CLOCK, OPT_NO_MONITOR,
-	OPT_PROCESSES, OPT_NO_ASLR, OPT_NO_HEADLINE, OPT_COLUMNS
+	OPT_PROCESSES, OPT_NO_ASLR, OPT_NO_HEADLINE, OPT_COLUMNS,
+	OPT_AGAINST, OPT_PREFIX
 };
 
 static const struct option run_options[] = {
@@ -116,6 +134,8 @@ static const struct option run_options[] = {
 	{ "no-aslr", no_argument, NULL, OPT_NO_ASLR },
 	{ "no-headline", no_argument, NULL, OPT_NO_HEADLINE },
 	{ "columns", required_argument, NULL, OPT_COLUMNS },
+	{ "against", required_argument, NULL, OPT_AGAINST },
+	{ "prefix", required_argument, NULL, OPT_PREFIX },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -133,6 +153,8 @@ struct run_sink {
 	int no_sensor_said;		/* --cool-down without a sensor: told */
 	int begun;			/* fmt_begin called */
 	char cname[96];		/* the case whose rows come next */
+	struct run_sink *lead;		/* a paired build's rows: the monitor
+					 * and case of this build's sink */
 };
 
 /* Monitoring options and what the checks before the run found. */
@@ -205,7 +227,8 @@ sink_one(struct run_sink *s, struct result *r)
 		s->store_failed = 1;
 		return -1;
 	}
-	fmt_result(s->fmt, r);
+	if (s->fmt != NULL)
+		fmt_result(s->fmt, r);
 	return 0;
 }
 
@@ -225,15 +248,15 @@ hook_planned(void *arg)
 static int
 sink_row(void *arg, struct result *r)
 {
-	struct run_sink *s = arg;
+	struct run_sink *s = arg, *m = s->lead != NULL ? s->lead : s;
 	struct result e;
 	int rc;
 
-	if (s->mon != NULL)
-		monitor_apply(&s->sum, r);
+	if (m->mon != NULL)
+		monitor_apply(&m->sum, r);
 	if (sink_one(s, r) != 0)
 		return -1;
-	if (s->mon == NULL || strcmp(r->case_name, s->cname) != 0 ||
+	if (m->mon == NULL || strcmp(r->case_name, m->cname) != 0 ||
 	    monitor_energy_row(r, &e) != 0)
 		return 0;
 	rc = sink_one(s, &e);
@@ -376,6 +399,131 @@ cmd_join_argv(int argc, char **argv)
 	return join_argv(argc, argv);
 }
 
+/* One build of a paired run: this one (0) or an --against build. */
+#define PAIR_PREFIX_MAX	32
+struct pair_build {
+	const char *exe;		/* NULL: this program */
+	char *words;			/* --prefix, owned, cut at spaces */
+	char *prefix[PAIR_PREFIX_MAX];
+	size_t nprefix;
+	json_t *build, *system;		/* its identity (--against) */
+	struct run_info ri;
+	struct run_sink sink;
+};
+
+/* --prefix WORDS: split at spaces and tabs, no quoting, no shell. */
+static int
+prefix_opt(struct pair_build *b, const char *arg)
+{
+	char *w, *save = NULL;
+
+	if (b->words != NULL || strlen(arg) > 4000) {
+		cmd_bad_usage("run", b->words != NULL ? "one --prefix per build" :
+		    "--prefix is longer than 4000 characters");
+		return -1;
+	}
+	b->words = xstrdup(arg);
+	for (w = strtok_r(b->words, " \t", &save); w != NULL;
+	    w = strtok_r(NULL, " \t", &save)) {
+		if (b->nprefix == PAIR_PREFIX_MAX) {
+			cmd_bad_usage("run", "--prefix has more than 32 words");
+			return -1;
+		}
+		b->prefix[b->nprefix++] = w;
+	}
+	if (b->nprefix == 0) {
+		cmd_bad_usage("run", "--prefix is empty");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A run's own facts into its snapshot, struct and object: the noise
+ * floor measured at the start and, paired, the session and the build.
+ */
+static void
+run_facts(struct run_info *ri, const struct si_run *noise, const char *pid,
+    size_t build, size_t nbuilds)
+{
+	struct si_run *r = &ri->system->run;
+
+	r->noise_pct = noise->noise_pct;
+	r->noise_ncpus = noise->noise_ncpus;
+	memcpy(r->noise_cpu, noise->noise_cpu, sizeof(r->noise_cpu));
+	memcpy(r->noise_cv, noise->noise_cv, sizeof(r->noise_cv));
+	if (pid != NULL) {
+		free(r->pair_id);
+		r->pair_id = xstrdup(pid);
+		r->pair_build = (long long)build;
+		r->pair_builds = (long long)nbuilds;
+	}
+	sysinfo_run_to_json(r, ri->system_json);
+	ri->system_json = json_sorted(ri->system_json);
+}
+
+/*
+ * A paired build's tag when --tag gave none: its compiler and -O level
+ * ("gcc 12.2.0 -O2"), numbered when an earlier build has the same.
+ */
+static void
+pair_tag(struct pair_build *pb, size_t b)
+{
+	char label[256], *bar;
+	size_t k, same = 1;
+
+	buildinfo_label(pb[b].ri.build, NULL, label, sizeof(label));
+	if ((bar = strstr(label, " | ")) != NULL)
+		*bar = '\0';
+	for (k = 0; k < b; k++)
+		if (strncmp(pb[k].ri.tag, label, strlen(label)) == 0)
+			same++;
+	if (same > 1)
+		bufprintf(pb[b].ri.tag, sizeof(pb[b].ri.tag), "%.100s (%zu)",
+		    label, same);
+	else
+		strlcpy_bb(pb[b].ri.tag, label, sizeof(pb[b].ri.tag));
+}
+
+static void
+pair_builds_free(struct pair_build *pb)
+{
+	size_t b;
+
+	for (b = 0; b < PAIR_MAX_BUILDS; b++) {
+		free(pb[b].words);
+		json_decref(pb[b].build);
+		json_decref(pb[b].system);
+		run_info_release(&pb[b].ri);
+	}
+	free(pb);
+}
+
+/*
+ * After a paired run, on the text view: the builds compared from their
+ * pairs, as `boardbench compare` prints it.
+ */
+static void
+pair_compare(struct store *st, struct pair_build *pb, size_t n)
+{
+	char *av[PAIR_MAX_BUILDS + 4];
+	size_t b;
+	int ac = 0;
+
+	av[ac++] = (char *)"compare";
+	av[ac++] = (char *)"--db";
+	av[ac++] = (char *)store_path(st);
+	for (b = 0; b < n; b++)
+		av[ac++] = pb[b].ri.uuid;
+	av[ac] = NULL;
+	printf("\n== paired comparison (boardbench compare");
+	for (b = 0; b < n; b++)
+		printf(" %.8s", pb[b].ri.uuid);
+	printf(")\n");
+	fflush(stdout);
+	cmd_compare(ac, av);
+}
+
 int
 cmd_run(int argc, char **argv)
 {
@@ -398,8 +546,13 @@ cmd_run(int argc, char **argv)
 	struct monitor_opts mo;
 	struct runner_hooks hooks;
 	unsigned long long cpumask = 0;
-	size_t ci;
+	size_t ci, b, npb = 1, ntags = 0;
 	unsigned columns = 0;
+	struct pair_build *pb = xcalloc(PAIR_MAX_BUILDS, sizeof(*pb));
+	struct runner_build rb[PAIR_MAX_BUILDS];
+	const char *tags[PAIR_MAX_BUILDS];
+	struct si_run noise;
+	char pid[40];
 
 	memset(&ro, 0, sizeof(ro));
 	ro.warmup = -1;
@@ -422,6 +575,23 @@ cmd_run(int argc, char **argv)
 				    "127 characters");
 				goto usage_fail;
 			}
+			if (ntags == PAIR_MAX_BUILDS) {
+				cmd_bad_usage("run", "more --tag than builds");
+				goto usage_fail;
+			}
+			tags[ntags++] = optarg;
+			break;
+		case OPT_AGAINST:
+			if (npb == PAIR_MAX_BUILDS) {
+				cmd_bad_usage("run", "more than 8 --against "
+				    "builds");
+				goto usage_fail;
+			}
+			pb[npb++].exe = optarg;
+			break;
+		case OPT_PREFIX:
+			if (prefix_opt(&pb[npb - 1], optarg) != 0)
+				goto usage_fail;
 			break;
 		case OPT_COPIES:
 			if (parse_ll(optarg, &copies) != 0 || copies < 1 ||
@@ -543,6 +713,27 @@ cmd_run(int argc, char **argv)
 	}
 	if (cpulist != NULL && cpu_list_parse(cpulist, &ro.cpus, &ro.ncpus))
 		goto usage_fail;
+	tag = ntags > 0 ? tags[0] : "";
+	if (npb == 1 && pb[0].nprefix > 0) {
+		cmd_bad_usage("run", "--prefix goes with --against (to run "
+		    "this build alone under a command, start it under it)");
+		goto usage_fail;
+	}
+	if (npb > 1 && (nosave || copies > 1 || ntags > npb)) {
+		cmd_bad_usage("run", nosave ? "--against keeps each build's "
+		    "rows as a run in the store: not with --no-save" :
+		    copies > 1 ? "--against and --copies contradict each "
+		    "other (pairs are single processes)" : "more --tag than "
+		    "builds (one for this build, one per --against)");
+		goto usage_fail;
+	}
+	/* every other build answers first: nothing runs otherwise */
+	for (b = 1; b < npb; b++)
+		if (pair_probe(pb[b].exe, pb[b].prefix, pb[b].nprefix,
+		    &pb[b].build, &pb[b].system, what, sizeof(what)) != 0) {
+			cmd_bad_usage("run", what);
+			goto usage_fail;
+		}
 	if (registry_select(argv + optind, (size_t)(argc - optind), &bl,
 	    &nb) != 0)
 		goto usage_fail;
@@ -576,14 +767,53 @@ cmd_run(int argc, char **argv)
 	j = json_object();
 	run_checks(&wo, cpumask, sink.tty && !noprogress, j);
 	cmd_identity(&ri, j);
-	if (store_make_uuid(ri.uuid, sizeof(ri.uuid)) != 0) {
+	noise_measure(ro.cpus, ro.ncpus, &noise);
+	if (store_make_uuid(ri.uuid, sizeof(ri.uuid)) != 0 ||
+	    (npb > 1 && store_make_uuid(pid, sizeof(pid)) != 0)) {
 		rc = EXIT_BENCH;
 		goto out;
+	}
+	run_facts(&ri, &noise, npb > 1 ? pid : NULL, 0, npb);
+	if (npb > 1 && ntags < 1) {
+		pb[0].ri.build = ri.build;
+		pair_tag(pb, 0);
+		strlcpy_bb(ri.tag, pb[0].ri.tag, sizeof(ri.tag));
+		pb[0].ri.build = NULL;
+	}
+	strlcpy_bb(pb[0].ri.tag, ri.tag, sizeof(pb[0].ri.tag));
+	for (b = 1; b < npb; b++) {
+		struct run_info *r = &pb[b].ri;
+
+		memcpy(r->started, ri.started, sizeof(r->started));
+		strlcpy_bb(r->status, "running", sizeof(r->status));
+		strlcpy_bb(r->profile, ri.profile, sizeof(r->profile));
+		strlcpy_bb(r->tool_version, ri.tool_version,
+		    sizeof(r->tool_version));
+		r->argv = xstrdup(ri.argv);
+		json_object_set(pb[b].system, "run_checks",
+		    json_object_get(ri.system_json, "run_checks"));
+		run_info_identity(r, pb[b].build, pb[b].system);
+		pb[b].build = pb[b].system = NULL;
+		if (b < ntags)
+			strlcpy_bb(r->tag, tags[b], sizeof(r->tag));
+		else
+			pair_tag(pb, b);
+		run_facts(r, &noise, pid, b, npb);
+		if (store_make_uuid(r->uuid, sizeof(r->uuid)) != 0) {
+			rc = EXIT_BENCH;
+			goto out;
+		}
 	}
 	if (sink.st != NULL && store_run_begin(sink.st, &ri) != 0) {
 		rc = EXIT_BENCH;
 		goto out;
 	}
+	for (b = 1; b < npb; b++)
+		if (store_run_begin(sink.st, &pb[b].ri) != 0) {
+			rc = EXIT_BENCH;
+			goto out;
+		}
+	memcpy(pb[0].ri.uuid, ri.uuid, sizeof(ri.uuid));
 	sink.ri = &ri;
 	if (!wo.no_monitor) {
 		memset(&mo, 0, sizeof(mo));
@@ -601,6 +831,26 @@ cmd_run(int argc, char **argv)
 	hooks.planned = hook_planned;
 	hooks.arg = &sink;
 	ro.hooks = &hooks;
+	if (npb > 1) {
+		memset(rb, 0, sizeof(rb));
+		for (b = 0; b < npb; b++) {
+			rb[b].exe = pb[b].exe;
+			rb[b].prefix = pb[b].prefix;
+			rb[b].nprefix = pb[b].nprefix;
+			if (b == 0)
+				continue;
+			pb[b].sink.st = sink.st;
+			pb[b].sink.ri = &pb[b].ri;
+			pb[b].sink.copies = 1;
+			pb[b].sink.lead = &sink;
+			rb[b].sink = sink_row;
+			rb[b].arg = &pb[b].sink;
+		}
+		rb[0].sink = sink_row;
+		rb[0].arg = &sink;
+		ro.builds = rb;
+		ro.nbuilds = npb;
+	}
 
 	runner_signals_install();
 	rc = runner_run(&ro, bl, nb, sink_row, &sink, &interrupted);
@@ -611,7 +861,22 @@ cmd_run(int argc, char **argv)
 	    sink.store_failed ? "incomplete" : "complete", sizeof(ri.status));
 	if (sink.st != NULL && store_run_finish(sink.st, &ri) != 0)
 		rc = 1;
+	for (b = 1; b < npb; b++) {
+		struct run_info *r = &pb[b].ri;
+
+		memcpy(r->finished, ri.finished, sizeof(r->finished));
+		strlcpy_bb(r->status, interrupted ? "interrupted" :
+		    pb[b].sink.store_failed ? "incomplete" : "complete",
+		    sizeof(r->status));
+		if (store_run_finish(sink.st, r) != 0)
+			rc = 1;
+		if (pb[b].sink.store_failed)
+			sink.store_failed = 1;
+	}
 	fmt_end(sink.fmt, &ri);
+	if (npb > 1 && !interrupted && !sink.store_failed &&
+	    strcmp(format, "text") == 0)
+		pair_compare(sink.st, pb, npb);
 	if (sink.store_failed)
 		error("run %lld stopped: a result could not be stored "
 		    "(rows stored so far are kept)", (long long)ri.id);
@@ -623,12 +888,14 @@ out:
 	if (sink.st != NULL)
 		store_close(sink.st);
 	run_info_release(&ri);
+	pair_builds_free(pb);
 	free(bl);
 	free(ro.cpus);
 	param_set_release(&ps);
 	return rc;
 
 usage_fail:
+	pair_builds_free(pb);
 	free(bl);
 	free(ro.cpus);
 	param_set_release(&ps);

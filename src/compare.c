@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "compare.h"
+#include "ratio.h"
 #include "result.h"
 #include "stats.h"
 #include "util.h"
@@ -36,7 +37,8 @@ static int ranked_cmp(const void *, const void *);
 static double mw_exact_cdf(size_t m, size_t n, double u);
 static int is_failure(enum result_status);
 static void fill_cell(struct cmp_cell *, const struct cmp_cell *base,
-    const struct result *key, const struct cmp_opts *);
+    const struct result *key, const struct cmp_column *col,
+    const struct cmp_column *bcol, const struct cmp_opts *);
 
 /*
  * The case name to match on: runs stored before memory sizes were named
@@ -202,17 +204,113 @@ is_failure(enum result_status s)
 	    s == ST_TIMEOUT;
 }
 
-/* Ratio, direction, noise test and regression of one non-base cell. */
+/* Flags that leave a row's figure not fit to judge: why, or NULL. */
+static const char *
+not_comparable(unsigned flags)
+{
+	if (flags & RF_THROTTLED)
+		return "throttled";
+	if (flags & RF_BUSY)
+		return "busy";
+	if (flags & RF_PREEMPTED)
+		return "preempted";
+	return NULL;
+}
+
+/*
+ * A row's units for an unpaired comparison: its run medians (pooled),
+ * else its process medians, else its one median.  *v owned.
+ */
+static size_t
+row_units(const struct result *r, double **v, enum cmp_unit *unit)
+{
+	size_t n;
+
+	*v = xcalloc(RESULT_UNITS_MAX, sizeof(**v));
+	if ((n = result_units(r, RESULT_RUN_EXTRA, *v,
+	    RESULT_UNITS_MAX)) > 0) {
+		*unit = CMP_U_RUN;
+		return n;
+	}
+	if ((n = result_units(r, RESULT_PROC_EXTRA, *v,
+	    RESULT_UNITS_MAX)) > 1) {
+		*unit = CMP_U_PROCESS;
+		return n;
+	}
+	(*v)[0] = r->st.median;
+	*unit = CMP_U_PROCESS;
+	return 1;
+}
+
+/* A column's drift between runs, per cent: its noise floor or the default. */
+static double
+column_drift(const struct cmp_column *c)
+{
+	return c != NULL && isfinite(c->noise_pct) && c->noise_pct > 0 ?
+	    c->noise_pct : CMP_DRIFT_UNKNOWN;
+}
+
+/*
+ * The interval of one cell against its baseline: pairs when both columns
+ * are builds of one paired session and both rows carry their processes,
+ * else units; 0, or -1 when there is nothing to compare.
+ */
+static int
+cell_interval(struct cmp_cell *c, const struct result *b,
+    const struct cmp_column *col, const struct cmp_column *bcol,
+    struct ratio_ci *ci)
+{
+	const struct result *r = c->r;
+	double *ua, *ub, fl = 0;
+	size_t na, nb;
+	enum cmp_unit unit_a, unit_b;
+	int rc;
+
+	if (col != NULL && bcol != NULL && col->pair_id != NULL &&
+	    bcol->pair_id != NULL && strcmp(col->pair_id, bcol->pair_id) == 0) {
+		ua = xcalloc(RESULT_UNITS_MAX, sizeof(*ua));
+		ub = xcalloc(RESULT_UNITS_MAX, sizeof(*ub));
+		na = result_units(b, RESULT_PROC_EXTRA, ua, RESULT_UNITS_MAX);
+		nb = result_units(r, RESULT_PROC_EXTRA, ub, RESULT_UNITS_MAX);
+		rc = -1;
+		if (na > 1 && nb > 1) {
+			rc = ratio_paired(ua, ub, na < nb ? na : nb, ci);
+			c->unit = CMP_U_PAIR;
+		}
+		free(ua);
+		free(ub);
+		if (rc == 0)
+			return 0;
+	}
+	na = row_units(b, &ua, &unit_a);
+	nb = row_units(r, &ub, &unit_b);
+	/* a side that is one run cannot show the drift between runs */
+	if (unit_a != CMP_U_RUN || unit_b != CMP_U_RUN || na < 2 || nb < 2) {
+		fl = column_drift(col);
+		if (column_drift(bcol) > fl)
+			fl = column_drift(bcol);
+	}
+	rc = ratio_unpaired(ua, na, ub, nb, fl, ci);
+	c->unit = unit_a == CMP_U_RUN && unit_b == CMP_U_RUN ? CMP_U_RUN :
+	    CMP_U_PROCESS;
+	free(ua);
+	free(ub);
+	return rc;
+}
+
+/* Ratio, direction, interval and failures of one non-base cell. */
 static void
 fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
-    const struct result *key, const struct cmp_opts *o)
+    const struct result *key, const struct cmp_column *col,
+    const struct cmp_column *bcol, const struct cmp_opts *o)
 {
 	const struct result *r = c->r, *b = base->r;
 	int base_ok = b != NULL && b->status == ST_OK && !isnan(base->value);
-	double worse;
+	struct ratio_ci ci;
 
-	c->ratio = c->speedup = c->p = NAN;
+	c->ratio = c->speedup = c->p = c->lo = c->hi = NAN;
 	c->mark = CMP_NONE;
+	c->unit = CMP_U_NONE;
 	if (r == NULL)
 		return;
 	if (base_ok && o->fail_pct >= 0 && is_failure(r->status))
@@ -220,17 +318,57 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 	if (!base_ok || r->status != ST_OK || isnan(c->value))
 		return;
 	c->ratio = base->value != 0 ? c->value / base->value : NAN;
+	if (cell_interval(c, b, col, bcol, &ci) == 0 && isfinite(ci.ratio)) {
+		c->ratio = ci.ratio;
+		c->p = ci.p;
+		c->n = ci.n;
+		c->floored = ci.floored;
+		c->lo = key->better < 0 ? 1 / ci.hi : ci.lo;
+		c->hi = key->better < 0 ? 1 / ci.lo : ci.hi;
+	}
 	c->speedup = key->better < 0 ? 1 / c->ratio : c->ratio;
-	c->p = cmp_mann_whitney(b->samples, b->nsamples, r->samples,
-	    r->nsamples);
-	c->mark = isnan(c->p) ? CMP_UNKNOWN :
-	    c->p < o->alpha ? CMP_SIGNIFICANT : CMP_NOISE;
-	if (o->fail_pct < 0 || c->mark != CMP_SIGNIFICANT || key->better == 0)
-		return;
-	/* the share by which it is worse: a rate lower, a time higher */
-	worse = key->better > 0 ? 1 - c->ratio : c->ratio - 1;
-	if (worse * 100 > o->fail_pct)
-		c->regression = 1;
+	c->mark = isnan(c->p) ? CMP_UNKNOWN : CMP_NOISE;
+	if ((c->why = not_comparable(b->flags)) != NULL ||
+	    (c->why = not_comparable(r->flags)) != NULL)
+		c->mark = CMP_NOTCOMP;
+}
+
+/*
+ * Benjamini-Hochberg over column c's tested cells (main and derived rows
+ * alike), then each cell's verdict and regression.
+ */
+static void
+column_verdicts(struct cmp_table *t, size_t c, const struct cmp_opts *o)
+{
+	double *p = xcalloc(t->nrows + 1, sizeof(*p));
+	int *keep = xcalloc(t->nrows + 1, sizeof(*keep));
+	size_t i;
+	double worse;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct cmp_cell *cell = &t->rows[i].cells[c];
+
+		p[i] = cell->mark == CMP_NOISE ? cell->p : NAN;
+	}
+	ratio_bh(p, t->nrows, o->alpha, keep);
+	for (i = 0; i < t->nrows; i++) {
+		struct cmp_cell *cell = &t->rows[i].cells[c];
+		const struct result *key = t->rows[i].key;
+
+		if (cell->mark != CMP_NOISE)
+			continue;
+		if (keep[i] && (cell->lo > 1 || cell->hi < 1))
+			cell->mark = CMP_SIGNIFICANT;
+		if (o->fail_pct < 0 || cell->mark != CMP_SIGNIFICANT ||
+		    key->better == 0)
+			continue;
+		/* the least it is worse by: the interval's better end */
+		worse = 1 - cell->hi;
+		if (worse * 100 > o->fail_pct)
+			cell->regression = 1;
+	}
+	free(p);
+	free(keep);
 }
 
 /* A case OK in the baseline that this column did not measure. */
@@ -290,6 +428,7 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 	memset(t, 0, sizeof(*t));
 	t->ncols = ncols;
 	t->base = base;
+	t->drift = NAN;
 	t->common = xcalloc(ncols, sizeof(*t->common));
 	for (c = 0; c < ncols; c++)
 		ne += cols[c].n;
@@ -364,9 +503,23 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 				    CMP_NONE;
 				continue;
 			}
-			fill_cell(cell, &row->cells[base], row->key, o);
+			fill_cell(cell, &row->cells[base], row->key,
+			    &cols[c], &cols[base], o);
+			if (cell->unit == CMP_U_PAIR)
+				t->paired = 1;
+			if (cell->floored) {
+				double d = column_drift(&cols[c]);
+
+				if (column_drift(&cols[base]) > d)
+					d = column_drift(&cols[base]);
+				if (isnan(t->drift) || d > t->drift)
+					t->drift = d;
+			}
 		}
 	}
+	for (c = 0; c < ncols; c++)
+		if (c != base)
+			column_verdicts(t, c, o);
 	/* derived rows follow their case; each case's cell counts once */
 	for (i = 0; i < t->nrows; i++) {
 		row = &t->rows[i];
@@ -380,6 +533,13 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 				    t->rows[row->main].cells[c].regression;
 				continue;
 			}
+			if (!isnan(cell->p) && cell->mark != CMP_NOTCOMP) {
+				t->ntested++;
+				if (cell->mark == CMP_SIGNIFICANT)
+					t->ndifferent++;
+			}
+			if (cell->mark == CMP_NOTCOMP)
+				t->nnotcomp++;
 			if (is_missing(row->cells[base].r, cell->r)) {
 				cell->missing = 1;
 				t->nmissing++;
@@ -465,6 +625,14 @@ cmp_pool(const struct result *const *runs, const size_t *nrows,
 			    r->nsamples * sizeof(*r->samples));
 			d->nsamples += r->nsamples;
 			meds[nmed++] = r->st.median;
+		}
+		/* the unit of a pooled comparison: each run's median */
+		for (k = 0; k < nmed && nmed > 1; k++) {
+			char name[32];
+
+			bufprintf(name, sizeof(name), "%s%zu",
+			    RESULT_RUN_EXTRA, k);
+			result_add_extra(d, name, meds[k]);
 		}
 		if (d->nsamples > 0) {
 			stats_compute(&d->st, d->samples, d->nsamples);

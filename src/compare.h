@@ -1,8 +1,10 @@
 /*
  * compare.h - the maths of `boardbench compare` (doc/DESIGN.md section 4):
- * cases matched across build flag sets, the ratio of medians to a
- * baseline, the direction taken from each row's `better`, and a noise
- * mark from a Mann-Whitney U test on the raw samples.  Nothing here
+ * cases matched across build flag sets, the ratio to a baseline with its
+ * 95 % interval from the right unit (src/ratio.h: the pairs of a paired
+ * run, else process or run medians, widened by the machine's drift when
+ * a side is one run), the direction taken from each row's `better`, and
+ * the verdicts, with Benjamini-Hochberg over the cases.  Nothing here
  * prints; cmd-compare.c does.
  */
 #ifndef BOARDBENCH_COMPARE_H
@@ -13,6 +15,11 @@
 #include "result.h"
 
 #define CMP_ALPHA_DEFAULT	0.05
+/*
+ * The drift between runs assumed for a run that recorded no noise floor
+ * (older runs, imports): +- this many per cent.
+ */
+#define CMP_DRIFT_UNKNOWN	5.0
 
 struct cmp_opts {
 	double alpha;		/* level of the noise test, e.g. 0.05 */
@@ -24,9 +31,19 @@ struct cmp_opts {
 enum cmp_mark {
 	CMP_NONE = 0,		/* no ratio: case absent or not OK */
 	CMP_BASE,		/* the baseline column itself */
-	CMP_SIGNIFICANT,	/* outside the noise: p < alpha */
-	CMP_NOISE,		/* within the noise: p >= alpha */
-	CMP_UNKNOWN		/* no raw samples to test */
+	CMP_SIGNIFICANT,	/* a difference: the interval excludes 1 and
+				 * Benjamini-Hochberg keeps it */
+	CMP_NOISE,		/* no difference shown: within the interval */
+	CMP_UNKNOWN,		/* no interval: too few units */
+	CMP_NOTCOMP		/* no verdict: a side is flagged (why) */
+};
+
+/* How a cell's interval was made (src/ratio.h). */
+enum cmp_unit {
+	CMP_U_NONE = 0,
+	CMP_U_PAIR,		/* pairs of one paired session */
+	CMP_U_PROCESS,		/* process medians */
+	CMP_U_RUN		/* run medians (pooled runs) */
 };
 
 struct cmp_cell {
@@ -34,7 +51,12 @@ struct cmp_cell {
 	double value;		/* its median; NAN when absent or not OK */
 	double ratio;		/* value / baseline value */
 	double speedup;		/* direction-aware ratio: above 1 is better */
-	double p;		/* two-sided p of the U test; NAN untested */
+	double lo, hi;		/* speedup's 95 % interval; NAN: none */
+	double p;		/* two-sided p; NAN untested */
+	enum cmp_unit unit;
+	size_t n;		/* pairs, or units on the smaller side */
+	int floored;		/* widened by the drift between runs */
+	const char *why;	/* CMP_NOTCOMP: "busy", "preempted", ... */
 	enum cmp_mark mark;
 	int regression;		/* see cmp_build */
 	int missing;		/* OK in the baseline; absent, SKIPPED or
@@ -54,21 +76,42 @@ struct cmp_table {
 	size_t *common;		/* per column: cases it shares with the base */
 	size_t nregressions;	/* cells of measured cases (main rows) */
 	size_t nmissing;	/* main-row cells with missing set */
+	size_t ntested;		/* main-row cells with a p */
+	size_t ndifferent;	/* ... of them CMP_SIGNIFICANT */
+	size_t nnotcomp;	/* main-row cells CMP_NOTCOMP */
+	double drift;		/* largest drift floor used, per cent; NAN */
+	int paired;		/* some cell used pairs */
 };
 
 /* The rows of one column (one run, or several pooled by cmp_pool). */
 struct cmp_column {
 	const struct result *rows;
 	size_t n;
+	/*
+	 * What its run recorded (zero: nothing): the noise floor, +- per
+	 * cent (NAN or 0: unknown, CMP_DRIFT_UNKNOWN is assumed), and the
+	 * paired session it belongs to (NULL: none).  runs: how many runs
+	 * were pooled into it (0 or 1: one).
+	 */
+	double noise_pct;
+	const char *pair_id;
+	size_t runs;
 };
 
 /*
  * cmp_build: one table row per case (bench, case, params, copies; only
- * the aggregate row of several copies) present in any column.  A cell is
- * a regression when opts->fail_pct >= 0, the baseline is OK and the cell
- * is either FAILED, BADRESULT, CRASHED or TIMEOUT, or OK, outside the
- * noise and worse than the baseline by more than fail_pct percent (a rate
- * lower by that share, a time higher by it).  A case OK in the baseline
+ * the aggregate row of several copies) present in any column.  Each
+ * cell's interval: two columns of one paired session compare pair by
+ * pair (the extras proc:K); others by their run medians (run:K, pooled)
+ * or process medians (proc:K), else the one median, with the larger
+ * drift floor of the two when a side is one run.  A cell flagged busy,
+ * preempted or throttled on either side is CMP_NOTCOMP.  The p-values of
+ * each column are put through Benjamini-Hochberg at opts->alpha; a cell
+ * is CMP_SIGNIFICANT when it is kept and its interval excludes 1.
+ * A cell is a regression when opts->fail_pct >= 0, the baseline is OK and
+ * the cell is either FAILED, BADRESULT, CRASHED or TIMEOUT, or
+ * CMP_SIGNIFICANT with its whole interval worse than the baseline by more
+ * than fail_pct percent (a rate lower by that share, a time higher).  A case OK in the baseline
  * and absent, SKIPPED or INTERRUPTED in a column is `missing` there, and
  * a regression too unless opts->allow_missing.  A row `<case>/<name>`
  * (a derived figure or a phase) of a case with the same bench, params and
@@ -94,7 +137,8 @@ double cmp_mann_whitney(const double *a, size_t na, const double *b,
 /*
  * cmp_pool: merge the rows of several runs of one build flag set into
  * one row per case (aggregate rows only), the raw samples of its OK rows
- * concatenated and the statistics recomputed.  A case that FAILED, gave a
+ * concatenated and the statistics recomputed, each run's median kept as
+ * the extra run:K (the units of the comparison).  A case that FAILED, gave a
  * BADRESULT, CRASHED or timed out in any run keeps that status; SKIPPED
  * and INTERRUPTED rows count only when no run has it OK.  *out is owned
  * (result_release each row, then free).

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "pair.h"
 #include "runner-wire.h"
 #include "util.h"
 
@@ -50,6 +51,9 @@ main(int argc, char **argv)
 	/* a measuring child the runner re-exec'd (not a user command) */
 	if (argc > 1 && strcmp(argv[1], RUNNER_CHILD_ARG) == 0)
 		return runner_child_main(argc, argv);
+	/* a paired run asking this build who it is (run --against) */
+	if (argc == 2 && strcmp(argv[1], PAIR_IDENTITY_ARG) == 0)
+		return close_stdout_status(pair_identity_main());
 	if (argc < 2) {
 		error("no command given (commands: list, info, run, show, "
 		    "compare, export, import, report, exec; see 'boardbench "

@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +152,37 @@ result_get_extra(const struct result *r, const char *name, double *out)
 			return 0;
 		}
 	return -1;
+}
+
+size_t
+result_units(const struct result *r, const char *prefix, double *v,
+    size_t max)
+{
+	size_t i, k, n = 0, plen = strlen(prefix);
+	unsigned char *have;
+	char *end;
+	unsigned long long idx;
+
+	if (max == 0)
+		return 0;
+	have = xcalloc(max, 1);
+	for (i = 0; i < r->nextra; i++) {
+		const char *name = r->extra[i].name;
+
+		if (strncmp(name, prefix, plen) != 0 ||
+		    name[plen] < '0' || name[plen] > '9')
+			continue;
+		errno = 0;
+		idx = strtoull(name + plen, &end, 10);
+		if (*end != '\0' || errno != 0 || idx >= max)
+			continue;
+		v[idx] = r->extra[i].value;
+		have[idx] = 1;
+	}
+	for (k = 0; k < max && have[k]; k++)
+		n++;
+	free(have);
+	return n;
 }
 
 void

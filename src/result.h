@@ -95,6 +95,23 @@ struct run_info {
 	struct json_t *build_json, *system_json;
 };
 
+/*
+ * The units a comparison counts (src/ratio.h), kept as extras so that the
+ * store, export and import carry them unchanged: PREFIX0, PREFIX1 ...
+ * "proc:K", the median of measuring process K (several processes; in a
+ * paired run, pair K); "run:K", the median of run K (rows pooled from
+ * several runs by compare --pool).
+ */
+#define RESULT_PROC_EXTRA	"proc:"
+#define RESULT_RUN_EXTRA	"run:"
+#define RESULT_UNITS_MAX	1024
+/*
+ * The values of r's extras PREFIX0, PREFIX1 ... in order, up to the first
+ * missing one (at most max); returns how many.
+ */
+size_t result_units(const struct result *r, const char *prefix, double *v,
+    size_t max);
+
 const char *result_status_name(enum result_status);
 int result_status_parse(const char *name, enum result_status *out);
 /* "throttled,hot" from RF_* bits; "" for none.  Returns buf. */

@@ -787,6 +787,7 @@ runner_child_main(int argc, char **argv)
 	struct bench_ctx *ctx;
 	struct child_plan cp;
 	long long fd, go_fd, copy, ci;
+	char why[160];
 
 	if (argc < 10 || strcmp(argv[1], RUNNER_CHILD_ARG) != 0 ||
 	    parse_ll(argv[2], &fd) != 0 || parse_ll(argv[3], &go_fd) != 0 ||
@@ -803,6 +804,12 @@ runner_child_main(int argc, char **argv)
 		return EXIT_BENCH;
 	wire_fd = (int)fd;
 	wire_copy = (uint32_t)copy;
+	if (registry_unavailable(b, why, sizeof(why))) {
+		/* a paired build without this benchmark's library */
+		send_status(ST_SKIPPED, why);
+		bench_ctx_free(ctx);
+		return EXIT_OK;
+	}
 	if ((size_t)ci >= ctx->ncases ||
 	    strcmp(ctx->cases[ci].name, argv[8]) != 0) {
 		send_status(ST_FAILED, "re-exec'd child planned other cases");

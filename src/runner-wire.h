@@ -56,6 +56,14 @@ struct child_plan {
  * context from argv and measure.  Returns the exit status.
  */
 #define RUNNER_CHILD_ARG "__measure"
+/*
+ * The protocol between a runner and the children it starts, which may be
+ * another build (run --against): the argv above, struct child_plan in
+ * hex and struct wire_msg on the pipe.  Raise it when any of them change;
+ * a paired build must say the same version, sizes and byte order
+ * (src/pair.c).
+ */
+#define RUNNER_WIRE_VERSION 1
 int runner_child_main(int argc, char **argv);
 
 /* A forked child that cannot measure: report why on fd. */

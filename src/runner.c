@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ratio.h"
 #include "runner.h"
 #include "runner-int.h"
 #include "runner-wire.h"
@@ -237,6 +238,8 @@ struct metric_acc {
 	int spread;		/* no noise verdict: bench_metric_spread() */
 	double *v;
 	size_t n;
+	double *pm;		/* several processes: each one's median */
+	size_t npm;
 };
 
 struct copy_acc {
@@ -273,8 +276,10 @@ copy_acc_release(struct copy_acc *a)
 	free(a->ws);
 	free(a->we);
 	free(a->wn);
-	for (i = 0; i < a->nm; i++)
+	for (i = 0; i < a->nm; i++) {
 		free(a->m[i].v);
+		free(a->m[i].pm);
+	}
 	free(a->m);
 	free(a->x);
 }
@@ -467,6 +472,23 @@ row_cpu(struct result *r, const struct copy_acc *a, unsigned na,
 }
 
 /*
+ * Each process's median, in the order they ran, as the extras proc:0,
+ * proc:1 ...: the units of a comparison (src/ratio.h), and the pairs of
+ * a paired run (process k of each build is pair k).
+ */
+static void
+row_proc_extras(struct result *r, const double *pm, size_t np)
+{
+	char name[32];
+	size_t k;
+
+	for (k = 0; k < np; k++) {
+		bufprintf(name, sizeof(name), "%s%zu", RESULT_PROC_EXTRA, k);
+		result_add_extra(r, name, pm[k]);
+	}
+}
+
+/*
  * Several processes: the row's figure is the median over processes of
  * each one's median, its CV the spread between processes (pm: their
  * medians); the pooled samples' CV is kept as "cv:samples".
@@ -477,6 +499,7 @@ row_procs(struct result *r, const double *pm, size_t np)
 	struct stats ps;
 
 	stats_compute(&ps, pm, np);
+	row_proc_extras(r, pm, np);
 	result_add_extra(r, "cv:samples", r->st.cv);
 	r->st.median = ps.median;
 	r->st.mean = ps.mean;
@@ -609,11 +632,19 @@ reap(struct copy_acc *acc, unsigned n, int block)
 }
 
 static void
-child_setup_cpu(const struct runner_opts *o, unsigned copy, unsigned ncopies)
+child_setup_cpu(const struct runner_opts *o, unsigned copy, unsigned ncopies,
+    int pin)
 {
 	cpu_set_t set;
 	size_t i;
 
+	if (pin >= 0) {
+		/* a paired round: both builds' processes on this CPU */
+		CPU_ZERO(&set);
+		CPU_SET(pin, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+		return;
+	}
 	if (o->cpus == NULL || o->ncpus == 0)
 		return;
 	CPU_ZERO(&set);
@@ -645,37 +676,42 @@ hex_encode(const void *p, size_t len, char *out)
 /*
  * In a forked child: exec this program again (runner_child_main() in
  * runner-child.c), so that the measuring process gets an address layout
- * of its own, without randomisation when no_aslr.  Returns only when the
- * exec failed.
+ * of its own, without randomisation when no_aslr; or, for a paired build
+ * bd, that build (under its prefix, looked up on PATH).  Returns only
+ * when the exec failed.
  */
 static void
 child_exec(const struct runner_opts *o, const struct bench_ctx *ctx,
-    size_t ci, const struct child_plan *cp, int fd, int go_fd, unsigned copy)
+    size_t ci, const struct child_plan *cp, int fd, int go_fd, unsigned copy,
+    const struct runner_build *bd)
 {
 	char sfd[24], sgo[24], scopy[24], sci[24];
 	char hex[2 * sizeof(*cp) + 1];
-	char **av;
-	size_t i;
+	char **av, **a;
+	size_t i, np = bd != NULL ? bd->nprefix : 0;
 	int pers;
 
-	av = xcalloc(ctx->nvalues + 11, sizeof(*av));
+	av = xcalloc(np + ctx->nvalues + 11, sizeof(*av));
 	snprintf(sfd, sizeof(sfd), "%d", fd);
 	snprintf(sgo, sizeof(sgo), "%d", go_fd);
 	snprintf(scopy, sizeof(scopy), "%u", copy);
 	snprintf(sci, sizeof(sci), "%zu", ci);
 	hex_encode(cp, sizeof(*cp), hex);
-	av[0] = self_exe;
-	av[1] = (char *)RUNNER_CHILD_ARG;
-	av[2] = sfd;
-	av[3] = sgo;
-	av[4] = scopy;
-	av[5] = (char *)ctx->info->name;
-	av[6] = (char *)ctx->profile;
-	av[7] = sci;
-	av[8] = ctx->cases[ci].name;
-	av[9] = hex;
+	for (i = 0; i < np; i++)
+		av[i] = bd->prefix[i];
+	a = av + np;
+	a[0] = bd != NULL && bd->exe != NULL ? (char *)bd->exe : self_exe;
+	a[1] = (char *)RUNNER_CHILD_ARG;
+	a[2] = sfd;
+	a[3] = sgo;
+	a[4] = scopy;
+	a[5] = (char *)ctx->info->name;
+	a[6] = (char *)ctx->profile;
+	a[7] = sci;
+	a[8] = ctx->cases[ci].name;
+	a[9] = hex;
 	for (i = 0; i < ctx->nvalues; i++)
-		av[10 + i] = ctx->values[i];
+		a[10 + i] = ctx->values[i];
 	if (o->no_aslr && (pers = personality(0xffffffff)) != -1)
 		personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
 	/* the wire and the barrier are opened close-on-exec: keep these two */
@@ -684,7 +720,12 @@ child_exec(const struct runner_opts *o, const struct bench_ctx *ctx,
 		free(av);
 		return;
 	}
-	execv("/proc/self/exe", av);
+	if (np > 0)
+		execvp(av[0], av);
+	else if (bd != NULL && bd->exe != NULL)
+		execv(bd->exe, av);
+	else
+		execv("/proc/self/exe", av);
 	free(av);
 }
 
@@ -718,11 +759,18 @@ open_barrier(int fd, unsigned ncopies)
 	free(t);
 }
 
+/*
+ * One measuring process of case ci (or ncopies of them together): of
+ * this program, or of the paired build bd (NULL: this program), pinned
+ * to CPU pin (-1: as --cpu says).
+ */
 static void
 run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
     const struct child_plan *cp, unsigned ncopies, struct case_run *cr,
-    struct progress *pg)
+    struct progress *pg, const struct runner_build *bd, int pin)
 {
+	int other = bd != NULL && (bd->exe != NULL || bd->nprefix > 0);
+
 	int fds[2], gofds[2] = { -1, -1 };
 	struct wire_msg m;
 	struct pollfd pfd;
@@ -762,10 +810,21 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 			close(fds[0]);
 			if (gofds[1] >= 0)
 				close(gofds[1]);
-			child_setup_cpu(o, k, ncopies);
+			child_setup_cpu(o, k, ncopies, pin);
+			if (other) {
+				char why[160];
+
+				child_exec(o, ctx, ci, cp, fds[1], gofds[0],
+				    k + 1, bd);
+				bufprintf(why, sizeof(why), "cannot run %s: %s",
+				    bd->nprefix > 0 ? bd->prefix[0] : bd->exe,
+				    strerror(errno));
+				child_fail(fds[1], k + 1, why);
+				_exit(0);
+			}
 			if (o->exec_self && self_exe[0] != '\0') {
 				child_exec(o, ctx, ci, cp, fds[1], gofds[0],
-				    k + 1);
+				    k + 1, NULL);
 				if (o->no_aslr) {
 					child_fail(fds[1], k + 1, "--no-aslr: "
 					    "cannot re-exec this program");
@@ -953,6 +1012,8 @@ acc_append(struct copy_acc *dst, const struct copy_acc *src)
 		}
 		append(&dst->m[j].v, dst->m[j].n, src->m[i].v, src->m[i].n);
 		dst->m[j].n += src->m[i].n;
+		push(&dst->m[j].pm, dst->m[j].npm++,
+		    stats_median(src->m[i].v, src->m[i].n));
 	}
 	for (i = 0; i < src->nx; i++) {
 		for (j = 0; j < dst->nx; j++)
@@ -968,6 +1029,18 @@ acc_append(struct copy_acc *dst, const struct copy_acc *src)
 		else
 			dst->x[j].value = src->x[i].value;
 	}
+}
+
+/* The first of several processes: each metric's median so far is its. */
+static void
+acc_first_process(struct copy_acc *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nm; i++)
+		if (a->m[i].npm == 0)
+			push(&a->m[i].pm, a->m[i].npm++,
+			    stats_median(a->m[i].v, a->m[i].n));
 }
 
 static void
@@ -1008,7 +1081,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	double spent = 0;
 
 	if (ncopies > 1 || procs <= 1 || !(c->flags & BENCH_CPU)) {
-		run_case(o, ctx, ci, cp, ncopies, cr, pg);
+		run_case(o, ctx, ci, cp, ncopies, cr, pg, NULL, -1);
 		cr->window = cp->window;
 		cr->no_aslr = o->no_aslr && o->exec_self;
 		return;
@@ -1016,12 +1089,13 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	rp.budget = cp->budget / (2.0 * procs);
 	rp.warmup = cp->warmup / procs;
 	rp.process = 0;
-	run_case(o, ctx, ci, &rp, 1, cr, pg);
+	run_case(o, ctx, ci, &rp, 1, cr, pg, NULL, -1);
 	cr->no_aslr = o->no_aslr && o->exec_self;
 	if (cr->status != ST_OK)
 		return;
 	cr->pmed = xcalloc(3 * procs, sizeof(*cr->pmed));
 	cr->pmed[cr->np++] = stats_median(cr->acc[0].v, cr->acc[0].n);
+	acc_first_process(&cr->acc[0]);
 	spent = cr->seconds;
 	if (c->kind != BENCH_REPORTED)
 		rp.fixed_iters = cr->acc[0].iters;
@@ -1033,7 +1107,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 				break;
 		}
 		rp.process = cr->np;
-		run_case(o, ctx, ci, &rp, 1, &one, pg);
+		run_case(o, ctx, ci, &rp, 1, &one, pg, NULL, -1);
 		spent += one.seconds;
 		if (one.status != ST_OK) {
 			/* a process that failed decides the row */
@@ -1048,6 +1122,86 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 		case_run_release(&one);
 	}
 	cr->seconds = spent;
+}
+
+/*
+ * Paired builds (run --against): the case's measuring processes of every
+ * build alternate in rounds, the order turned round every other round
+ * (A B, B A, A B ...), and each round's processes run on one CPU (the
+ * rounds go round `cpus`; any CPU for a case that is not a CPU kernel),
+ * so that the machine's drift, over seconds and between CPUs, falls on
+ * every build alike; process k of each build is pair k.  A CPU case runs
+ * at least RUNNER_PAIR_ROUNDS rounds (or --processes) on half of each
+ * build's budget, then more, up to twice as many, while the pairs'
+ * ratios of build 1 to build 0 give an interval wider than twice the CV
+ * target and the budget lasts; any other case runs two rounds.  The
+ * first process of a build calibrates, its later ones reuse the count.
+ * A process that fails decides its build's row and ends the rounds.
+ */
+static void
+measure_paired(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
+    const struct child_plan *cp, unsigned procs, const int *cpus,
+    size_t ncpus, struct case_run *cr, struct progress *pg)
+{
+	const struct bench_case *c = &ctx->cases[ci];
+	int cpu_case = (c->flags & BENCH_CPU) != 0;
+	size_t nb = o->nbuilds, k, b, r, rounds, most;
+	struct child_plan rp = *cp;
+	struct case_run one;
+	struct ratio_ci ci95;
+	uint64_t *iters = xcalloc(nb, sizeof(*iters));
+	double spent = 0, med;
+	int failed = 0, pin;
+
+	rounds = cpu_case ? (procs > RUNNER_PAIR_ROUNDS ? procs :
+	    RUNNER_PAIR_ROUNDS) : 2;
+	most = cpu_case ? 2 * rounds : rounds;
+	rp.budget = cp->budget / (2.0 * (double)rounds);
+	rp.warmup = cp->warmup / (double)rounds;
+	for (b = 0; b < nb; b++) {
+		memset(&cr[b], 0, sizeof(cr[b]));
+		cr[b].pmed = xcalloc(most, sizeof(*cr[b].pmed));
+	}
+	for (r = 0; r < most && !failed && !stop_signal; r++) {
+		if (r >= rounds) {
+			if (spent >= (double)nb * (cp->budget + cp->warmup) ||
+			    ratio_paired(cr[0].pmed, cr[1].pmed, cr[0].np,
+			    &ci95) != 0 || isnan(ci95.lo) ||
+			    log(ci95.hi / ci95.lo) / 2 <= 2 * cp->target_cv)
+				break;
+		}
+		pin = cpu_case && ncpus > 0 ? cpus[r % ncpus] : -1;
+		for (k = 0; k < nb && !failed && !stop_signal; k++) {
+			b = r % 2 == 0 ? k : nb - 1 - k;
+			rp.process = (uint32_t)r;
+			rp.fixed_iters = c->kind != BENCH_REPORTED ? iters[b] : 0;
+			run_case(o, ctx, ci, &rp, 1, &one, pg, &o->builds[b],
+			    pin);
+			spent += one.seconds;
+			if (one.status != ST_OK) {
+				/* its status and reason decide the row */
+				case_run_release(&cr[b]);
+				cr[b] = one;
+				failed = 1;
+				break;
+			}
+			med = stats_median(one.acc[0].v, one.acc[0].n);
+			if (cr[b].acc == NULL) {
+				double *pm = cr[b].pmed;
+
+				cr[b] = one;
+				cr[b].pmed = pm;
+				iters[b] = one.acc[0].iters;
+				acc_first_process(&cr[b].acc[0]);
+			} else {
+				acc_append(&cr[b].acc[0], &one.acc[0]);
+				cr[b].seconds += one.seconds;
+				case_run_release(&one);
+			}
+			cr[b].pmed[cr[b].np++] = med;
+		}
+	}
+	free(iters);
 }
 
 /* Turn a finished case into rows for the sink. */
@@ -1132,6 +1286,8 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 			free(v);
 		} else {
 			row_samples(&r, ma->v, ma->n);
+			if (ma->npm > 1)
+				row_proc_extras(&r, ma->pm, ma->npm);
 		}
 		if (ma->spread)
 			r.flags &= ~RF_NOISY;
@@ -1395,6 +1551,31 @@ announce_plan(const struct runner_hooks *h, struct bench_ctx *const *ctxs,
 		h->planned(h->arg);
 }
 
+/*
+ * The CPUs paired rounds go round: the --cpu list, else every CPU this
+ * process may run on.  Returns how many (*out owned).
+ */
+static size_t
+pair_cpus(const struct runner_opts *o, int **out)
+{
+	cpu_set_t set;
+	size_t n = 0;
+	int c;
+
+	if (o->cpus != NULL && o->ncpus > 0) {
+		*out = xcalloc(o->ncpus, sizeof(**out));
+		memcpy(*out, o->cpus, o->ncpus * sizeof(**out));
+		return o->ncpus;
+	}
+	*out = xcalloc(CPU_SETSIZE, sizeof(**out));
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return 0;
+	for (c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			(*out)[n++] = c;
+	return n;
+}
+
 int
 runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
     size_t nb, runner_sink_fn sink, void *arg, int *interrupted)
@@ -1402,8 +1583,10 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	struct bench_ctx **ctxs = xcalloc(nb ? nb : 1, sizeof(*ctxs));
 	struct child_plan base, cp;
 	struct progress pg;
-	struct case_run cr;
-	size_t i, j, n, total = 0;
+	int paired = o->builds != NULL && o->nbuilds >= 2;
+	struct case_run *pcr = xcalloc(paired ? o->nbuilds : 1, sizeof(*pcr));
+	int *pcpus = NULL;
+	size_t i, j, k, n, total = 0, npcpus = 0;
 	int bad = 0, stop = 0, have_saved;
 	char why[160];
 	unsigned procs;
@@ -1427,7 +1610,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	have_saved = o->cpus != NULL && o->ncpus > 0 &&
 	    sched_getaffinity(0, sizeof(saved), &saved) == 0;
 	if (have_saved)
-		child_setup_cpu(o, 0, 1);
+		child_setup_cpu(o, 0, 1, -1);
 	for (i = 0; i < nb; i++) {
 		ctxs[i] = bench_ctx_new(bl[i], o->profile->name, o->params);
 		if (ctxs[i] == NULL) {
@@ -1442,6 +1625,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	}
 	if (have_saved)
 		sched_setaffinity(0, sizeof(saved), &saved);
+	if (paired)
+		npcpus = pair_cpus(o, &pcpus);
 	if (o->hooks != NULL)
 		announce_plan(o->hooks, ctxs, nb);
 	pg.on = o->progress;
@@ -1460,6 +1645,9 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				strlcpy_bb(why, "no cases selected",
 				    sizeof(why));
 			skipped_rows(ctx, why, sink, arg, &bad, &stop);
+			for (k = 1; paired && k < o->nbuilds; k++)
+				skipped_rows(ctx, why, o->builds[k].sink,
+				    o->builds[k].arg, &bad, &stop);
 			pg.i += ctx->ncases ? ctx->ncases : 1;
 			continue;
 		}
@@ -1486,13 +1674,26 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			pg.bench = ctx->info->name;
 			pg.cname = c->name;
 			progress_show(&pg, 0);
-			measure_case(o, ctx, j, &cp, nc, procs, &cr, &pg);
+			if (paired) {
+				measure_paired(o, ctx, j, &cp, procs, pcpus,
+				    npcpus, pcr, &pg);
+			} else {
+				measure_case(o, ctx, j, &cp, nc, procs, &pcr[0],
+				    &pg);
+			}
 			progress_clear(&pg);
 			if (o->hooks != NULL && o->hooks->case_end != NULL)
 				o->hooks->case_end(o->hooks->arg);
-			case_rows(ctx, c, &cr, sink, arg, &bad, &stop);
-			derived_rows(o, ctx, c, &cr, sink, arg, &bad, &stop);
-			case_run_release(&cr);
+			for (k = 0; k < (paired ? o->nbuilds : 1); k++) {
+				runner_sink_fn bs = k ? o->builds[k].sink : sink;
+				void *ba = k ? o->builds[k].arg : arg;
+
+				pcr[k].no_aslr = o->no_aslr && o->exec_self;
+				case_rows(ctx, c, &pcr[k], bs, ba, &bad, &stop);
+				derived_rows(o, ctx, c, &pcr[k], bs, ba, &bad,
+				    &stop);
+				case_run_release(&pcr[k]);
+			}
 			pg.i++;
 			pg.est_done += case_estimate(&cp);
 		}
@@ -1501,6 +1702,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	for (i = 0; i < nb; i++)
 		bench_ctx_free(ctxs[i]);
 	free(ctxs);
+	free(pcr);
+	free(pcpus);
 	*interrupted = stop_signal != 0;
 	return bad;
 }

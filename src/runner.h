@@ -43,6 +43,26 @@ struct runner_hooks {
 	void *arg;
 };
 
+/* Called with each finished row; return -1 to stop the run. */
+typedef int (*runner_sink_fn)(void *arg, struct result *row);
+
+/*
+ * Paired builds (run --against): another build of boardbench whose
+ * measuring processes alternate with this one's, case by case.  Its
+ * children are `[prefix...] exe __measure ...` (the same wire protocol,
+ * checked before the run); its rows go to its own sink.
+ */
+struct runner_build {
+	const char *exe;		/* NULL: this program */
+	char *const *prefix;		/* run under it (taskset, qemu-arm) */
+	size_t nprefix;
+	runner_sink_fn sink;		/* its rows (build 0: runner_run's) */
+	void *arg;
+};
+
+/* Rounds of a paired CPU case, at least (other cases: 2, A B then B A). */
+#define RUNNER_PAIR_ROUNDS	6
+
 struct runner_opts {
 	const struct profile *profile;
 	const struct param_set *params;
@@ -56,10 +76,14 @@ struct runner_opts {
 	int exec_self;			/* re-exec each child (its own address
 					 * layout); else fork only */
 	int no_aslr;			/* re-exec with ADDR_NO_RANDOMIZE */
+	/*
+	 * Paired: nbuilds >= 2 builds measured in alternation (builds[0] is
+	 * this program, its rows to runner_run's sink; copies must be 1).
+	 */
+	const struct runner_build *builds;
+	size_t nbuilds;
 };
 
-/* Called with each finished row; return -1 to stop the run. */
-typedef int (*runner_sink_fn)(void *arg, struct result *row);
 
 /*
  * Run the benchmarks.  Returns 0 when every row is OK or SKIPPED, 1 when

@@ -272,6 +272,7 @@ sysinfo_to_json(const struct system_info *si)
 	for (i = 0; i < si->notes.n; i++)
 		json_array_append_new(a, json_string(si->notes.v[i]));
 	json_object_set_new(s, "notes", a);
+	sysinfo_run_to_json(&si->run, s);
 	return s;
 }
 
@@ -486,6 +487,71 @@ throttling_from(const json_t *t, struct system_info *si)
 }
 
 void
+sysinfo_run_to_json(const struct si_run *r, json_t *sys)
+{
+	json_t *o, *a, *c;
+	int i;
+
+	if (!isnan(r->noise_pct)) {
+		o = json_object();
+		json_object_set_new(o, "pct", json_real(r->noise_pct));
+		a = json_array();
+		for (i = 0; i < r->noise_ncpus; i++) {
+			c = json_object();
+			json_object_set_new(c, "cpu",
+			    json_integer(r->noise_cpu[i]));
+			json_object_set_new(c, "cv", json_real(r->noise_cv[i]));
+			json_array_append_new(a, c);
+		}
+		json_object_set_new(o, "cpus", a);
+		json_object_set_new(sys, "noise_floor", o);
+	}
+	if (r->pair_id != NULL) {
+		o = json_object();
+		json_object_set_new(o, "id", json_string(r->pair_id));
+		json_object_set_new(o, "build", json_integer(r->pair_build));
+		json_object_set_new(o, "builds", json_integer(r->pair_builds));
+		json_object_set_new(sys, "pairing", o);
+	}
+}
+
+/* "noise_floor" and "pairing", bounded: a drift of 0 to 1000 %. */
+static void
+run_from(const json_t *s, struct si_run *r)
+{
+	json_t *o, *c;
+	size_t i;
+	double pct, cv;
+	long long cpu;
+
+	o = json_object_get(s, "noise_floor");
+	pct = get_real(o, "pct");
+	if (!isnan(pct) && pct >= 0 && pct <= 1000) {
+		r->noise_pct = pct;
+		json_array_foreach(json_object_get(o, "cpus"), i, c) {
+			if (r->noise_ncpus >= SI_NOISE_CPUS)
+				break;
+			cpu = get_count(c, "cpu");
+			cv = get_real(c, "cv");
+			if (cpu < 0 || cpu > 1000000 || isnan(cv) || cv < 0 ||
+			    cv > 10)
+				continue;
+			r->noise_cpu[r->noise_ncpus] = (int)cpu;
+			r->noise_cv[r->noise_ncpus++] = cv;
+		}
+	}
+	o = json_object_get(s, "pairing");
+	r->pair_id = get_str(o, "id");
+	r->pair_build = get_count(o, "build");
+	r->pair_builds = get_count(o, "builds");
+	if (r->pair_id != NULL && (r->pair_build < 0 || r->pair_builds < 2 ||
+	    r->pair_builds > 64 || r->pair_build >= r->pair_builds)) {
+		free(r->pair_id);
+		r->pair_id = NULL;
+	}
+}
+
+void
 sysinfo_from_json(const json_t *s, struct system_info *si)
 {
 	json_t *o, *la;
@@ -543,6 +609,7 @@ sysinfo_from_json(const json_t *s, struct system_info *si)
 			    i));
 	}
 	si->sysroot = get_str(s, "sysroot");
+	run_from(s, &si->run);
 	json_array_foreach(json_object_get(s, "notes"), i, o)
 		if ((note = json_string_value(o)) != NULL) {
 			char buf[SI_STR_MAX + 1];

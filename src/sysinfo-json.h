@@ -27,6 +27,12 @@ json_t *sysinfo_to_json(const struct system_info *si);
 void sysinfo_from_json(const json_t *obj, struct system_info *si);
 
 /*
+ * A run's own facts (si_run: "noise_floor", "pairing") set in the
+ * snapshot object sys; those not known are left out.
+ */
+void sysinfo_run_to_json(const struct si_run *r, json_t *sys);
+
+/*
  * The build identity object: compiler, flags, configure arguments, host,
  * float ABI, FPU, NEON, architecture, macros, ELF check, libraries.
  */

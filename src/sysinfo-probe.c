@@ -955,6 +955,7 @@ sysinfo_init(struct system_info *si)
 	si->cpu_max_mhz = si->soc_temp_c = NAN;
 	si->mem_total_mb = si->mem_available_mb = si->swap_total_mb =
 	    si->swap_free_mb = -1;
+	si->run.noise_pct = NAN;
 }
 
 void
@@ -1018,6 +1019,7 @@ sysinfo_release(struct system_info *si)
 	}
 	free(si->cpu_features);
 	free(si->cpu_features_source);
+	free(si->run.pair_id);
 	for (i = 0; i < si->ncaches; i++) {
 		free(si->caches[i].name);
 		free(si->caches[i].size);

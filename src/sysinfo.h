@@ -69,6 +69,23 @@ struct si_power {
 	double watts;
 };
 
+/*
+ * What a run found at its start, kept in its snapshot: how steady the
+ * machine was (src/noise.c) and, for a paired run (run --against), which
+ * session and which of its builds this run is.
+ */
+#define SI_NOISE_CPUS	16	/* CPUs whose noise is kept */
+struct si_run {
+	double noise_pct;		/* drift, +- per cent (a 95 % band of
+					 * a fixed loop's chunk times, the
+					 * worst CPU); NAN: not measured */
+	int noise_ncpus;
+	int noise_cpu[SI_NOISE_CPUS];
+	double noise_cv[SI_NOISE_CPUS];	/* robust CV of the chunk times */
+	char *pair_id;			/* NULL: not paired */
+	long long pair_build, pair_builds;	/* 0 is the one that ran */
+};
+
 struct system_info {
 	char *board, *board_source, *soc;
 	char *kernel, *machine, *hostname, *distribution;
@@ -99,6 +116,7 @@ struct system_info {
 	double loadavg[3];
 	char *sysroot;			/* NULL on the real machine */
 	struct sysinfo_notes notes;
+	struct si_run run;
 };
 
 /* An empty snapshot: every value unknown. */

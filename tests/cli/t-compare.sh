@@ -38,28 +38,37 @@ expect 0 "import the fixture runs" -- bb import --db "$db" \
 # by tag, from the store
 expect 0 "compare three tags" -- bb compare --db "$db" O0 O2 O2b
 golden "$data/cmp-tags.exp" "$TMP/out" "text output matches cmp-tags.exp"
-# the last two ratios (a cell may end in its row's flag letters: N noisy)
-awk '$1 == "linpack" { k = 0
-		for (i = NF; i > 2 && k < 2; i--) if ($i ~ /^[0-9.]+$/) v[++k] = $i
-		if (v[1] + 0 > 1.5 && v[2] + 0 > 1.5) n++ }
-	END { exit n != 4 }' "$TMP/out"
-ok $? "-O2 ahead of -O0 in every linpack case"
+# the ratios of both -O2 runs to -O0, and their intervals' lower ends
+bb compare --db "$db" --format tsv O0 O2 O2b > "$TMP/tsv"
+awk -F'\t' '$1 == "linpack" && $7 != "A" && $14 > 1.5 && $15 > 1.5 { n++ }
+	END { exit n != 8 }' "$TMP/tsv"
+ok $? "-O2 ahead of -O0 in every linpack case, the whole interval"
 fits "$TMP/out"; ok $? "three columns: no line over 80 columns"
 unwrap "$TMP/out" > "$TMP/u"
 grep -q '^== A O0: run 1 |.*(baseline)$' "$TMP/u"; ok $? "the first is the baseline"
 grep -q '^  cflags  *-O0  *-O2  *-O2$' "$TMP/out"; ok $? "build differences listed above the table"
 
 expect 0 "two runs of one build" -- bb compare --db "$db" O2 O2b
-grep -q '^null  *add  .* ~\( [A-Z]*\)\{0,1\}$' "$TMP/out"; ok $? "a difference within the noise is marked ~"
+grep -q '^linpack  *single-unrolled  .* 1\.036 \[0\.987, 1\.088\] ~\( [A-Z]*\)\{0,1\}$' "$TMP/out"
+ok $? "a difference within the interval is marked ~"
+# these runs record no noise floor: the drift assumed is said
+unwrap "$TMP/out" > "$TMP/u"
+grep -q '^== these machines drift +-5\.0 % (A unknown, B unknown; unknown counts as +-5 %): a single run on each side cannot show' "$TMP/u"
+ok $? "the drift an unpaired single-run comparison is widened by is said"
+grep -q '^== 12 cases compared\|^== 6 cases compared: ' "$TMP/u" &&
+	grep -q 'about 0\.3 would be by chance alone$' "$TMP/u"
+ok $? "how many cases were compared and how many chance would give"
 
 # the same runs as files, CSV
 expect 0 "compare three files, csv" -- bb compare --format csv \
 	"$data/cmp-O2.json" "$data/cmp-O2b.json" "$data/cmp-O0.json"
 golden "$data/cmp-files.csv.exp" "$TMP/out" "csv output matches cmp-files.csv.exp"
 csv_counts "$TMP/out" | sort -u > "$TMP/counts"
-[ "$(cat "$TMP/counts")" = 17 ]; ok $? "every csv line has 17 fields"
+[ "$(cat "$TMP/counts")" = 21 ]; ok $? "every csv line has 21 fields"
 expect 0 "tsv" -- bb compare --format tsv "$data/cmp-O0.json" "$data/cmp-O2.json"
-[ "$(csv_counts "$TMP/out" "	" | sort -u)" = 17 ]; ok $? "every tsv line has 17 fields"
+[ "$(csv_counts "$TMP/out" "	" | sort -u)" = 21 ]; ok $? "every tsv line has 21 fields"
+head -1 "$TMP/out" | grep -q '	speedup	ci_low	ci_high	unit_of_test	units	p_value	'
+ok $? "tsv: the interval's columns"
 [ "$(wc -l < "$TMP/out")" -eq 13 ]; ok $? "tsv: a header and one line per case and column"
 
 expect 0 "json" -- bb compare --format json --db "$db" O0 O2
@@ -137,8 +146,9 @@ expect 0 "import four builds with crypto rows" -- bb import --db "$k" "$data/cmp
 expect 0 "compare four builds" -- bb compare --db "$k" gcc-O2 clang-asan armhf-O3-a72 armel-O2-soft
 golden "$data/cmp-crypto.exp" "$TMP/out" "text output matches cmp-crypto.exp"
 fits "$TMP/out"; ok $? "four columns: no line over 80 columns"
-grep -q '^hash    sha256/openssl/8192  *449.4 MB/s  *0\.522 N  ' "$TMP/out"
-ok $? "a crypto name beside its cells, the value in MB/s, N for noisy"
+grep -A1 '^hash sha256/openssl/8192$' "$TMP/out" |
+	grep -q '^    449\.4 MB/s  *0\.522 \[0\.497, 0\.548\] N  '
+ok $? "a crypto name, under it the value in MB/s, the ratio with its interval, N for noisy"
 grep -q '^== flags: N noisy$' "$TMP/out"; ok $? "the flag letters spelt out under the table"
 grep -q '^cipher chacha20-poly1305/openssl/decrypt/16384$' "$TMP/out"
 ok $? "a name longer than the case column on a line of its own"
@@ -164,14 +174,16 @@ expect 0 "-v is --verbose" -- bb compare --db "$k" -v gcc-O2 clang-asan
 grep -q '^  tool_version ' "$TMP/out"; ok $? "-v: every field"
 expect 0 "compare two builds" -- bb compare --db "$k" gcc-O2 clang-asan
 fits "$TMP/out"; ok $? "two columns: no line over 80 columns"
-grep -q '^cipher  chacha20-poly1305/openssl/decrypt/16384  *805.3 MB/s  *0\.' "$TMP/out"
-ok $? "two columns: the case column as wide as the longest name"
+grep -q '^cipher  aes-128-cbc/openssl/encrypt/16384   1103\.1 MB/s   0\.323 \[' "$TMP/out" &&
+	grep -A1 '^cipher chacha20-poly1305/openssl/decrypt/16384$' "$TMP/out" |
+	grep -q '^  *805\.3 MB/s  *0\.285 \['
+ok $? "two columns: a name beside its cells, a longer one on a line of its own"
 expect 0 "four builds at COLUMNS=40" -- env COLUMNS=40 "$BOARDBENCH" compare --db "$k" gcc-O2 clang-asan armhf-O3-a72 armel-O2-soft
 fits "$TMP/out" 40; ok $? "COLUMNS=40: no line over 40 columns"
 [ "$(grep -c 'do not fit' "$TMP/out")" -eq 1 ] && grep -q '^    1103.1 MB/s  ' "$TMP/out"
 ok $? "COLUMNS=40: said once, the cells on the line under the name"
 expect 0 "four builds at COLUMNS=160" -- env COLUMNS=160 "$BOARDBENCH" compare --db "$k" gcc-O2 clang-asan armhf-O3-a72 armel-O2-soft
-grep -q '^cipher  chacha20-poly1305/openssl/decrypt/16384  .*0\.0[0-9]*$' "$TMP/out" &&
+grep -q '^cipher  chacha20-poly1305/openssl/decrypt/16384  .*0\.0[0-9]* \[0\.0[0-9]*, 0\.[0-9]*\]$' "$TMP/out" &&
 	[ "$(awk 'length($0) > 80' "$TMP/out" | wc -l)" -gt 0 ]
 ok $? "COLUMNS=160: a wider terminal is used"
 
@@ -267,11 +279,14 @@ if command -v gnuplot >/dev/null 2>&1; then
 	BOARDBENCH_GNUPLOT="$TMP/tee-gnuplot" expect 0 "--plot --log" -- \
 		bb compare --db "$db" O2 O2b --plot "$TMP/l.svg" --log
 	grep -q '^set logscale y' "$TMP/gp.script"; ok $? "--log: a log ratio axis"
-	# O2b's null add is within the noise (see above): its ratio is in the
-	# hatched column, and the chart has the hatch pattern
-	grep -q '^[0-9]* "null add" NaN [0-9.]*$' "$TMP/gp.script" &&
+	# O2b's linpack single-unrolled is within the interval (see above):
+	# its ratio is in the hatched column, and the chart has the hatch
+	# pattern; every ratio has its interval, drawn as an error bar
+	grep -q '^[0-9]* "linpack single-unrolled" NaN 1\.03[0-9]* 1\.03[0-9]* 0\.98[0-9]* 1\.08[0-9]*$' "$TMP/gp.script" &&
 		grep -q 'fs pattern' "$TMP/gp.script" && grep -q 'gpPat' "$TMP/l.svg"
 	ok $? "a bar within the noise is hatched"
+	grep -q 'using ([$]1[-+]0\.0000):5:6:7 with yerrorbars' "$TMP/gp.script"
+	ok $? "the interval is an error bar"
 	many=
 	for i in 1 2 3 4 5 6; do
 		many="$many $data/cmp-O0.json $data/cmp-O2.json $data/cmp-O2b.json"

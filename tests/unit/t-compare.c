@@ -92,6 +92,7 @@ test_build(void)
 	struct cmp_opts o = { .alpha = 0.05, .fail_pct = 10 };
 	const struct cmp_cell *c;
 
+	memset(cols, 0, sizeof(cols));
 	mkrow(&base[0], "lp", "rate", 1, 100, 10, ST_OK);
 	mkrow(&base[1], "lp", "time", -1, 2, 10, ST_OK);
 	mkrow(&base[2], "lp", "crashy", 1, 50, 10, ST_OK);
@@ -193,6 +194,7 @@ test_gate(void)
 	struct cmp_opts o = { .alpha = 0.05, .fail_pct = 5 };
 	size_t i;
 
+	memset(cols, 0, sizeof(cols));
 	mkrow(&base[0], "dhry", "dhrystone", 1, 100, 10, ST_OK);
 	mkrow(&base[1], "dhry", "dhrystone/dmips", 1, 0.1, 10, ST_OK);
 	mkrow(&base[2], "dhry", "dhrystone/dmips-per-mhz", 1, 0.01, 10,

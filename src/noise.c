@@ -1,0 +1,113 @@
+/*
+ * noise.c - the machine's noise floor (noise.h): a fixed integer loop,
+ * timed in short chunks on each CPU, pinned.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "noise.h"
+#include "result.h"
+#include "stats.h"
+#include "util.h"
+
+#define NOISE_MAX_CHUNKS	4096
+
+static volatile uint64_t noise_sink;
+
+/* The fixed loop: n rounds of a linear congruential step. */
+static void
+noise_loop(uint64_t n)
+{
+	uint64_t x = 88172645463325252ull, i;
+
+	for (i = 0; i < n; i++)
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+	noise_sink += x;
+}
+
+/* The robust CV of the chunk times on the CPU this thread is on. */
+static double
+noise_cpu(void)
+{
+	double *t = xcalloc(NOISE_MAX_CHUNKS, sizeof(*t));
+	double t0, t1, start, cv;
+	uint64_t rounds = 1000;
+	struct stats st;
+	size_t n = 0;
+
+	/* calibrate: double until one chunk lasts NOISE_CHUNK */
+	for (;;) {
+		t0 = now_mono();
+		noise_loop(rounds);
+		t1 = now_mono();
+		if (t1 - t0 >= NOISE_CHUNK || rounds > (1ull << 40))
+			break;
+		rounds *= 2;
+	}
+	start = now_mono();
+	while (n < NOISE_MAX_CHUNKS && now_mono() - start < NOISE_SECONDS) {
+		t0 = now_mono();
+		noise_loop(rounds);
+		t[n++] = now_mono() - t0;
+	}
+	stats_compute(&st, t, n);
+	cv = n >= 5 ? st.cv : NAN;
+	free(t);
+	return cv;
+}
+
+int
+noise_measure(const int *cpus, size_t n, struct si_run *r)
+{
+	cpu_set_t saved, one;
+	int list[SI_NOISE_CPUS], c;
+	size_t i, k = 0;
+	double cv, worst = -1;
+
+	r->noise_pct = NAN;
+	r->noise_ncpus = 0;
+	if (sched_getaffinity(0, sizeof(saved), &saved) != 0)
+		return -1;
+	if (n > 0) {
+		for (i = 0; i < n && k < SI_NOISE_CPUS; i++)
+			list[k++] = cpus[i];
+	} else {
+		for (c = 0; c < CPU_SETSIZE && k < SI_NOISE_CPUS; c++)
+			if (CPU_ISSET(c, &saved))
+				list[k++] = c;
+	}
+	for (i = 0; i < k; i++) {
+		CPU_ZERO(&one);
+		CPU_SET(list[i], &one);
+		if (sched_setaffinity(0, sizeof(one), &one) != 0)
+			continue;
+		cv = noise_cpu();
+		if (isnan(cv))
+			continue;
+		r->noise_cpu[r->noise_ncpus] = list[i];
+		r->noise_cv[r->noise_ncpus++] = cv;
+		if (cv > worst)
+			worst = cv;
+	}
+	sched_setaffinity(0, sizeof(saved), &saved);
+	if (r->noise_ncpus == 0)
+		return -1;
+	r->noise_pct = 2 * worst * 100;
+	return 0;
+}
+
+const char *
+noise_text(const struct si_run *r, char *buf, size_t len)
+{
+	if (isnan(r->noise_pct))
+		bufprintf(buf, len, "unknown");
+	else
+		bufprintf(buf, len, "+-%.1f %%", r->noise_pct);
+	return buf;
+}

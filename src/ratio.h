@@ -1,0 +1,69 @@
+/*
+ * ratio.h - the ratio of two builds' figures with a 95 % confidence
+ * interval, at the level where the variance lives (doc/DESIGN.md
+ * section 4, "Compare").  Pure maths: numbers in, numbers out.
+ *
+ * Units.  Samples within one process, and processes within one run, are
+ * correlated (the machine's state drifts over seconds), so a raw sample
+ * is never the unit of a comparison:
+ *   - paired runs (`run --against`): the pair, one process of each build
+ *     measured one after the other on the same CPU; the figure is the
+ *     geometric mean of the pairs' ratios and the interval a Student t
+ *     interval of the mean log ratio;
+ *   - unpaired runs: the run when several were pooled (its median), else
+ *     the process (each measuring process's median); the figure is the
+ *     ratio of the geometric means, the interval Welch's t interval of
+ *     the difference of the mean logs, widened by the machine's drift
+ *     between runs (the noise floor each run records) when a side is a
+ *     single run, which its processes cannot show.
+ * Many cases at once: Benjamini-Hochberg keeps the expected share of
+ * false differences among those called different at most alpha.
+ */
+#ifndef BOARDBENCH_RATIO_H
+#define BOARDBENCH_RATIO_H
+
+#include <stddef.h>
+
+#define RATIO_LEVEL	0.95	/* the intervals' confidence */
+
+struct ratio_ci {
+	double ratio;		/* geometric mean ratio b / a */
+	double lo, hi;		/* its 95 % interval; NAN: none */
+	double p;		/* two-sided p of "no difference"; NAN: none */
+	size_t n;		/* pairs, or units on the smaller side */
+	int floored;		/* unpaired: the drift floor widened it */
+};
+
+/*
+ * Student's t distribution: the upper tail P(T > t) with df degrees of
+ * freedom (df may be fractional, Welch's), and the quantile q (0 < q < 1).
+ */
+double ratio_t_sf(double t, double df);
+double ratio_t_quantile(double q, double df);
+
+/*
+ * Paired: a[i] and b[i] were measured as a pair (both > 0).  Fewer than
+ * 2 usable pairs: ratio only (lo, hi, p NAN).  Returns 0, -1 when there
+ * is no usable pair.
+ */
+int ratio_paired(const double *a, const double *b, size_t n,
+    struct ratio_ci *out);
+
+/*
+ * Unpaired: units a[0..na-1] of one side, b[0..nb-1] of the other (each
+ * > 0).  floor_pct: the machine's drift between runs, in per cent (a
+ * 95 % half-width), added in quadrature to the half-width in log space
+ * (0: none; used by the caller only when a side is one run).  One unit on
+ * a side and no floor: ratio only.  Returns 0, -1 when a side has none.
+ */
+int ratio_unpaired(const double *a, size_t na, const double *b, size_t nb,
+    double floor_pct, struct ratio_ci *out);
+
+/*
+ * Benjamini-Hochberg at level q over p[0..n-1] (NAN entries take no
+ * part): reject[i] set to 1 for the discoveries, else 0.  Returns the
+ * number of discoveries.
+ */
+size_t ratio_bh(const double *p, size_t n, double q, int *reject);
+
+#endif

@@ -1,0 +1,252 @@
+/*
+ * t-ratio.c - the statistics of comparisons (src/ratio.c): Student's t
+ * against tabulated values, the paired and unpaired intervals on known
+ * inputs, Benjamini-Hochberg on a textbook example, and, on synthetic
+ * data with a known ratio and a drifting machine (a fixed seed: no
+ * clock, no timing), the intervals' coverage and the A/A false positive
+ * rate with the right unit and with the raw samples as the unit.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "ratio.h"
+#include "tap.h"
+
+/* xorshift64*: a fixed stream, the same on every machine */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static double
+rnd(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return (double)((rng_state * 0x2545f4914f6cdd1dull) >> 11) /
+	    9007199254740992.0;
+}
+
+/* A standard normal deviate (Box-Muller). */
+static double
+gauss(void)
+{
+	double u = rnd(), v = rnd();
+
+	if (u < 1e-300)
+		u = 1e-300;
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
+
+/*
+ * The machine's speed factor at step k of a session: a slow random walk
+ * (drift over seconds: sd `walk` per step) plus a level that jumps now
+ * and then by up to +-`jump` (another state of the host), as the
+ * development VM shows.
+ */
+struct machine {
+	double level, walk, jump;
+};
+
+static double
+machine_step(struct machine *m)
+{
+	m->level += m->walk * gauss();
+	if (rnd() < 0.05)
+		m->level = m->jump * (2 * rnd() - 1);
+	return exp(m->level);
+}
+
+/* One process of a build whose true speed is `truth`: its median. */
+static double
+process(struct machine *m, double truth, double *samples, size_t ns)
+{
+	double speed = machine_step(m), v[64];
+	size_t i;
+
+	for (i = 0; i < ns; i++) {
+		v[i] = truth * speed * (1 + 0.01 * gauss());
+		if (samples != NULL)
+			samples[i] = v[i];
+	}
+	/* the median of a few: sort in place */
+	for (i = 1; i < ns; i++)
+		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return ns % 2 ? v[ns / 2] : (v[ns / 2 - 1] + v[ns / 2]) / 2;
+}
+
+#define PAIRS 8
+#define SESSIONS 2000
+
+int
+main(void)
+{
+	struct ratio_ci ci;
+	double a[PAIRS], b[PAIRS];
+	size_t s, i, cover, fp, fp_raw;
+	struct machine m;
+
+	/* Student's t: tabulated two-sided 95 % points and tails */
+	is_double(ratio_t_quantile(0.975, 1), 12.7062, 1e-3, "t(0.975, 1)");
+	is_double(ratio_t_quantile(0.975, 5), 2.5706, 1e-4, "t(0.975, 5)");
+	is_double(ratio_t_quantile(0.975, 30), 2.0423, 1e-4, "t(0.975, 30)");
+	is_double(ratio_t_quantile(0.975, 1e8), 1.95996, 1e-4,
+	    "t(0.975, inf) is the normal's");
+	is_double(ratio_t_sf(2.0, 10), 0.036694, 1e-5, "P(T10 > 2)");
+	is_double(ratio_t_sf(-1.0, 3), 1 - 0.195501, 1e-5, "P(T3 > -1)");
+	is_double(ratio_t_quantile(0.025, 7), -2.3646, 1e-4, "t(0.025, 7)");
+
+	/* paired: ratios 1.1, 1.1, 1.1: exactly 1.1, a zero-width interval */
+	{
+		double x[3] = { 1, 2, 4 }, y[3] = { 1.1, 2.2, 4.4 };
+
+		ratio_paired(x, y, 3, &ci);
+		is_double(ci.ratio, 1.1, 1e-12, "paired: the pairs' ratio");
+		is_double(ci.lo, 1.1, 1e-12, "paired: no spread, lo = ratio");
+		is_double(ci.p, 0, 0, "paired: no spread, p = 0");
+	}
+	/* paired, by hand: log ratios 0.1, 0.2, 0.3 -> mean 0.2, sd 0.1 */
+	{
+		double x[3] = { 1, 1, 1 }, y[3];
+
+		y[0] = exp(0.1);
+		y[1] = exp(0.2);
+		y[2] = exp(0.3);
+		ratio_paired(x, y, 3, &ci);
+		is_double(ci.ratio, exp(0.2), 1e-12, "paired: geometric mean");
+		is_double(log(ci.hi) - 0.2, 4.302653 * 0.1 / sqrt(3), 1e-5,
+		    "paired: t(0.975, 2) * sd / sqrt(n)");
+		is_int((long long)ci.n, 3, "paired: three pairs");
+	}
+	/* paired: one pair gives a ratio and no interval */
+	{
+		double x = 2, y = 3;
+
+		ratio_paired(&x, &y, 1, &ci);
+		ok(ci.ratio == 1.5 && isnan(ci.lo) && isnan(ci.p),
+		    "paired: one pair, no interval");
+	}
+	/* unpaired, Welch by hand: logs {0, 0.2} against {0.1, 0.5, 0.3} */
+	{
+		double x[2] = { 1, exp(0.2) };
+		double y[3] = { exp(0.1), exp(0.5), exp(0.3) };
+		double vx = 0.02, vy = 0.04, se2 = vx / 2 + vy / 3;
+		double df = se2 * se2 / ((vx / 2) * (vx / 2) + (vy / 3) *
+		    (vy / 3) / 2);
+
+		ratio_unpaired(x, 2, y, 3, 0, &ci);
+		is_double(ci.ratio, exp(0.2), 1e-12, "unpaired: ratio of "
+		    "geometric means");
+		is_double(log(ci.hi) - 0.2, ratio_t_quantile(0.975, df) *
+		    sqrt(se2), 1e-9, "unpaired: Welch's half-width");
+		ok(!ci.floored, "unpaired: no floor asked, none used");
+		ratio_unpaired(x, 2, y, 3, 10, &ci);
+		ok(ci.floored && log(ci.hi) - 0.2 > ratio_t_quantile(0.975,
+		    df) * sqrt(se2), "unpaired: a drift floor widens it");
+	}
+	/* unpaired, one unit a side: only the floor makes an interval */
+	{
+		double x = 100, y = 104;
+
+		ratio_unpaired(&x, 1, &y, 1, 0, &ci);
+		ok(isnan(ci.lo) && isnan(ci.p), "unpaired 1:1, no floor: no "
+		    "interval");
+		ratio_unpaired(&x, 1, &y, 1, 5, &ci);
+		ok(ci.lo < 1 && ci.hi > 1.08 && ci.p > 0.05, "unpaired 1:1, "
+		    "5 %% floor: 1.04 is within it [%.3f, %.3f]", ci.lo,
+		    ci.hi);
+		is_double(log(ci.hi / ci.ratio), log(1.05), 1e-9,
+		    "unpaired 1:1: the half-width is the floor");
+	}
+
+	/*
+	 * Benjamini-Hochberg at q = 0.05: nine p-values (a NAN takes no
+	 * part); 0.01 <= 3/9 * 0.05 is the largest rank that passes
+	 */
+	{
+		double p[10] = { 0.01, 0.001, 0.05, 0.041, 0.042, 0.06, 0.074,
+		    0.205, 0.0001, NAN };
+		int rej[10];
+
+		is_int((long long)ratio_bh(p, 10, 0.05, rej), 3,
+		    "BH: three discoveries");
+		ok(rej[0] && rej[1] && rej[8] && !rej[3] && !rej[4] &&
+		    !rej[9], "BH: the three smallest, NAN never");
+	}
+
+	/*
+	 * Coverage under drift: builds with a true ratio of 1.10, measured
+	 * in PAIRS alternating pairs on a drifting machine; the 95 %
+	 * interval holds the truth in about 95 % of sessions.
+	 */
+	m.level = 0;
+	m.walk = 0.01;
+	m.jump = 0.15;
+	cover = 0;
+	for (s = 0; s < SESSIONS; s++) {
+		for (i = 0; i < PAIRS; i++) {
+			if (i % 2 == 0) {
+				a[i] = process(&m, 1.0, NULL, 5);
+				b[i] = process(&m, 1.1, NULL, 5);
+			} else {
+				b[i] = process(&m, 1.1, NULL, 5);
+				a[i] = process(&m, 1.0, NULL, 5);
+			}
+		}
+		ratio_paired(a, b, PAIRS, &ci);
+		cover += ci.lo <= 1.1 && 1.1 <= ci.hi;
+	}
+	ok(cover >= SESSIONS * 92 / 100 && cover <= SESSIONS * 99 / 100,
+	    "paired, drift: 95 %% intervals cover the truth 1.10 in %zu of "
+	    "%d sessions", cover, SESSIONS);
+
+	/*
+	 * A/A, unpaired: two runs of the same build, 3 processes each, one
+	 * run after the other on the drifting machine.  With the process as
+	 * the unit and the drift floor the machine shows, few sessions are
+	 * called different; with the raw samples as the unit (the old test)
+	 * most are.
+	 */
+	m.level = 0;
+	fp = fp_raw = 0;
+	for (s = 0; s < SESSIONS; s++) {
+		double ra[15], rb[15], pa[3], pb[3];
+
+		for (i = 0; i < 3; i++)
+			pa[i] = process(&m, 1.0, ra + 5 * i, 5);
+		for (i = 0; i < 3; i++)
+			pb[i] = process(&m, 1.0, rb + 5 * i, 5);
+		ratio_unpaired(pa, 3, pb, 3, 30, &ci);
+		fp += ci.p < 0.05;
+		fp_raw += cmp_mann_whitney(ra, 15, rb, 15) < 0.05;
+	}
+	ok(fp <= SESSIONS * 5 / 100, "A/A unpaired, process units and the "
+	    "floor: %zu of %d called different", fp, SESSIONS);
+	ok(fp_raw >= SESSIONS / 2, "A/A unpaired, raw samples as units: %zu "
+	    "of %d called different (pseudo-replication)", fp_raw,
+	    SESSIONS);
+
+	/* A/A, paired: the same build on both sides */
+	m.level = 0;
+	fp = 0;
+	for (s = 0; s < SESSIONS; s++) {
+		for (i = 0; i < PAIRS; i++) {
+			a[i] = process(&m, 1.0, NULL, 5);
+			b[i] = process(&m, 1.0, NULL, 5);
+		}
+		ratio_paired(a, b, PAIRS, &ci);
+		fp += ci.p < 0.05;
+	}
+	ok(fp <= SESSIONS * 7 / 100, "A/A paired: %zu of %d called "
+	    "different (5 %% expected)", fp, SESSIONS);
+	return done_testing();
+}
