@@ -39,10 +39,21 @@ static const char compare_usage[] =
 "       boardbench compare [OPTIONS] FILE\n"
 "\n"
 "Compares build flag sets side by side: one column per input, one row per\n"
-"case, each cell the ratio of its median to the baseline's, turned so that\n"
-"above 1 is better (rates: value / baseline; times: baseline / value).\n"
-"A cell marked ~ is within the noise: a two-sided Mann-Whitney U test of\n"
-"the raw samples against the baseline's gives p >= the --alpha level.\n"
+"case, each cell the ratio to the baseline with its 95 % interval,\n"
+"turned so that above 1 is better (rates: value / baseline; times:\n"
+"baseline / value).  The unit of the statistics is never a raw sample:\n"
+"runs of one paired session (run --against) compare pair by pair (the\n"
+"geometric mean of the pairs' ratios, a t interval of the mean log\n"
+"ratio); others compare the medians of their measuring processes (of\n"
+"their runs with --pool) with Welch's t interval, widened by the larger\n"
+"noise floor the two runs recorded (5 % when unknown) when a side is a\n"
+"single run, since one run cannot show the drift between runs.  A cell\n"
+"marked ~ shows no difference: its interval holds 1, or Benjamini-\n"
+"Hochberg at the --alpha level (over each column's cases) does not keep\n"
+"it; ? has too few units for an interval; n/c is not comparable: a side\n"
+"is flagged busy, preempted or throttled, and gets no verdict.  Above the\n"
+"table: how many cases were compared, how many called different and how\n"
+"many chance alone would give, and the machines' drift.\n"
 "Above the table, the fields in which the builds and systems differ: the\n"
 "compiler and its version, CFLAGS, float ABI, FPU, NEON and architecture\n"
 "first and in full, then up to three others (long ones shortened) and how\n"
@@ -62,9 +73,14 @@ static const char compare_usage[] =
 "  --pool                  a tag stands for every complete run with it (sweep\n"
 "                          rounds): their raw samples are pooled; runs not\n"
 "                          complete are left out and named above the table\n"
-"  --alpha P               level of the noise test (default 0.05)\n"
+"  --alpha P               the false discovery rate of the verdicts (default\n"
+"                          0.05); the intervals stay 95 %\n"
+"  --ignore-params         match cases by benchmark and case name alone (runs\n"
+"                          measured with other parameters, such as a paired\n"
+"                          run's -p B:NAME.PARAM=VALUE)\n"
 "  --fail-on-regression PCT  exit 3 when a case is worse than the baseline by\n"
-"                          more than PCT percent (5 or 5%) outside the noise,\n"
+"                          more than PCT percent (5 or 5%) over its whole\n"
+"                          interval (and called different),\n"
 "                          failed where the baseline did not, or is missing,\n"
 "                          SKIPPED or INTERRUPTED where the baseline has it\n"
 "                          OK; counted once per measured case (derived rows\n"
@@ -76,7 +92,8 @@ static const char compare_usage[] =
 "                          benchmark group (at most 48 bars each, a big group\n"
 "                          in parts): pages of one PDF, or FILE-2.svg ...;\n"
 "                          a case with no ratio gets no slot; bars within\n"
-"                          the noise are hatched\n"
+"                          the noise are hatched; the 95 % intervals are\n"
+"                          error bars\n"
 "  --log                   with --plot: a logarithmic ratio axis, bars from\n"
 "                          1 (for ratios that span 10x or more)\n"
 "  --format F              text | csv | tsv | json (default text)\n"
@@ -93,7 +110,7 @@ static const char compare_usage[] =
 
 enum {
 	O_BASELINE = 256, O_POOL, O_ALPHA, O_FAIL, O_PLOT, O_FORMAT, O_DB,
-	O_ALLOW_MISSING, O_LOG
+	O_ALLOW_MISSING, O_LOG, O_IGNORE_PARAMS
 };
 
 /* One column: one run, or the pooled runs of one tag. */
@@ -1773,6 +1790,7 @@ cmd_compare(int argc, char **argv)
 		{ "log", no_argument, NULL, O_LOG },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "db", required_argument, NULL, O_DB },
+		{ "ignore-params", no_argument, NULL, O_IGNORE_PARAMS },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -1804,6 +1822,7 @@ cmd_compare(int argc, char **argv)
 			}
 			break;
 		case O_ALLOW_MISSING: o.allow_missing = 1; break;
+		case O_IGNORE_PARAMS: o.ignore_params = 1; break;
 		case O_FAIL:
 			if (parse_percent(optarg, &o.fail_pct) != 0 ||
 			    !(o.fail_pct >= 0 && o.fail_pct <= 1000)) {

@@ -36,7 +36,10 @@ static const char run_usage[] =
 "  -p NAME.PARAM=VALUE  set a parameter of a benchmark or a whole group,\n"
 "                       e.g. -p linpack.n=500 (see 'boardbench list -l');\n"
 "                       integers are decimal with k/M/G or K/Ki/Mi/Gi, and\n"
-"                       stored and shown canonical (1k as 1000)\n"
+"                       stored and shown canonical (1k as 1000); with\n"
+"                       --against, -p B:NAME.PARAM=VALUE is build B's own (A\n"
+"                       this build, B the first --against ...): it may change\n"
+"                       what a case does, not which cases there are\n"
 "  --tag TEXT           label this build flag set / run (with --against:\n"
 "                       the first --tag names this build, the next ones the\n"
 "                       --against builds in order; a build without one is\n"
@@ -409,7 +412,60 @@ struct pair_build {
 	json_t *build, *system;		/* its identity (--against) */
 	struct run_info ri;
 	struct run_sink sink;
+	struct param_set params;	/* with its own -p X:... */
+	int own;			/* it has some */
 };
+
+/* A -p setting: for every build (-1) or for one (-p B:...). */
+struct pspec {
+	int build;
+	const char *text;
+};
+#define MAX_PSPECS	256
+
+/*
+ * Each build's parameters: the settings for all, in order, with its own
+ * (-p X:...) among them; a letter past the builds is bad usage.
+ */
+static int
+pair_params(const struct pspec *ps, size_t n, size_t npb,
+    struct pair_build *pb)
+{
+	char what[160];
+	size_t i, b;
+
+	for (i = 0; i < n; i++)
+		if (ps[i].build >= 0 && (size_t)ps[i].build >= npb) {
+			bufprintf(what, sizeof(what), "-p %c:%.60s: there is "
+			    "no build %c (A is this build, B the first "
+			    "--against, ...)", 'A' + ps[i].build, ps[i].text,
+			    'A' + ps[i].build);
+			return cmd_bad_usage("run", what);
+		}
+	for (b = 0; b < npb; b++) {
+		param_set_init(&pb[b].params);
+		for (i = 0; i < n; i++) {
+			if (ps[i].build >= 0 && (size_t)ps[i].build != b)
+				continue;
+			if (param_set_add(&pb[b].params, ps[i].text) != 0)
+				return EXIT_USAGE;
+			if (ps[i].build >= 0)
+				pb[b].own = 1;
+		}
+	}
+	return 0;
+}
+
+static int
+pair_any_own(const struct pair_build *pb, size_t n)
+{
+	size_t b;
+
+	for (b = 0; b < n; b++)
+		if (pb[b].own)
+			return 1;
+	return 0;
+}
 
 /* --prefix WORDS: split at spaces and tabs, no quoting, no shell. */
 static int
@@ -492,6 +548,7 @@ pair_builds_free(struct pair_build *pb)
 
 	for (b = 0; b < PAIR_MAX_BUILDS; b++) {
 		free(pb[b].words);
+		param_set_release(&pb[b].params);
 		json_decref(pb[b].build);
 		json_decref(pb[b].system);
 		run_info_release(&pb[b].ri);
@@ -504,15 +561,18 @@ pair_builds_free(struct pair_build *pb)
  * pairs, as `boardbench compare` prints it.
  */
 static void
-pair_compare(struct store *st, struct pair_build *pb, size_t n)
+pair_compare(struct store *st, struct pair_build *pb, size_t n,
+    int ignore_params)
 {
-	char *av[PAIR_MAX_BUILDS + 4];
+	char *av[PAIR_MAX_BUILDS + 5];
 	size_t b;
 	int ac = 0;
 
 	av[ac++] = (char *)"compare";
 	av[ac++] = (char *)"--db";
 	av[ac++] = (char *)store_path(st);
+	if (ignore_params)
+		av[ac++] = (char *)"--ignore-params";
 	for (b = 0; b < n; b++)
 		av[ac++] = pb[b].ri.uuid;
 	av[ac] = NULL;
@@ -553,20 +613,41 @@ cmd_run(int argc, char **argv)
 	const char *tags[PAIR_MAX_BUILDS];
 	struct si_run noise;
 	char pid[40];
+	struct pspec pspec[MAX_PSPECS];
+	size_t npspec = 0;
+	struct param_set scratch;
 
 	memset(&ro, 0, sizeof(ro));
+	param_set_init(&scratch);
 	ro.warmup = -1;
 	param_set_init(&ps);
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "p:h", run_options, NULL)) != -1) {
+		if (c == 'p' && npspec == MAX_PSPECS) {
+			cmd_bad_usage("run", "more than 256 -p settings");
+			goto usage_fail;
+		}
 		switch (c) {
 		case OPT_PROFILE:
 			profile = optarg;
 			break;
 		case 'p':
+			if (optarg[0] >= 'A' && optarg[0] <= 'Z' &&
+			    optarg[1] == ':') {
+				/* -p B:NAME.PARAM=VALUE: one build's own */
+				if (param_set_add(&scratch, optarg + 2) != 0)
+					goto usage_fail;
+				pspec[npspec].build = optarg[0] - 'A';
+				pspec[npspec++].text = optarg + 2;
+				break;
+			}
 			if (param_set_add(&ps, optarg) != 0)
 				goto usage_fail;
+			if (npspec < MAX_PSPECS) {
+				pspec[npspec].build = -1;
+				pspec[npspec++].text = optarg;
+			}
 			break;
 		case OPT_TAG:
 			tag = optarg;
@@ -727,6 +808,8 @@ cmd_run(int argc, char **argv)
 		    "builds (one for this build, one per --against)");
 		goto usage_fail;
 	}
+	if (pair_params(pspec, npspec, npb, pb) != 0)
+		goto usage_fail;
 	/* every other build answers first: nothing runs otherwise */
 	for (b = 1; b < npb; b++)
 		if (pair_probe(pb[b].exe, pb[b].prefix, pb[b].nprefix,
@@ -737,7 +820,7 @@ cmd_run(int argc, char **argv)
 	if (registry_select(argv + optind, (size_t)(argc - optind), &bl,
 	    &nb) != 0)
 		goto usage_fail;
-	ro.params = &ps;
+	ro.params = pb[0].own ? &pb[0].params : &ps;
 	ro.copies = (unsigned)copies;
 	ro.processes = (unsigned)procs;
 	ro.exec_self = 1;
@@ -837,6 +920,7 @@ cmd_run(int argc, char **argv)
 			rb[b].exe = pb[b].exe;
 			rb[b].prefix = pb[b].prefix;
 			rb[b].nprefix = pb[b].nprefix;
+			rb[b].params = pb[b].own ? &pb[b].params : NULL;
 			if (b == 0)
 				continue;
 			pb[b].sink.st = sink.st;
@@ -876,7 +960,8 @@ cmd_run(int argc, char **argv)
 	fmt_end(sink.fmt, &ri);
 	if (npb > 1 && !interrupted && !sink.store_failed &&
 	    strcmp(format, "text") == 0)
-		pair_compare(sink.st, pb, npb);
+		pair_compare(sink.st, pb, npb, npspec > 0 &&
+		    pair_any_own(pb, npb));
 	if (sink.store_failed)
 		error("run %lld stopped: a result could not be stored "
 		    "(rows stored so far are kept)", (long long)ri.id);
@@ -889,6 +974,7 @@ out:
 		store_close(sink.st);
 	run_info_release(&ri);
 	pair_builds_free(pb);
+	param_set_release(&scratch);
 	free(bl);
 	free(ro.cpus);
 	param_set_release(&ps);
@@ -896,6 +982,7 @@ out:
 
 usage_fail:
 	pair_builds_free(pb);
+	param_set_release(&scratch);
 	free(bl);
 	free(ro.cpus);
 	param_set_release(&ps);

@@ -71,6 +71,13 @@ case_key(const struct result *r, char *buf, size_t len)
 	}
 }
 
+/*
+ * Whether cases match on their parameters too (compare --ignore-params
+ * turns it off for one cmp_build: a row's parameters then are its
+ * column's own).
+ */
+static int match_params = 1;
+
 /* Order of cases: bench, case, params, copies. */
 static int
 key_cmp(const struct result *a, const struct result *b)
@@ -83,7 +90,7 @@ key_cmp(const struct result *a, const struct result *b)
 	if ((c = strcmp(case_key(a, ka, sizeof(ka)),
 	    case_key(b, kb, sizeof(kb)))) != 0)
 		return c;
-	if ((c = strcmp(a->params, b->params)) != 0)
+	if (match_params && (c = strcmp(a->params, b->params)) != 0)
 		return c;
 	return (a->copies > b->copies) - (a->copies < b->copies);
 }
@@ -429,6 +436,7 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 	t->ncols = ncols;
 	t->base = base;
 	t->drift = NAN;
+	match_params = !o->ignore_params;
 	t->common = xcalloc(ncols, sizeof(*t->common));
 	for (c = 0; c < ncols; c++)
 		ne += cols[c].n;
@@ -550,6 +558,7 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 				t->nregressions++;
 		}
 	}
+	match_params = 1;
 }
 
 void

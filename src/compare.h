@@ -25,6 +25,8 @@ struct cmp_opts {
 	double alpha;		/* level of the noise test, e.g. 0.05 */
 	double fail_pct;	/* --fail-on-regression PCT; < 0: not asked */
 	int allow_missing;	/* --allow-missing: a missing case passes */
+	int ignore_params;	/* --ignore-params: match cases without
+				 * their parameters */
 };
 
 /* What a cell says about its difference to the baseline. */

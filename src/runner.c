@@ -1139,11 +1139,11 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
  * A process that fails decides its build's row and ends the rounds.
  */
 static void
-measure_paired(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
-    const struct child_plan *cp, unsigned procs, const int *cpus,
+measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
+    size_t ci, const struct child_plan *cp, unsigned procs, const int *cpus,
     size_t ncpus, struct case_run *cr, struct progress *pg)
 {
-	const struct bench_case *c = &ctx->cases[ci];
+	const struct bench_case *c = &bctx[0]->cases[ci];
 	int cpu_case = (c->flags & BENCH_CPU) != 0;
 	size_t nb = o->nbuilds, k, b, r, rounds, most;
 	struct child_plan rp = *cp;
@@ -1175,8 +1175,8 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 			b = r % 2 == 0 ? k : nb - 1 - k;
 			rp.process = (uint32_t)r;
 			rp.fixed_iters = c->kind != BENCH_REPORTED ? iters[b] : 0;
-			run_case(o, ctx, ci, &rp, 1, &one, pg, &o->builds[b],
-			    pin);
+			run_case(o, bctx[b], ci, &rp, 1, &one, pg,
+			    &o->builds[b], pin);
 			spent += one.seconds;
 			if (one.status != ST_OK) {
 				/* its status and reason decide the row */
@@ -1552,6 +1552,51 @@ announce_plan(const struct runner_hooks *h, struct bench_ctx *const *ctxs,
 }
 
 /*
+ * Paired build k's context for the benchmark of ctx: ctx itself, or one
+ * planned with the build's own parameters, which must give the same
+ * cases (names and order); NULL when they do not (or planning failed).
+ */
+static struct bench_ctx *
+build_ctx(const struct runner_opts *o, size_t k, struct bench_ctx *ctx,
+    int *bad)
+{
+	struct bench_ctx *b;
+	size_t i;
+
+	if (o->builds[k].params == NULL)
+		return ctx;
+	b = bench_ctx_new(ctx->info, o->profile->name, o->builds[k].params);
+	if (b == NULL) {
+		*bad = 1;
+		return NULL;
+	}
+	for (i = 0; i < ctx->ncases && b->ncases == ctx->ncases; i++)
+		if (strcmp(b->cases[i].name, ctx->cases[i].name) != 0)
+			break;
+	if (b->ncases != ctx->ncases || i < ctx->ncases) {
+		bench_ctx_free(b);
+		return NULL;
+	}
+	return b;
+}
+
+/* A FAILED row for case c of build k: its parameters plan other cases. */
+static void
+other_cases_row(const struct bench_ctx *ctx, const struct bench_case *c,
+    const struct runner_opts *o, size_t k, runner_sink_fn sink, void *arg,
+    int *bad, int *stop)
+{
+	struct result r;
+
+	row_init(&r, ctx, c, NULL);
+	r.status = ST_FAILED;
+	bufprintf(r.reason, sizeof(r.reason), "the paired builds' own "
+	    "parameters (-p X:...) plan other cases of %s", ctx->info->name);
+	emit(k ? o->builds[k].sink : sink, k ? o->builds[k].arg : arg, &r,
+	    bad, stop);
+}
+
+/*
  * The CPUs paired rounds go round: the --cpu list, else every CPU this
  * process may run on.  Returns how many (*out owned).
  */
@@ -1586,6 +1631,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	int paired = o->builds != NULL && o->nbuilds >= 2;
 	struct case_run *pcr = xcalloc(paired ? o->nbuilds : 1, sizeof(*pcr));
 	int *pcpus = NULL;
+	struct bench_ctx **bctx = xcalloc(paired ? o->nbuilds : 1,
+	    sizeof(*bctx));
 	size_t i, j, k, n, total = 0, npcpus = 0;
 	int bad = 0, stop = 0, have_saved;
 	char why[160];
@@ -1651,8 +1698,23 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			pg.i += ctx->ncases ? ctx->ncases : 1;
 			continue;
 		}
+		bctx[0] = ctx;
+		for (k = 1; paired && k < o->nbuilds; k++)
+			bctx[k] = build_ctx(o, k, ctx, &bad);
 		for (j = 0; j < ctx->ncases && !stop && !stop_signal; j++) {
 			const struct bench_case *c = &ctx->cases[j];
+
+			for (k = 1; paired && k < o->nbuilds; k++)
+				if (bctx[k] == NULL)
+					break;
+			if (paired && k < o->nbuilds) {
+				/* a build's parameters planned other cases */
+				for (k = 0; k < o->nbuilds; k++)
+					other_cases_row(ctx, c, o, k, sink, arg,
+					    &bad, &stop);
+				pg.i++;
+				continue;
+			}
 
 			bench_plan(o, &base, ctx->info, &cp);
 			nc = (c->flags & BENCH_CPU) &&
@@ -1675,7 +1737,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			pg.cname = c->name;
 			progress_show(&pg, 0);
 			if (paired) {
-				measure_paired(o, ctx, j, &cp, procs, pcpus,
+				measure_paired(o, bctx, j, &cp, procs, pcpus,
 				    npcpus, pcr, &pg);
 			} else {
 				measure_case(o, ctx, j, &cp, nc, procs, &pcr[0],
@@ -1688,14 +1750,22 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				runner_sink_fn bs = k ? o->builds[k].sink : sink;
 				void *ba = k ? o->builds[k].arg : arg;
 
+				struct bench_ctx *kc = paired ? bctx[k] : ctx;
+
 				pcr[k].no_aslr = o->no_aslr && o->exec_self;
-				case_rows(ctx, c, &pcr[k], bs, ba, &bad, &stop);
-				derived_rows(o, ctx, c, &pcr[k], bs, ba, &bad,
-				    &stop);
+				case_rows(kc, &kc->cases[j], &pcr[k], bs, ba,
+				    &bad, &stop);
+				derived_rows(o, kc, &kc->cases[j], &pcr[k], bs,
+				    ba, &bad, &stop);
 				case_run_release(&pcr[k]);
 			}
 			pg.i++;
 			pg.est_done += case_estimate(&cp);
+		}
+		for (k = 1; paired && k < o->nbuilds; k++) {
+			if (bctx[k] != ctx)
+				bench_ctx_free(bctx[k]);
+			bctx[k] = NULL;
 		}
 	}
 	progress_clear(&pg);
@@ -1704,6 +1774,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	free(ctxs);
 	free(pcr);
 	free(pcpus);
+	free(bctx);
 	*interrupted = stop_signal != 0;
 	return bad;
 }

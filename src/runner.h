@@ -58,6 +58,11 @@ struct runner_build {
 	size_t nprefix;
 	runner_sink_fn sink;		/* its rows (build 0: runner_run's) */
 	void *arg;
+	/*
+	 * Its own parameters (run -p B:NAME.PARAM=VALUE; NULL: the run's):
+	 * they may change what a case does, not which cases there are.
+	 */
+	const struct param_set *params;
 };
 
 /* Rounds of a paired CPU case, at least (other cases: 2, A B then B A). */

@@ -265,6 +265,13 @@ test_pool(void)
 	    "pool: the samples of both runs");
 	is_double(out[0].st.median, (10 * 1.003 + 20 * 0.995) / 2, 1e-9,
 	    "pool: median recomputed over them");
+	{
+		double u[4];
+
+		ok(result_units(&out[0], RESULT_RUN_EXTRA, u, 4) == 2 &&
+		    u[0] == r1[0].st.median && u[1] == r2[0].st.median,
+		    "pool: each run's median is a unit, run:0 and run:1");
+	}
 	ok(out[1].status == ST_BADRESULT,
 	    "pool: a bad result in any run wins over OK");
 	ok(out[2].status == ST_INTERRUPTED,
@@ -349,6 +356,120 @@ test_rank(void)
 	json_decref(o[1]);
 }
 
+/* Give r the process medians v[0..n-1] as its extras proc:K. */
+static void
+set_procs(struct result *r, const double *v, size_t n)
+{
+	char name[32];
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		snprintf(name, sizeof(name), "proc:%zu", k);
+		result_add_extra(r, name, v[k]);
+	}
+}
+
+/*
+ * The unit of the statistics: two columns of one paired session compare
+ * pair by pair (a drift common to a pair cancels); the same rows unpaired
+ * compare process medians with the drift floor; a flagged row gets no
+ * verdict; the gate needs the whole interval beyond the percentage;
+ * --ignore-params matches rows of other parameters.
+ */
+static void
+test_units(void)
+{
+	/* the machine drifts +-20 % from pair to pair; B is 2 % slower */
+	static const double drift[8] = { 1.0, 1.2, 0.85, 1.1, 0.9, 1.15,
+	    0.8, 1.05 };
+	double pa[8], pb[8];
+	struct result a[3], b[3];
+	struct cmp_column cols[2];
+	struct cmp_table t;
+	struct cmp_opts o = { .alpha = 0.05, .fail_pct = 1 };
+	const struct cmp_cell *c;
+	size_t k;
+
+	memset(cols, 0, sizeof(cols));
+	for (k = 0; k < 8; k++) {
+		pa[k] = 100 * drift[k] * (1 + 0.001 * (double)(k % 3));
+		pb[k] = 98 * drift[k] * (1 + 0.001 * (double)((k + 1) % 3));
+	}
+	mkrow(&a[0], "lp", "rate", 1, 100, 10, ST_OK);
+	mkrow(&b[0], "lp", "rate", 1, 98, 10, ST_OK);
+	set_procs(&a[0], pa, 8);
+	set_procs(&b[0], pb, 8);
+	mkrow(&a[1], "lp", "busy", 1, 100, 10, ST_OK);
+	mkrow(&b[1], "lp", "busy", 1, 50, 10, ST_OK);
+	b[1].flags = RF_BUSY;
+	mkrow(&a[2], "lp", "other", 1, 100, 10, ST_OK);
+	mkrow(&b[2], "lp", "other", 1, 100, 10, ST_OK);
+	strlcpy_bb(b[2].params, "n=2", sizeof(b[2].params));
+	cols[0].rows = a;
+	cols[0].n = 3;
+	cols[1].rows = b;
+	cols[1].n = 3;
+	cols[0].pair_id = cols[1].pair_id = "session-1";
+	cols[0].noise_pct = cols[1].noise_pct = 20;
+	cmp_build(&t, cols, 2, 0, &o);
+	c = &t.rows[0].cells[1];
+	ok(c->unit == CMP_U_PAIR && c->n == 8, "paired columns: 8 pairs");
+	is_double(c->speedup, 0.98, 0.002, "paired: B 2 %% slower under "
+	    "+-20 %% drift");
+	ok(c->lo > 0.97 && c->hi < 0.99 && c->mark == CMP_SIGNIFICANT,
+	    "paired: a narrow interval [%.4f, %.4f] below 1, different",
+	    c->lo, c->hi);
+	ok(c->regression, "paired: the whole interval is over 1 %% worse: "
+	    "a regression");
+	c = &t.rows[1].cells[1];
+	ok(c->mark == CMP_NOTCOMP && c->why != NULL &&
+	    strcmp(c->why, "busy") == 0 && !c->regression,
+	    "a busy row: not comparable, no regression, although half as fast");
+	is_int((long long)t.nrows, 4, "other parameters: rows of their own");
+	is_int((long long)t.ntested, 1, "one case compared");
+	is_int((long long)t.nnotcomp, 1, "one not comparable");
+	/* a percentage the point is beyond but the interval's better end
+	 * is not: no regression */
+	c = &t.rows[0].cells[1];
+	o.fail_pct = ((1 - c->hi) + (1 - c->speedup)) / 2 * 100;
+	cmp_release(&t);
+	cmp_build(&t, cols, 2, 0, &o);
+	ok(!t.rows[0].cells[1].regression, "paired: worse by more than %.2f "
+	    "%% at the point, not over the whole interval: no regression",
+	    o.fail_pct);
+	o.fail_pct = 1;
+	cmp_release(&t);
+	/* the flag on the baseline's side */
+	b[1].flags = 0;
+	a[1].flags = RF_THROTTLED;
+	cmp_build(&t, cols, 2, 0, &o);
+	ok(t.rows[1].cells[1].mark == CMP_NOTCOMP &&
+	    strcmp(t.rows[1].cells[1].why, "throttled") == 0,
+	    "a throttled baseline row: not comparable");
+	cmp_release(&t);
+
+	/* the same rows in columns of no one session: unpaired */
+	cols[0].pair_id = NULL;
+	cmp_build(&t, cols, 2, 0, &o);
+	c = &t.rows[0].cells[1];
+	ok(c->unit == CMP_U_PROCESS && c->mark == CMP_NOISE && c->floored &&
+	    c->lo < 1 && c->hi > 1, "unpaired: process medians, the 20 %% "
+	    "floor, no difference shown [%.3f, %.3f]", c->lo, c->hi);
+	ok(!c->regression, "unpaired: no regression");
+	cmp_release(&t);
+
+	/* --ignore-params: the third row matches */
+	o.ignore_params = 1;
+	cmp_build(&t, cols, 2, 0, &o);
+	is_int((long long)t.nrows, 3, "--ignore-params: other parameters "
+	    "match");
+	cmp_release(&t);
+	for (k = 0; k < 3; k++) {
+		result_release(&a[k]);
+		result_release(&b[k]);
+	}
+}
+
 int
 main(void)
 {
@@ -358,5 +479,6 @@ main(void)
 	test_pool();
 	test_differences();
 	test_rank();
+	test_units();
 	return done_testing();
 }

@@ -1,0 +1,144 @@
+#!/bin/sh
+# paired builds: run --against checks the other build before anything
+# runs (exit 2, nothing stored), stores each build as a run of its own with
+# one pairing id and the process medians as pairs, and compare uses the
+# pairs.  The known truth: null's sleep mode with a unit of 20 ms in build
+# A and 22 ms in build B (-p B:...), a ratio of 1/1.1 whatever the load (a
+# sleep ends late by about as much on both sides).
+. "${top_srcdir:-.}/tests/cli/lib.sh"
+
+db="$TMP/p.db"
+quick="--profile quick --no-monitor --no-progress --budget 0.3 --warmup 0"
+
+# ---- the other build's identity -----------------------------------------
+expect 0 "__identity answers" -- bb __identity
+grep -q '"tool":"boardbench"' "$TMP/out" &&
+	grep -q '"wire":{"version":[0-9]*,"plan":[0-9]*,"msg":[0-9]*,"order":"[a-z]*"}' "$TMP/out" &&
+	grep -q '"build":{' "$TMP/out" && grep -q '"system":{' "$TMP/out"
+ok $? "__identity: the tool, its wire protocol, build and system"
+cp "$TMP/out" "$TMP/identity"
+
+# a program that is not boardbench
+printf '#!/bin/sh\necho hello\n' > "$TMP/notbb"
+chmod +x "$TMP/notbb"
+expect 2 "--against a program that is not boardbench" -- \
+	bb run null $quick --db "$db" --against "$TMP/notbb"
+grep -q 'is not a build of boardbench' "$TMP/err"; ok $? "it says what is wrong"
+[ ! -e "$db" ]; ok $? "nothing was stored (no store made)"
+
+# boardbench of another version
+sed 's/"tool_version":"[^"]*"/"tool_version":"0.0.0-other"/' "$TMP/identity" > "$TMP/id-ver"
+printf '#!/bin/sh\ncat "%s"\n' "$TMP/id-ver" > "$TMP/oldbb"
+chmod +x "$TMP/oldbb"
+expect 2 "--against another version" -- bb run null $quick --db "$db" --against "$TMP/oldbb"
+grep -q 'is boardbench 0.0.0-other, this is .*: pair builds of one version' "$TMP/err"
+ok $? "another version: both named"
+
+# another wire protocol
+sed 's/"wire":{"version":[0-9]*/"wire":{"version":999/' "$TMP/identity" > "$TMP/id-wire"
+printf '#!/bin/sh\ncat "%s"\n' "$TMP/id-wire" > "$TMP/wirebb"
+chmod +x "$TMP/wirebb"
+expect 2 "--against another wire protocol" -- bb run null $quick --db "$db" --against "$TMP/wirebb"
+grep -q 'speaks another wire protocol' "$TMP/err"; ok $? "another wire protocol: said"
+[ ! -e "$db" ]; ok $? "still nothing stored"
+
+# a build that hangs is not waited for forever: a missing one fails at once
+expect 2 "--against a missing file" -- bb run null $quick --db "$db" --against "$TMP/nothere"
+
+# bad combinations
+expect 2 "--against with --no-save" -- bb run null $quick --no-save --against "$BOARDBENCH"
+expect 2 "--against with --copies 2" -- bb run null $quick --db "$db" --copies 2 --against "$BOARDBENCH"
+expect 2 "-p C: with one --against" -- bb run null $quick --db "$db" --against "$BOARDBENCH" -p C:null.ns=5
+expect 2 "--prefix without --against" -- bb run null $quick --db "$db" --prefix env
+expect 2 "more --tag than builds" -- bb run null $quick --db "$db" --against "$BOARDBENCH" --tag a --tag b --tag c
+
+# ---- a paired run with a known truth ------------------------------------
+expect 0 "paired: 20 ms against 22 ms sleeps" -- bb run null $quick --db "$db" \
+	-p null.mode=sleep -p null.kind=rate -p A:null.ns=20000000 \
+	-p B:null.ns=22000000 --tag short --against "$BOARDBENCH" \
+	--prefix "env BOARDBENCH_PAIRED_TEST=1"
+grep -q '^== paired comparison (boardbench compare [0-9a-f]\{8\} [0-9a-f]\{8\})$' "$TMP/out" &&
+	grep -q '^== paired: builds of one session compare pair by pair' "$TMP/out"
+ok $? "the run ends with the pairs' comparison"
+bb export --db "$db" > "$TMP/all.json"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$TMP/all.json" > "$TMP/pairs" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+runs = d["runs"]
+print(len(runs))
+for r in runs:
+    p = r["system"].get("pairing", {})
+    row = [x for x in r["results"] if x["case"] == "sleep"][0]
+    procs = [k for k in row["extra"] if k.startswith("proc:")]
+    print("|".join(str(x) for x in (r["tag"], p.get("id"), p.get("build"),
+          p.get("builds"), row["params"], len(procs),
+          "noise" if "pct" in r["system"].get("noise_floor", {}) else "-")))
+EOF
+	[ "$(sed -n 1p "$TMP/pairs")" = 2 ]; ok $? "two runs stored, one per build"
+	a=$(sed -n 2p "$TMP/pairs"); b=$(sed -n 3p "$TMP/pairs")
+	f() { echo "$1" | cut -d'|' -f"$2"; }
+	[ "$(f "$a" 2)" = "$(f "$b" 2)" ] && [ "$(f "$a" 2)" != None ] &&
+		[ "$(f "$a" 3)" = 0 ] && [ "$(f "$b" 3)" = 1 ] &&
+		[ "$(f "$b" 4)" = 2 ]
+	ok $? "both runs carry one pairing id, builds 0 and 1 of 2 ($a / $b)"
+	[ "$(f "$a" 1)" = short ] && f "$b" 1 | grep -q ' -O[0-9s]'
+	ok $? "build A tagged by --tag, build B from its compiler and -O level"
+	[ "$(f "$a" 6)" -ge 6 ] && [ "$(f "$a" 6)" = "$(f "$b" 6)" ]
+	ok $? "at least 6 pairs, as many on both sides"
+	f "$a" 5 | grep -q 'ns=20000000' && f "$b" 5 | grep -q 'ns=22000000'
+	ok $? "each build's row has its own parameters"
+	[ "$(f "$a" 7)" = noise ]; ok $? "the run's snapshot has its noise floor"
+else
+	for i in 1 2 3 4 5 6; do
+		echo "ok $((n = n + 1)) # SKIP python3 not installed"
+	done
+fi
+
+bb compare --db "$db" --ignore-params --format tsv 1 2 > "$TMP/cmp.tsv"
+awk -F'\t' '$2 == "sleep" && $7 == "B" {
+	print $14, $15, $16, $17, $18 }' "$TMP/cmp.tsv" > "$TMP/sleep"
+read -r sp lo hi unit units < "$TMP/sleep"
+[ "$unit" = pair ] && [ "$units" -ge 6 ]; ok $? "compare uses the pairs ($unit, $units)"
+awk -v r="$sp" 'BEGIN { t = 1 / 1.1; exit !(r > t * 0.97 && r < t * 1.03) }'
+ok $? "the paired ratio is the truth 0.909 within 3 % ($sp [$lo, $hi])"
+awk -v l="$lo" -v h="$hi" -v r="$sp" 'BEGIN { exit !(l <= r && r <= h && h < 1) }'
+ok $? "its interval holds it and lies below 1"
+expect 2 "without --ignore-params the cases do not match" -- \
+	bb compare --db "$db" 1 2
+bb compare --db "$db" --ignore-params --fail-on-regression 5 1 2 > /dev/null 2>&1
+[ $? -eq 3 ]; ok $? "exit 3 for the paired 9 % regression"
+
+# the order and the CPUs: each build run under a prefix that logs its
+# measuring processes: rounds alternate A B, B A ..., a pair on one CPU
+for x in A B; do
+	printf '#!/bin/sh
+[ "$2" = __measure ] && echo "%s $(sed -n "s/^Cpus_allowed_list:[[:space:]]*//p" /proc/$$/status)" >> "%s"
+exec "$@"
+' 		"$x" "$TMP/order" > "$TMP/log$x"
+	chmod +x "$TMP/log$x"
+done
+: > "$TMP/order"
+expect 0 "paired under logging prefixes" -- bb run null $quick --db "$db" 	-p null.mode=sleep -p null.kind=rate -p null.ns=1000000 	--prefix "$TMP/logA" --against "$BOARDBENCH" --prefix "$TMP/logB"
+[ "$(cut -d' ' -f1 "$TMP/order" | tr -d '
+')" = ABBAABBAABBA ]
+ok $? "six rounds, the order turned round every other round ($(cut -d' ' -f1 "$TMP/order" | tr -d '
+'))"
+awk 'NR % 2 == 1 { c = $2 } NR % 2 == 0 && $2 != c { bad = 1 }
+	$2 ~ /[,-]/ { bad = 1 } END { exit bad || NR != 12 }' "$TMP/order"
+ok $? "each pair pinned to one CPU ($(cut -d' ' -f2 "$TMP/order" | tr '
+' ' '))"
+
+# A/A: the same build and parameters on both sides, sleeps: no difference
+expect 0 "paired A/A, sleeps" -- bb run null $quick --db "$db" \
+	-p null.mode=sleep -p null.kind=rate -p null.ns=20000000 \
+	--against "$BOARDBENCH"
+bb compare --db "$db" --format tsv --fail-on-regression 5 5 6 > "$TMP/aa.tsv" 2>/dev/null
+st=$?
+awk -F'\t' '$2 == "sleep" && $7 == "B" { print $14, $15, $16, $17 }' "$TMP/aa.tsv" > "$TMP/aa"
+read -r sp lo hi unit < "$TMP/aa"
+[ "$st" -eq 0 ] && [ "$unit" = pair ] &&
+	awk -v r="$sp" -v l="$lo" -v h="$hi" 'BEGIN { exit !(r > 0.97 && r < 1.03 && l < 1.03 && h > 0.97) }'
+ok $? "A/A: no regression, the ratio near 1 ($sp [$lo, $hi], exit $st)"
+
+done_testing
