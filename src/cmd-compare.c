@@ -125,6 +125,7 @@ struct column {
 	size_t nrows;
 	json_t *build, *system;
 	char *left_out;		/* pooled: runs not complete, left out */
+	char *pair_key;		/* every run paired: their sessions' ids */
 };
 
 struct columns {
@@ -167,6 +168,7 @@ column_free(struct column *c)
 	json_decref(c->build);
 	json_decref(c->system);
 	free(c->left_out);
+	free(c->pair_key);
 }
 
 static struct column *
@@ -309,8 +311,9 @@ add_store_spec(struct columns *cs, struct store *st, const char *spec,
 	struct column *c;
 	struct result **rows;
 	size_t *nrows;
-	struct strbuf sb;
+	struct strbuf sb, pk;
 	const char *tag;
+	int allp = 1;
 
 	one[0] = (char *)spec;
 	if (cmd_resolve_runs(st, one, 1, &ids, &nids) != 0)
@@ -337,6 +340,7 @@ add_store_spec(struct columns *cs, struct store *st, const char *spec,
 	c->uuids = xcalloc(nids, sizeof(*c->uuids));
 	c->nruns = nids;
 	strbuf_init(&sb);
+	strbuf_init(&pk);
 	strbuf_addf(&sb, nids > 1 ? "runs" : "run");
 	for (i = 0; i < nids; i++) {
 		struct run_info ri;
@@ -358,8 +362,16 @@ add_store_spec(struct columns *cs, struct store *st, const char *spec,
 		}
 		c->uuids[i] = xstrdup(ri.uuid);
 		strbuf_addf(&sb, "%s%lld", i ? "," : " ", (long long)ids[i]);
+		/* pooled paired sessions: the same sessions pair up */
+		if (ri.system != NULL && ri.system->run.pair_id != NULL)
+			strbuf_addf(&pk, "%s%s", i ? "," : "",
+			    ri.system->run.pair_id);
+		else
+			allp = 0;
 		run_info_release(&ri);
 	}
+	c->pair_key = allp && nids > 1 ? strbuf_detach(&pk) : NULL;
+	strbuf_release(&pk);
 	if (c->ri.tag[0] != '\0')
 		strlcpy_bb(c->name, c->ri.tag, sizeof(c->name));
 	else
@@ -579,7 +591,7 @@ static const char *const system_first[] = {
 };
 static const char *const system_last[] = {
 	"hostname", "loadavg", "memory.available_mb", "memory.swap_free_mb",
-	"soc_temp_c", "thermal", "clusters", "noise_floor.", "pairing.", NULL
+	"soc_temp_c", "thermal", "clusters", NULL
 };
 #define DIFF_OTHERS	3	/* other fields shown without --verbose */
 
@@ -972,7 +984,7 @@ static void
 print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
     const struct cmp_opts *o, int width, int verbose)
 {
-	json_t **objs;
+	json_t **objs, **sys;
 	struct cmp_diff *d;
 	char label[512], e_name[FMT_SAFE(64)], e_src[FMT_SAFE(160)];
 	char e[FMT_SAFE(512)], *left;
@@ -1000,8 +1012,15 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 		    sizeof(e_name), cs->v[c].name), left));
 		free(left);
 	}
-	for (c = 0; c < cs->n; c++)
-		objs[c] = cs->v[c].system;
+	/* the run's own facts are said above the table, not as differences */
+	sys = xcalloc(cs->n, sizeof(*sys));
+	for (c = 0; c < cs->n; c++) {
+		sys[c] = cs->v[c].system != NULL ?
+		    json_copy(cs->v[c].system) : NULL;
+		json_object_del(sys[c], "pairing");
+		json_object_del(sys[c], "noise_floor");
+		objs[c] = sys[c];
+	}
 	nd = cmp_differences(objs, cs->n, &d);
 	cmp_differences_free(d, nd, cs->n);
 	print_machines(fp, width, cs, nd > 0);
@@ -1010,10 +1029,11 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 		objs[c] = cs->v[c].build;
 	print_differences(fp, width, verbose, "build differences", cs, objs,
 	    build_first, build_last);
-	for (c = 0; c < cs->n; c++)
-		objs[c] = cs->v[c].system;
-	print_differences(fp, width, verbose, "system differences", cs, objs,
+	print_differences(fp, width, verbose, "system differences", cs, sys,
 	    system_first, system_last);
+	for (c = 0; c < cs->n; c++)
+		json_decref(sys[c]);
+	free(sys);
 	free(objs);
 
 	fputc('\n', fp);
@@ -1918,8 +1938,8 @@ cmd_compare(int argc, char **argv)
 		cc[i].n = cs.v[i].nrows;
 		cc[i].runs = cs.v[i].nruns;
 		cc[i].noise_pct = si != NULL ? si->run.noise_pct : NAN;
-		cc[i].pair_id = si != NULL && cs.v[i].nruns <= 1 ?
-		    si->run.pair_id : NULL;
+		cc[i].pair_id = cs.v[i].pair_key != NULL ? cs.v[i].pair_key :
+		    si != NULL && cs.v[i].nruns <= 1 ? si->run.pair_id : NULL;
 	}
 	cmp_build(&t, cc, cs.n, base, &o);
 	for (i = 0; i < cs.n; i++)

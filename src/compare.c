@@ -573,6 +573,37 @@ cmp_release(struct cmp_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/*
+ * The pooled row d's process medians: those of its OK rows e[0..n-1], in
+ * the order of their runs, numbered on (proc:0 ... of the first run, then
+ * the second's ...), so that pooled paired sessions pair up process by
+ * process.
+ */
+static void
+pool_procs(struct result *d, const struct entry *e, size_t n)
+{
+	double *v = xcalloc(RESULT_UNITS_MAX, sizeof(*v));
+	size_t i, k, m, at = 0, keep = 0;
+	char name[32];
+
+	for (i = 0; i < d->nextra; i++)
+		if (strncmp(d->extra[i].name, RESULT_PROC_EXTRA,
+		    strlen(RESULT_PROC_EXTRA)) != 0)
+			d->extra[keep++] = d->extra[i];
+	d->nextra = keep;
+	for (i = 0; i < n; i++) {
+		if (e[i].r->status != ST_OK)
+			continue;
+		m = result_units(e[i].r, RESULT_PROC_EXTRA, v, RESULT_UNITS_MAX);
+		for (k = 0; k < m && at < RESULT_UNITS_MAX; k++) {
+			bufprintf(name, sizeof(name), "%s%zu",
+			    RESULT_PROC_EXTRA, at++);
+			result_add_extra(d, name, v[k]);
+		}
+	}
+	free(v);
+}
+
 void
 cmp_pool(const struct result *const *runs, const size_t *nrows,
     size_t nruns, struct result **out, size_t *nout)
@@ -643,6 +674,8 @@ cmp_pool(const struct result *const *runs, const size_t *nrows,
 			    RESULT_RUN_EXTRA, k);
 			result_add_extra(d, name, meds[k]);
 		}
+		if (nmed > 1)
+			pool_procs(d, e + i, j - i);
 		if (d->nsamples > 0) {
 			stats_compute(&d->st, d->samples, d->nsamples);
 		} else {
