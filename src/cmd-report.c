@@ -19,6 +19,7 @@
 #include "compare.h"
 #include "export.h"
 #include "fmt.h"
+#include "noise.h"
 #include "headline.h"
 #include "mem.h"
 #include "registry.h"
@@ -770,6 +771,44 @@ mem_charts(struct strbuf *sb, const struct rruns *rs)
 	}
 }
 
+/*
+ * Above the comparison: paired or not, how many cases were compared and
+ * called different and how many chance alone would give, and each run's
+ * noise floor.
+ */
+static void
+comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
+    const struct cmp_table *t, double alpha)
+{
+	char nb[32];
+	size_t c;
+
+	strbuf_addf(sb, "<p class=\"verdicts\">");
+	if (t->paired)
+		strbuf_addf(sb, "Paired: the builds were measured in pairs, "
+		    "case by case, so drift fell on both alike. ");
+	strbuf_addf(sb, "%zu case%s compared: %zu called different, the false "
+	    "discovery rate held at %g (Benjamini-Hochberg); at p &lt; %g "
+	    "each, about %.1f would be by chance alone.", t->ntested,
+	    t->ntested == 1 ? "" : "s", t->ndifferent, alpha, alpha,
+	    alpha * (double)t->ntested);
+	if (t->nnotcomp > 0)
+		strbuf_addf(sb, " %zu not comparable (flagged busy, preempted "
+		    "or throttled).", t->nnotcomp);
+	strbuf_addf(sb, " The machines drift: ");
+	for (c = 0; c < rs->n; c++) {
+		const struct system_info *si = rs->v[c].ri.system;
+
+		if (c > 0)
+			strbuf_addf(sb, ", ");
+		esc(sb, rs->v[c].name);
+		strbuf_addf(sb, " %s", si != NULL ? noise_text(&si->run, nb,
+		    sizeof(nb)) : "unknown");
+	}
+	strbuf_addf(sb, "; a single run cannot show a difference below "
+	    "that.</p>\n");
+}
+
 /* The comparison of every run with the first: table, then bar charts. */
 static void
 comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
@@ -781,18 +820,28 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 	const char *bench = NULL;
 
 	for (c = 0; c < rs->n; c++) {
+		const struct system_info *si = rs->v[c].ri.system;
+
 		cc[c].rows = rs->v[c].rows;
 		cc[c].n = rs->v[c].n;
+		cc[c].noise_pct = si != NULL ? si->run.noise_pct : NAN;
+		cc[c].pair_id = si != NULL ? si->run.pair_id : NULL;
 	}
 	cmp_build(&t, cc, rs->n, 0, &o);
 	strbuf_addf(sb, "<h2 id=\"comparison\">Comparison</h2>\n<p>Each cell "
 	    "is the ratio to the baseline <b>");
 	esc(sb, rs->v[0].name);
-	strbuf_addf(sb, "</b>, turned so that above 1 is better (rates: value "
-	    "/ baseline; times: baseline / value). <span class=\"noise\">~"
-	    "</span> marks a cell within the noise: a two-sided Mann-Whitney "
-	    "U test of the raw samples gives p &#8805; %g.</p>\n"
-	    "<div class=\"scroll\"><table><tr><th>case</th>", alpha);
+	strbuf_addf(sb, "</b> with its 95 %% interval, turned so that above 1 "
+	    "is better (rates: value / baseline; times: baseline / value). "
+	    "Runs measured in pairs (run --against) compare pair by pair; "
+	    "others by the medians of their measuring processes, widened by "
+	    "the machine's drift when a side is a single run. "
+	    "<span class=\"noise\">~</span> marks no difference shown: the "
+	    "interval holds 1, or the difference does not survive "
+	    "Benjamini-Hochberg at %g; n/c a cell not comparable (a side "
+	    "flagged busy, preempted or throttled).</p>\n", alpha);
+	comparison_verdicts(sb, rs, &t, alpha);
+	strbuf_addf(sb, "<div class=\"scroll\"><table><tr><th>case</th>");
 	for (c = 0; c < rs->n; c++) {
 		strbuf_addf(sb, "<th>");
 		esc(sb, rs->v[c].name);
@@ -832,11 +881,16 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 				int noise = cell->mark == CMP_NOISE;
 
 				nnoise += noise;
-				strbuf_addf(sb, "<td class=\"n %s\">%.3f%s"
-				    "</td>", noise ? "noise" :
-				    cell->speedup >= 1 ? "better" : "worse",
-				    cell->speedup, noise ? " ~" :
-				    cell->mark == CMP_UNKNOWN ? " ?" : "");
+				strbuf_addf(sb, "<td class=\"n %s\">%.3f",
+				    noise || cell->mark == CMP_NOTCOMP ?
+				    "noise" : cell->speedup >= 1 ? "better" :
+				    "worse", cell->speedup);
+				if (!isnan(cell->lo))
+					strbuf_addf(sb, " <small>[%.3f, %.3f]"
+					    "</small>", cell->lo, cell->hi);
+				strbuf_addf(sb, "%s%s</td>", noise ? " ~" :
+				    cell->mark == CMP_UNKNOWN ? " ?" : "",
+				    cell->mark == CMP_NOTCOMP ? " n/c" : "");
 			}
 		}
 		strbuf_addf(sb, "</tr>\n");
@@ -849,7 +903,7 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 	for (g = 0; g < t.nrows; g++) {
 		const char *group = t.rows[g].key->group;
 		const char **labels, **series;
-		double *vals;
+		double *vals, *los, *his;
 		int *hat;
 		size_t nl = 0, j, ncols = rs->n - 1;
 		char title[160];
@@ -862,6 +916,8 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 			continue;	/* this group was drawn */
 		labels = xcalloc(t.nrows, sizeof(*labels));
 		vals = xcalloc(t.nrows * ncols, sizeof(*vals));
+		los = xcalloc(t.nrows * ncols, sizeof(*los));
+		his = xcalloc(t.nrows * ncols, sizeof(*his));
 		hat = xcalloc(t.nrows * ncols, sizeof(*hat));
 		series = xcalloc(ncols, sizeof(*series));
 		for (c = 1; c < rs->n; c++)
@@ -879,8 +935,13 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 				    row->cells[c].r->status != ST_OK)
 					v = NAN;
 				vals[nl * ncols + c - 1] = v;
+				los[nl * ncols + c - 1] = isnan(v) ? NAN :
+				    row->cells[c].lo;
+				his[nl * ncols + c - 1] = isnan(v) ? NAN :
+				    row->cells[c].hi;
 				hat[nl * ncols + c - 1] =
-				    row->cells[c].mark == CMP_NOISE;
+				    row->cells[c].mark == CMP_NOISE ||
+				    row->cells[c].mark == CMP_NOTCOMP;
 				any |= !isnan(v);
 			}
 			if (!any)
@@ -901,12 +962,16 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 			b.values = vals;
 			b.hatched = hat;
 			b.ref = 1;
+			b.lo = los;
+			b.hi = his;
 			svg_bar_chart(sb, &b);
 		}
 		for (j = 0; j < nl; j++)
 			free((char *)labels[j]);
 		free(labels);
 		free(vals);
+		free(los);
+		free(his);
 		free(hat);
 		free(series);
 	}

@@ -51,7 +51,8 @@ noise_cpu(void)
 		rounds *= 2;
 	}
 	start = now_mono();
-	while (n < NOISE_MAX_CHUNKS && now_mono() - start < NOISE_SECONDS) {
+	while (n < NOISE_MAX_CHUNKS && (n < 16 ||
+	    now_mono() - start < NOISE_SECONDS)) {
 		t0 = now_mono();
 		noise_loop(rounds);
 		t[n++] = now_mono() - t0;

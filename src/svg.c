@@ -83,6 +83,10 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 			v = b->values[i * b->nseries + s];
 			if (!isnan(v) && v > max)
 				max = v;
+			if (b->hi != NULL && !isnan(v) &&
+			    isfinite(b->hi[i * b->nseries + s]) &&
+			    b->hi[i * b->nseries + s] > max)
+				max = b->hi[i * b->nseries + s];
 		}
 	for (i = 0; i < b->nlabels; i++)
 		for (s = 0; s < b->nseries; s++)
@@ -140,8 +144,28 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 				    hat ? " stroke-width=\"2\"" : "");
 				bufprintf(num, sizeof(num), "%.3g%s", v,
 				    hat ? " ~" : "");
-				text_el(sb, left + v * scale + 3, y + bar - 4,
-				    "start", " font-size=\"10\"", num);
+				if (b->lo != NULL && b->hi != NULL &&
+				    isfinite(b->lo[k]) && isfinite(b->hi[k])) {
+					double yc = y + (bar - 2) / 2.0;
+
+					strbuf_addf(sb, "<path d=\"M%.1f %.1f"
+					    "H%.1f M%.1f %.1fV%.1f M%.1f %.1f"
+					    "V%.1f\" stroke=\"#222\" "
+					    "stroke-width=\"1.5\" fill=\"none\">"
+					    "<title>95 %% interval %.3f to %.3f"
+					    "</title></path>\n", left + b->lo[k] *
+					    scale, yc, left + b->hi[k] * scale,
+					    left + b->lo[k] * scale, yc - 4,
+					    yc + 4, left + b->hi[k] * scale,
+					    yc - 4, yc + 4, b->lo[k], b->hi[k]);
+					text_el(sb, left + (b->hi[k] > v ?
+					    b->hi[k] : v) * scale + 3, y + bar -
+					    4, "start", " font-size=\"10\"", num);
+				} else {
+					text_el(sb, left + v * scale + 3,
+					    y + bar - 4, "start",
+					    " font-size=\"10\"", num);
+				}
 			}
 			y += bar;
 		}

@@ -29,6 +29,9 @@ struct svg_bars {
 	const double *values;
 	const int *hatched;
 	double ref;
+	/* each value's 95 % interval, same layout (NULL, or NAN: none):
+	 * an error bar across the bar's end */
+	const double *lo, *hi;
 };
 void svg_bar_chart(struct strbuf *, const struct svg_bars *);
 

@@ -30,6 +30,15 @@ expect 0 "report of two runs" -- bb report --db "$db" -o "$TMP/r.html" 1 2
 ! grep -qi '<script\|<link\|src="http\|href="http\|@import\|url(http' "$TMP/r.html"
 ok $? "no script and nothing external in the file"
 grep -q 'name="viewport"' "$TMP/r.html"; ok $? "viewport meta for phones"
+# the comparison's verdicts, intervals and the machines' drift
+grep -q '<p class="verdicts">[0-9]* cases\{0,1\} compared: [0-9]* called different, the false discovery rate held at 0.05' "$TMP/r.html"
+ok $? "the report says how many cases were compared and called different"
+grep -q 'The machines drift: .* +-[0-9.]* %.*; a single run cannot show a difference below that' "$TMP/r.html"
+ok $? "the report gives each run's noise floor"
+grep -q '<td class="n [a-z]*">[0-9.]* <small>\[[0-9.]*, [0-9.]*\]</small>' "$TMP/r.html"
+ok $? "a ratio with its 95 % interval"
+grep -q '<title>95 % interval [0-9.]* to [0-9.]*</title></path>' "$TMP/r.html"
+ok $? "the charts draw the intervals as error bars"
 
 # the browser: the DOM after parsing, and a screenshot
 run_chrome() { # OUT ARGS...
