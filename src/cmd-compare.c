@@ -943,6 +943,7 @@ print_verdicts(FILE *fp, int width, const struct columns *cs,
 {
 	char nb[32];
 	size_t c;
+	double known;
 
 	if (t->paired)
 		wrap_free(fp, width, 3, xasprintf("== paired: builds of one "
@@ -959,7 +960,15 @@ print_verdicts(FILE *fp, int width, const struct columns *cs,
 		    "comparable (flagged busy, preempted or throttled on a "
 		    "side): no verdict", t->nnotcomp, t->nnotcomp == 1 ? "" :
 		    "s"));
-	if (!isnan(t->drift)) {
+	known = NAN;
+	for (c = 0; c < cs->n; c++) {
+		const struct system_info *si = cs->v[c].ri.system;
+
+		if (si != NULL && !isnan(si->run.noise_pct) &&
+		    (isnan(known) || si->run.noise_pct > known))
+			known = si->run.noise_pct;
+	}
+	if (!isnan(t->drift) || !isnan(known)) {
 		struct strbuf sb;
 
 		strbuf_init(&sb);
@@ -970,12 +979,18 @@ print_verdicts(FILE *fp, int width, const struct columns *cs,
 			    col_letter(c), si != NULL ? noise_text(&si->run,
 			    nb, sizeof(nb)) : "unknown");
 		}
-		wrap_free(fp, width, 3, xasprintf("== these machines drift "
-		    "+-%.1f %% (%s; unknown counts as +-%.0f %%): a single "
-		    "run on each side cannot show a difference below that, "
-		    "so such intervals are widened by it; pair the builds "
-		    "(run --against) or pool several runs (--pool) to see "
-		    "less", t->drift, sb.buf, CMP_DRIFT_UNKNOWN));
+		if (!isnan(t->drift))
+			wrap_free(fp, width, 3, xasprintf("== these machines "
+			    "drift +-%.1f %% (%s; unknown counts as +-%.0f %%): "
+			    "a single run on each side cannot show a difference "
+			    "below that, so such intervals are widened by it; "
+			    "pair the builds (run --against) or pool several "
+			    "runs (--pool) to see less", t->drift, sb.buf,
+			    CMP_DRIFT_UNKNOWN));
+		else
+			wrap_free(fp, width, 3, xasprintf("== these machines "
+			    "drift +-%.1f %% (%s): a single run cannot show a "
+			    "difference below that", known, sb.buf));
 		strbuf_release(&sb);
 	}
 }

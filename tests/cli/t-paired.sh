@@ -60,6 +60,8 @@ expect 0 "paired: 20 ms against 22 ms sleeps" -- bb run null $quick --db "$db" \
 grep -q '^== paired comparison (boardbench compare [0-9a-f]\{8\} [0-9a-f]\{8\})$' "$TMP/out" &&
 	grep -q '^== paired: builds of one session compare pair by pair' "$TMP/out"
 ok $? "the run ends with the pairs' comparison"
+grep -q '^== these machines drift +-[0-9.]* % (A +-[0-9.]* %, B +-[0-9.]* %)' "$TMP/out"
+ok $? "the comparison gives the machines' noise floor"
 bb export --db "$db" > "$TMP/all.json"
 if command -v python3 >/dev/null 2>&1; then
 	python3 - "$TMP/all.json" > "$TMP/pairs" <<'EOF'
