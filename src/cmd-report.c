@@ -186,6 +186,7 @@ static const char css[] =
 "white-space:nowrap}"
 "tr.bad td{background:#fdecea}tr.skip td{color:#777}"
 "th.b{background:#e8eef6;text-align:left}"
+".warn{background:#fff4e5;border-left:4px solid #e65100;padding:.3em .6em}"
 ".noise{color:#777}.better{color:#1a7f37}.worse{color:#c62828}"
 "svg{max-width:100%;height:auto;display:block;margin:.5em 0}"
 "dl{display:grid;grid-template-columns:max-content 1fr;gap:.1em .8em;"
@@ -914,6 +915,34 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 	free(cc);
 }
 
+/*
+ * Above the tables: a run under an emulator (its timings are the
+ * emulator's) or in a virtual machine (its figures drift), by name.
+ */
+static void
+virt_notice(struct strbuf *sb, const struct rrun *r)
+{
+	const struct system_info *s = r->ri.system;
+
+	if (sysinfo_emulated(s)) {
+		strbuf_addf(sb, "<p class=\"warn\"><strong>Emulated:</strong> ");
+		esc(sb, r->name);
+		strbuf_addf(sb, " ran under ");
+		esc(sb, s->emulator);
+		strbuf_addf(sb, ": its timings are the emulator's, not the "
+		    "board's; do not compare them with a native run.</p>\n");
+	}
+	if (sysinfo_in_vm(s)) {
+		strbuf_addf(sb, "<p class=\"warn\"><strong>Virtual machine:"
+		    "</strong> ");
+		esc(sb, r->name);
+		strbuf_addf(sb, " ran in a virtual machine (");
+		esc(sb, s->vm);
+		strbuf_addf(sb, "): its figures drift more than on bare "
+		    "metal.</p>\n");
+	}
+}
+
 static char *
 report_html(const struct rruns *rs, double alpha)
 {
@@ -946,6 +975,8 @@ report_html(const struct rruns *rs, double alpha)
 		strbuf_addf(&sb, "<li><a href=\"#comparison\">Comparison</a>"
 		    "</li>\n");
 	strbuf_addf(&sb, "</ul>\n");
+	for (i = 0; i < rs->n; i++)
+		virt_notice(&sb, &rs->v[i]);
 	headline(&sb, rs);
 	if (rs->n > 1)
 		comparison(&sb, rs, alpha);
@@ -958,6 +989,7 @@ report_html(const struct rruns *rs, double alpha)
 		identity(&sb, &rs->v[i]);
 		monitor(&sb, &rs->v[i]);
 		strbuf_addf(&sb, "<h3>Results</h3>\n");
+		virt_notice(&sb, &rs->v[i]);
 		rows_table(&sb, &rs->v[i]);
 	}
 	strbuf_addf(&sb, "</body></html>\n");

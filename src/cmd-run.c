@@ -231,6 +231,7 @@ sink_row(void *arg, struct result *r)
 
 	if (s->mon != NULL)
 		monitor_apply(&s->sum, r);
+	monitor_run_flags(s->ri, r);
 	if (sink_one(s, r) != 0)
 		return -1;
 	if (s->mon == NULL || strcmp(r->case_name, s->cname) != 0 ||

@@ -29,7 +29,7 @@ flag_letters[] = {
 	{ RF_THROTTLED, 'T', "throttled" }, { RF_HOT, 'H', "hot" },
 	{ RF_BUSY, 'B', "busy" }, { RF_NOISY, 'N', "noisy" },
 	{ RF_NOCLOCK, 'C', "noclock" }, { RF_PREEMPTED, 'P', "preempted" },
-	{ RF_MULTIPLEXED, 'M', "multiplexed" },
+	{ RF_MULTIPLEXED, 'M', "multiplexed" }, { RF_EMULATED, 'E', "emulated" },
 };
 
 void

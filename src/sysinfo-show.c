@@ -40,8 +40,11 @@ sysinfo_label(const struct system_info *s, char *buf, size_t len)
 	else
 		snprintf(cores, sizeof(cores), "%lld x %s", s->cpus_online,
 		    cpu ? cpu : "unknown");
-	snprintf(buf, len, "%s | %s%s | Linux %s", s->board ? s->board :
-	    "unknown", cores, clock, s->kernel ? s->kernel : "unknown");
+	snprintf(buf, len, "%s | %s%s | Linux %s%s%s%s%s", s->board ?
+	    s->board : "unknown", cores, clock, s->kernel ? s->kernel :
+	    "unknown", sysinfo_emulated(s) ? " | emulated by " : "",
+	    sysinfo_emulated(s) ? s->emulator : "", sysinfo_in_vm(s) ?
+	    " | vm " : "", sysinfo_in_vm(s) ? s->vm : "");
 }
 
 /*
@@ -205,5 +208,12 @@ info_summary(FILE *fp, const struct build_info *b,
 	if (strcmp(a, "performance") != 0 && strcmp(a, "unknown") != 0)
 		fprintf(fp, "== warning: governor %s, not performance: the "
 		    "clock may vary during a run\n", a);
+	if (sysinfo_emulated(s))
+		fprintf(fp, "== warning: emulated by %s: timings are the "
+		    "emulator's, not this board's\n", info_str(s->emulator, a,
+		    sizeof(a)));
+	if (sysinfo_in_vm(s))
+		fprintf(fp, "== vm: %s (a virtual machine: figures drift more "
+		    "than on bare metal)\n", info_str(s->vm, a, sizeof(a)));
 	fputc('\n', fp);
 }
