@@ -423,7 +423,7 @@ headline(struct strbuf *sb, const struct rruns *rs)
 				strbuf_addf(sb, "<td class=\"n\">-</td>");
 				continue;
 			}
-			result_flags_str(it[c][i].r->flags, flags,
+			result_flags_str(it[c][i].flags, flags,
 			    sizeof(flags));
 			bufprintf(note, sizeof(note), "%s%s%s", it[c][i].size,
 			    it[c][i].size[0] && flags[0] ? ", " : "", flags);

@@ -312,7 +312,7 @@ text_headline(struct fmt *f)
 
 		fmt_quote(r->st.median, r->group, r->unit, num, sizeof(num),
 		    unit, sizeof(unit));
-		result_flags_str(r->flags, flags, sizeof(flags));
+		result_flags_str(it[i].flags, flags, sizeof(flags));
 		if (it[i].size[0] != '\0')
 			bufprintf(text, sizeof(text), "%s (%s)", it[i].label,
 			    it[i].size);
