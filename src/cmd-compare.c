@@ -26,7 +26,6 @@
 #include "compare.h"
 #include "export.h"
 #include "fmt.h"
-#include "noise.h"
 #include "registry.h"
 #include "result.h"
 #include "spawn.h"
@@ -945,6 +944,17 @@ print_verdicts(FILE *fp, int width, const struct columns *cs,
 	size_t c;
 	double known;
 
+	for (c = 0; c < cs->n; c++) {
+		const struct system_info *si = cs->v[c].ri.system;
+		char e[FMT_SAFE(64)];
+
+		if (si == NULL || !sysinfo_emulated(si))
+			continue;
+		wrap_free(fp, width, 3, xasprintf("== %c is emulated (%s): its "
+		    "timings are the emulator's, not the board's; no verdict "
+		    "against a native run", col_letter(c), fmt_safe(e,
+		    sizeof(e), si->emulator)));
+	}
 	if (t->paired)
 		wrap_free(fp, width, 3, xasprintf("== paired: builds of one "
 		    "session compare pair by pair (one process of each, "
@@ -958,8 +968,8 @@ print_verdicts(FILE *fp, int width, const struct columns *cs,
 	if (t->nnotcomp > 0)
 		wrap_free(fp, width, 3, xasprintf("== %zu case%s not "
 		    "comparable (flagged busy, preempted or throttled on a "
-		    "side): no verdict", t->nnotcomp, t->nnotcomp == 1 ? "" :
-		    "s"));
+		    "side, or emulated against native): no verdict",
+		    t->nnotcomp, t->nnotcomp == 1 ? "" : "s"));
 	known = NAN;
 	for (c = 0; c < cs->n; c++) {
 		const struct system_info *si = cs->v[c].ri.system;
@@ -976,7 +986,7 @@ print_verdicts(FILE *fp, int width, const struct columns *cs,
 			const struct system_info *si = cs->v[c].ri.system;
 
 			strbuf_addf(&sb, "%s%c %s", c ? ", " : "",
-			    col_letter(c), si != NULL ? noise_text(&si->run,
+			    col_letter(c), si != NULL ? sysinfo_noise_text(&si->run,
 			    nb, sizeof(nb)) : "unknown");
 		}
 		if (!isnan(t->drift))
@@ -1069,7 +1079,8 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	    "interval", o->alpha, nnoise, nnoise == 1 ? "" : "s"));
 	if (t->nnotcomp > 0)
 		fmt_wrap(fp, width, "n/c not comparable: a side is flagged "
-		    "busy, preempted or throttled; no verdict", 0, 2);
+		    "busy, preempted or throttled, or one side is emulated and "
+		    "the other not; no verdict", 0, 2);
 	if (o->fail_pct >= 0)
 		wrap_free(fp, width, 2, xasprintf("! regression: the whole "
 		    "interval is worse than the baseline by more than %g%%, "

@@ -432,6 +432,7 @@ cmd_exec(int argc, char **argv)
 	runner_row_samples(&r, v, n);
 	if (mon != NULL)
 		monitor_apply(&sum, &r);
+	monitor_run_flags(&ri, &r);
 	if (st != NULL && store_result_add(st, ri.id, &r) != 0)
 		failed = 2;
 	fmt_result(f, &r);

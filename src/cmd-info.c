@@ -16,6 +16,7 @@
 #include "clock.h"
 #include "clockcache.h"
 #include "cmd.h"
+#include "noise.h"
 #include "fmt.h"
 #include "perfctr.h"
 #include "sysinfo-json.h"
@@ -157,6 +158,9 @@ cmd_info(int argc, char **argv)
 	buildinfo_get(&bi);
 	si = xmalloc(sizeof(*si));
 	sysinfo_probe(si);
+	/* how steady this machine runs now (not of a fixture tree) */
+	if (si->sysroot == NULL)
+		noise_measure(NULL, 0, &si->run);
 	doc = json_pack("{s:o,s:o,s:o}", "build", buildinfo_to_json(&bi),
 	    "system", sysinfo_to_json(si), "counters", counters);
 	if (clk != NULL)

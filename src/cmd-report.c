@@ -19,7 +19,6 @@
 #include "compare.h"
 #include "export.h"
 #include "fmt.h"
-#include "noise.h"
 #include "headline.h"
 #include "mem.h"
 #include "registry.h"
@@ -187,6 +186,7 @@ static const char css[] =
 "white-space:nowrap}"
 "tr.bad td{background:#fdecea}tr.skip td{color:#777}"
 "th.b{background:#e8eef6;text-align:left}"
+".warn{background:#fff4e5;border-left:4px solid #e65100;padding:.3em .6em}"
 ".noise{color:#777}.better{color:#1a7f37}.worse{color:#c62828}"
 "svg{max-width:100%;height:auto;display:block;margin:.5em 0}"
 "dl{display:grid;grid-template-columns:max-content 1fr;gap:.1em .8em;"
@@ -423,7 +423,7 @@ headline(struct strbuf *sb, const struct rruns *rs)
 				strbuf_addf(sb, "<td class=\"n\">-</td>");
 				continue;
 			}
-			result_flags_str(it[c][i].r->flags, flags,
+			result_flags_str(it[c][i].flags, flags,
 			    sizeof(flags));
 			bufprintf(note, sizeof(note), "%s%s%s", it[c][i].size,
 			    it[c][i].size[0] && flags[0] ? ", " : "", flags);
@@ -794,7 +794,7 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
 	    alpha * (double)t->ntested);
 	if (t->nnotcomp > 0)
 		strbuf_addf(sb, " %zu not comparable (flagged busy, preempted "
-		    "or throttled).", t->nnotcomp);
+		    "or throttled, or emulated against native).", t->nnotcomp);
 	strbuf_addf(sb, " The machines drift: ");
 	for (c = 0; c < rs->n; c++) {
 		const struct system_info *si = rs->v[c].ri.system;
@@ -802,7 +802,7 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
 		if (c > 0)
 			strbuf_addf(sb, ", ");
 		esc(sb, rs->v[c].name);
-		strbuf_addf(sb, " %s", si != NULL ? noise_text(&si->run, nb,
+		strbuf_addf(sb, " %s", si != NULL ? sysinfo_noise_text(&si->run, nb,
 		    sizeof(nb)) : "unknown");
 	}
 	strbuf_addf(sb, "; a single run cannot show a difference below "
@@ -839,7 +839,8 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 	    "<span class=\"noise\">~</span> marks no difference shown: the "
 	    "interval holds 1, or the difference does not survive "
 	    "Benjamini-Hochberg at %g; n/c a cell not comparable (a side "
-	    "flagged busy, preempted or throttled).</p>\n", alpha);
+	    "flagged busy, preempted or throttled, or emulated against "
+	    "native).</p>\n", alpha);
 	comparison_verdicts(sb, rs, &t, alpha);
 	strbuf_addf(sb, "<div class=\"scroll\"><table><tr><th>case</th>");
 	for (c = 0; c < rs->n; c++) {
@@ -979,6 +980,34 @@ comparison(struct strbuf *sb, const struct rruns *rs, double alpha)
 	free(cc);
 }
 
+/*
+ * Above the tables: a run under an emulator (its timings are the
+ * emulator's) or in a virtual machine (its figures drift), by name.
+ */
+static void
+virt_notice(struct strbuf *sb, const struct rrun *r)
+{
+	const struct system_info *s = r->ri.system;
+
+	if (sysinfo_emulated(s)) {
+		strbuf_addf(sb, "<p class=\"warn\"><strong>Emulated:</strong> ");
+		esc(sb, r->name);
+		strbuf_addf(sb, " ran under ");
+		esc(sb, s->emulator);
+		strbuf_addf(sb, ": its timings are the emulator's, not the "
+		    "board's; do not compare them with a native run.</p>\n");
+	}
+	if (sysinfo_in_vm(s)) {
+		strbuf_addf(sb, "<p class=\"warn\"><strong>Virtual machine:"
+		    "</strong> ");
+		esc(sb, r->name);
+		strbuf_addf(sb, " ran in a virtual machine (");
+		esc(sb, s->vm);
+		strbuf_addf(sb, "): its figures drift more than on bare "
+		    "metal.</p>\n");
+	}
+}
+
 static char *
 report_html(const struct rruns *rs, double alpha)
 {
@@ -1011,6 +1040,8 @@ report_html(const struct rruns *rs, double alpha)
 		strbuf_addf(&sb, "<li><a href=\"#comparison\">Comparison</a>"
 		    "</li>\n");
 	strbuf_addf(&sb, "</ul>\n");
+	for (i = 0; i < rs->n; i++)
+		virt_notice(&sb, &rs->v[i]);
 	headline(&sb, rs);
 	if (rs->n > 1)
 		comparison(&sb, rs, alpha);
@@ -1023,6 +1054,7 @@ report_html(const struct rruns *rs, double alpha)
 		identity(&sb, &rs->v[i]);
 		monitor(&sb, &rs->v[i]);
 		strbuf_addf(&sb, "<h3>Results</h3>\n");
+		virt_notice(&sb, &rs->v[i]);
 		rows_table(&sb, &rs->v[i]);
 	}
 	strbuf_addf(&sb, "</body></html>\n");

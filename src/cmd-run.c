@@ -257,6 +257,7 @@ sink_row(void *arg, struct result *r)
 
 	if (m->mon != NULL)
 		monitor_apply(&m->sum, r);
+	monitor_run_flags(s->ri, r);
 	if (sink_one(s, r) != 0)
 		return -1;
 	if (m->mon == NULL || strcmp(r->case_name, m->cname) != 0 ||

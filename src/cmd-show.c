@@ -31,6 +31,8 @@ static const char show_usage[] =
 "  --format F    text | csv | tsv | json (default text)\n"
 "  --classic     also the classic reports (text format)\n"
 "  --no-headline no block of the quoted figures after each run\n"
+"  --verbose     text view: every row, also the per-MHz rows SKIPPED for\n"
+"                want of a clock (otherwise one line after the table)\n"
 "  --columns L   text view: more columns per row from the monitor, a comma\n"
 "                list of +temp (highest, 71C), +mhz (lowest and highest\n"
 "                clock, 600-1500), +power (mean supply watts); '-' where\n"
@@ -52,7 +54,7 @@ static const char export_usage[] =
 "  -h, --help    this text\n";
 
 enum { O_LAST = 256, O_TAG, O_ALL, O_LIST, O_FORMAT, O_CLASSIC, O_DB,
-    O_NO_HEADLINE, O_COLUMNS };
+    O_NO_HEADLINE, O_COLUMNS, O_VERBOSE };
 
 static void
 list_runs(struct store *st, const int64_t *ids, size_t n)
@@ -92,6 +94,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		{ "classic", no_argument, NULL, O_CLASSIC },
 		{ "no-headline", no_argument, NULL, O_NO_HEADLINE },
 		{ "columns", required_argument, NULL, O_COLUMNS },
+		{ "verbose", no_argument, NULL, O_VERBOSE },
 		{ "db", required_argument, NULL, O_DB },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -100,7 +103,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	const char *format = is_export ? "json" : "text", *db = NULL;
 	const char *tag = NULL, *out = NULL;
 	int c, last = 0, all = is_export, list = 0, classic = 0, rc;
-	int noheadline = 0;
+	int noheadline = 0, verbose = 0;
 	unsigned columns = 0;
 	int64_t *ids = NULL;
 	size_t n = 0;
@@ -121,6 +124,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		case O_FORMAT: format = optarg; break;
 		case O_CLASSIC: classic = 1; break;
 		case O_NO_HEADLINE: noheadline = 1; break;
+		case O_VERBOSE: verbose = 1; break;
 		case O_COLUMNS:
 			if (cmd_columns_opt(cmd, optarg, &columns) != 0)
 				return EXIT_USAGE;
@@ -180,6 +184,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	f = fmt_new(format, fp);
 	f->classic = classic;
 	f->no_headline = noheadline;
+	f->verbose = verbose;
 	f->columns = columns;
 	f->width = out == NULL ? fmt_term_width(STDOUT_FILENO) : 80;
 	rc = cmd_print_runs(st, ids, n, f);

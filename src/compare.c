@@ -338,6 +338,11 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 	if ((c->why = not_comparable(b->flags)) != NULL ||
 	    (c->why = not_comparable(r->flags)) != NULL)
 		c->mark = CMP_NOTCOMP;
+	/* an emulator's timings are not the board's: none against native */
+	if ((b->flags ^ r->flags) & RF_EMULATED) {
+		c->why = "emulated";
+		c->mark = CMP_NOTCOMP;
+	}
 }
 
 /*

@@ -58,7 +58,8 @@ struct cmp_cell {
 	enum cmp_unit unit;
 	size_t n;		/* pairs, or units on the smaller side */
 	int floored;		/* widened by the drift between runs */
-	const char *why;	/* CMP_NOTCOMP: "busy", "preempted", ... */
+	const char *why;	/* CMP_NOTCOMP: "busy", "preempted",
+				 * "throttled", "emulated" */
 	enum cmp_mark mark;
 	int regression;		/* see cmp_build */
 	int missing;		/* OK in the baseline; absent, SKIPPED or
@@ -107,7 +108,8 @@ struct cmp_column {
  * pair (the extras proc:K); others by their run medians (run:K, pooled)
  * or process medians (proc:K), else the one median, with the larger
  * drift floor of the two when a side is one run.  A cell flagged busy,
- * preempted or throttled on either side is CMP_NOTCOMP.  The p-values of
+ * preempted or throttled on either side is CMP_NOTCOMP, and so is a
+ * cell whose one side is flagged emulated and the other not.  The p-values of
  * each column are put through Benjamini-Hochberg at opts->alpha; a cell
  * is CMP_SIGNIFICANT when it is kept and its interval excludes 1.
  * A cell is a regression when opts->fail_pct >= 0, the baseline is OK and

@@ -29,7 +29,7 @@ flag_letters[] = {
 	{ RF_THROTTLED, 'T', "throttled" }, { RF_HOT, 'H', "hot" },
 	{ RF_BUSY, 'B', "busy" }, { RF_NOISY, 'N', "noisy" },
 	{ RF_NOCLOCK, 'C', "noclock" }, { RF_PREEMPTED, 'P', "preempted" },
-	{ RF_MULTIPLEXED, 'M', "multiplexed" },
+	{ RF_MULTIPLEXED, 'M', "multiplexed" }, { RF_EMULATED, 'E', "emulated" },
 };
 
 void
@@ -190,6 +190,10 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	bufprintf(line, sizeof(line), "== machine: %s", fmt_safe(e_machine,
 	    sizeof(e_machine), machine));
 	text_wrapped(f, line, 0, 3);
+	if (ri->system != NULL && !isnan(ri->system->run.noise_pct)) {
+		sysinfo_noise_line(&ri->system->run, line, sizeof(line));
+		text_wrapped(f, line, 0, 3);
+	}
 	if (ri->id > 0)
 		snprintf(runid, sizeof(runid), "run %lld", (long long)ri->id);
 	else
@@ -237,6 +241,18 @@ reason_said(const struct fmt *f, const struct result *r)
 	return 0;
 }
 
+/*
+ * A per-MHz or per-cycle row SKIPPED for want of a clock: on a board
+ * without cpufreq about twenty of them per CPU run, folded into one line
+ * after the table unless f->verbose.
+ */
+static int
+text_folded(const struct fmt *f, const struct result *r)
+{
+	return !f->verbose && r->status == ST_SKIPPED &&
+	    (r->flags & RF_NOCLOCK);
+}
+
 static void
 text_result(struct fmt *f, const struct result *r)
 {
@@ -246,6 +262,8 @@ text_result(struct fmt *f, const struct result *r)
 	const char *shown;
 	int bw, cw, width = f->width > 0 ? f->width : 80, rest;
 
+	if (text_folded(f, r))
+		return;
 	text_layout(f, &bw, &cw);
 	if (r->copies > 1 && r->copy > 0)
 		snprintf(cname, sizeof(cname), "%s [copy %u/%u]", r->case_name,
@@ -312,7 +330,7 @@ text_headline(struct fmt *f)
 
 		fmt_quote(r->st.median, r->group, r->unit, num, sizeof(num),
 		    unit, sizeof(unit));
-		result_flags_str(r->flags, flags, sizeof(flags));
+		result_flags_str(it[i].flags, flags, sizeof(flags));
 		if (it[i].size[0] != '\0')
 			bufprintf(text, sizeof(text), "%s (%s)", it[i].label,
 			    it[i].size);
@@ -412,7 +430,26 @@ fmt_flag_legend(FILE *fp, int width, unsigned all)
 	fmt_wrap(fp, width, line, 0, 3);
 }
 
-/* The flag letters the table used, spelt out. */
+/* The rows text_folded() left out of the table, in one line. */
+static void
+text_fold_line(struct fmt *f)
+{
+	const struct result *first = NULL;
+	char line[FMT_SAFE(160) + 128], e[FMT_SAFE(160)];
+	size_t i, n = 0;
+
+	for (i = 0; i < f->nrows; i++)
+		if (text_folded(f, &f->rows[i]) && n++ == 0)
+			first = &f->rows[i];
+	if (n == 0)
+		return;
+	bufprintf(line, sizeof(line), "== %zu row%s per MHz or per cycle "
+	    "SKIPPED (show --verbose lists them): %s", n, n == 1 ? "" : "s",
+	    fmt_safe(e, sizeof(e), first->reason));
+	text_wrapped(f, line, 0, 3);
+}
+
+/* The flag letters the table shows (on OK rows only), spelt out. */
 static void
 text_legend(struct fmt *f)
 {
@@ -420,7 +457,8 @@ text_legend(struct fmt *f)
 	size_t i;
 
 	for (i = 0; i < f->nrows; i++)
-		all |= f->rows[i].flags;
+		if (f->rows[i].status == ST_OK)
+			all |= f->rows[i].flags;
 	fmt_flag_legend(f->fp, f->width > 0 ? f->width : 80, all);
 }
 
@@ -449,6 +487,7 @@ text_end(struct fmt *f, const struct run_info *ri)
 	}
 	if (strcmp(ri->status, "interrupted") == 0)
 		fprintf(f->fp, "== run interrupted: the rows above are kept\n");
+	text_fold_line(f);
 	text_legend(f);
 	text_monitor(f);
 	if (!f->no_headline)

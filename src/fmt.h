@@ -27,6 +27,9 @@ struct fmt {
 	int width;		/* text: columns to fit (0: 80 or $COLUMNS) */
 	int bench_w, case_w;	/* text: widest names of the plan or rows */
 	unsigned columns;	/* text: FMT_COL_* columns after N (--columns) */
+	int verbose;		/* text: every row; else the rows SKIPPED for
+				   want of a clock (noclock) are one line
+				   after the table */
 	void *state;
 	/* rows of the current run, kept for --classic and json */
 	struct result *rows;

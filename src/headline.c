@@ -102,6 +102,31 @@ item(struct headline_item *it, const char *label, const char *mid,
 	it->r = r;
 }
 
+/*
+ * r's flags and those of the row it derives from: the row of the same
+ * benchmark whose case is the longest "/"-prefix of r's (v2.1 for
+ * v2.1/dmips).  A run stored before derived rows carried their case's
+ * flags loses none in the headline so.
+ */
+static unsigned
+item_flags(const struct result *rows, size_t n, const struct result *r)
+{
+	size_t i, l, best = 0, rl = strlen(r->case_name);
+	unsigned from = 0;
+
+	for (i = 0; i < n; i++) {
+		l = strlen(rows[i].case_name);
+		if (rows[i].copy == 0 && rows[i].status == ST_OK &&
+		    l > best && l < rl && r->case_name[l] == '/' &&
+		    strncmp(r->case_name, rows[i].case_name, l) == 0 &&
+		    strcmp(rows[i].bench, r->bench) == 0) {
+			best = l;
+			from = rows[i].flags;
+		}
+	}
+	return r->flags | from;
+}
+
 size_t
 headline_pick(const struct result *rows, size_t n,
     struct headline_item *out, size_t max)
@@ -132,5 +157,7 @@ headline_pick(const struct result *rows, size_t n,
 			item(&out[k++], headlines[h].label, mid, &rows[best]);
 		}
 	}
+	for (i = 0; i < k; i++)
+		out[i].flags = item_flags(rows, n, out[i].r);
 	return k;
 }

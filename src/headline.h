@@ -16,6 +16,9 @@ struct headline_item {
 				   taken at the largest size ("memcpy"),
 				   else "" */
 	const struct result *r;	/* the row, one of the rows given */
+	unsigned flags;		/* RF_*: the row's and, for a derived row
+				   (v2.1/dmips), those of its case's row:
+				   never fewer than the row shows */
 };
 
 /* The longest headline there can be: more rows are never picked. */

@@ -447,6 +447,13 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 }
 
 void
+monitor_run_flags(const struct run_info *ri, struct result *r)
+{
+	if (run_emulated(ri))
+		r->flags |= RF_EMULATED;
+}
+
+void
 monitor_apply(const struct monitor_summary *s, struct result *r)
 {
 	double e;

@@ -54,6 +54,12 @@ void monitor_case_begin(struct monitor *);
 void monitor_case_end(struct monitor *, struct monitor_summary *);
 /* Set a row's flags and add the mon.* extras (not to SKIPPED rows). */
 void monitor_apply(const struct monitor_summary *, struct result *);
+/*
+ * The flags a row gets from its run, with or without the sampler: every
+ * row of a run under a user-mode emulator is `emulated`.
+ */
+struct run_info;
+void monitor_run_flags(const struct run_info *ri, struct result *r);
 
 /* 1 when a supply power sensor was found: rows will carry power:*. */
 int monitor_has_power(const struct monitor *);

@@ -102,13 +102,3 @@ noise_measure(const int *cpus, size_t n, struct si_run *r)
 	r->noise_pct = 2 * worst * 100;
 	return 0;
 }
-
-const char *
-noise_text(const struct si_run *r, char *buf, size_t len)
-{
-	if (isnan(r->noise_pct))
-		bufprintf(buf, len, "unknown");
-	else
-		bufprintf(buf, len, "+-%.1f %%", r->noise_pct);
-	return buf;
-}

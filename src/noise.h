@@ -25,7 +25,4 @@
  */
 int noise_measure(const int *cpus, size_t n, struct si_run *r);
 
-/* "+-3.2 %" style figure of r, or "unknown"; returns buf. */
-const char *noise_text(const struct si_run *r, char *buf, size_t len);
-
 #endif

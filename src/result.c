@@ -33,6 +33,7 @@ static const struct {
 	{ RF_NOCLOCK, "noclock" },
 	{ RF_PREEMPTED, "preempted" },
 	{ RF_MULTIPLEXED, "multiplexed" },
+	{ RF_EMULATED, "emulated" },
 };
 
 const char *

@@ -28,6 +28,8 @@ enum result_status {
 #define RF_PREEMPTED	0x20u	/* samples got well under a CPU's worth of
 				 * their wall time (extra "preempted": how many) */
 #define RF_MULTIPLEXED	0x40u	/* counters shared by the kernel: scaled */
+#define RF_EMULATED	0x80u	/* the run was under a user-mode emulator
+				 * (qemu-user): timings are not the board's */
 
 /*
  * cv is the robust spread that goes with the median: the interquartile

@@ -601,6 +601,7 @@ struct case_run {
 	enum result_status status;	/* overall: worst of the copies */
 	char reason[160];
 	double seconds;
+	unsigned flags;			/* the case's row's: its derived rows' */
 };
 
 static void
@@ -1264,6 +1265,7 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 		result_add_extra(&r, "processes", (double)cr->np);
 	if (cr->no_aslr)
 		result_add_extra(&r, "no-aslr", 1);
+	cr->flags = r.flags;
 	emit(sink, arg, &r, bad, stop);
 
 	/* metric rows: <case>/<metric>, only for results that verified */
@@ -1440,6 +1442,7 @@ derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
 		if (cr->np > 1 && r.status == ST_OK &&
 		    !(d->how == BENCH_D_CYCLES && cyc != NULL))
 			derived_procs(&r, d, c, cr, mhz, source);
+		r.flags |= cr->flags;	/* a figure of its case: every flag */
 		emit(sink, arg, &r, bad, stop);
 	}
 	free(v);

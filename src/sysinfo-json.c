@@ -268,6 +268,17 @@ sysinfo_to_json(const struct system_info *si)
 	    si->loadavg[2]) : json_null());
 	if (si->sysroot != NULL)
 		json_object_set_new(s, "sysroot", json_string(si->sysroot));
+	/* only when seen: a snapshot without them says nothing either way */
+	if (si->emulator != NULL) {
+		json_object_set_new(s, "emulator", json_string(si->emulator));
+		json_object_set_new(s, "emulator_evidence",
+		    jstr_or_null(si->emulator_evidence));
+	}
+	if (si->vm != NULL) {
+		json_object_set_new(s, "vm", json_string(si->vm));
+		json_object_set_new(s, "vm_evidence",
+		    jstr_or_null(si->vm_evidence));
+	}
 	a = json_array();
 	for (i = 0; i < si->notes.n; i++)
 		json_array_append_new(a, json_string(si->notes.v[i]));
@@ -610,6 +621,10 @@ sysinfo_from_json(const json_t *s, struct system_info *si)
 	}
 	si->sysroot = get_str(s, "sysroot");
 	run_from(s, &si->run);
+	si->emulator = get_str(s, "emulator");
+	si->emulator_evidence = get_str(s, "emulator_evidence");
+	si->vm = get_str(s, "vm");
+	si->vm_evidence = get_str(s, "vm_evidence");
 	json_array_foreach(json_object_get(s, "notes"), i, o)
 		if ((note = json_string_value(o)) != NULL) {
 			char buf[SI_STR_MAX + 1];

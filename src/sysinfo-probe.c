@@ -988,6 +988,7 @@ sysinfo_probe(struct system_info *si)
 	}
 	si->npower = power_readings(si->power, SI_MAX_POWER, notes);
 	loadavg_fill(si, notes);
+	sysinfo_virt_probe(si);
 	if (!sysfs_is_real())
 		si->sysroot = xstrdup(sysfs_root());
 	free(c);
@@ -1040,6 +1041,10 @@ sysinfo_release(struct system_info *si)
 		free(si->power[i].name);
 	}
 	free(si->sysroot);
+	free(si->emulator);
+	free(si->emulator_evidence);
+	free(si->vm);
+	free(si->vm_evidence);
 	for (k = 0; k < si->notes.n; k++)
 		free(si->notes.v[k]);
 	sysinfo_init(si);

@@ -40,8 +40,11 @@ sysinfo_label(const struct system_info *s, char *buf, size_t len)
 	else
 		snprintf(cores, sizeof(cores), "%lld x %s", s->cpus_online,
 		    cpu ? cpu : "unknown");
-	snprintf(buf, len, "%s | %s%s | Linux %s", s->board ? s->board :
-	    "unknown", cores, clock, s->kernel ? s->kernel : "unknown");
+	snprintf(buf, len, "%s | %s%s | Linux %s%s%s%s%s", s->board ?
+	    s->board : "unknown", cores, clock, s->kernel ? s->kernel :
+	    "unknown", sysinfo_emulated(s) ? " | emulated by " : "",
+	    sysinfo_emulated(s) ? s->emulator : "", sysinfo_in_vm(s) ?
+	    " | vm " : "", sysinfo_in_vm(s) ? s->vm : "");
 }
 
 /*
@@ -205,5 +208,50 @@ info_summary(FILE *fp, const struct build_info *b,
 	if (strcmp(a, "performance") != 0 && strcmp(a, "unknown") != 0)
 		fprintf(fp, "== warning: governor %s, not performance: the "
 		    "clock may vary during a run\n", a);
+	if (sysinfo_emulated(s))
+		fprintf(fp, "== warning: emulated by %s: timings are the "
+		    "emulator's, not this board's\n", info_str(s->emulator, a,
+		    sizeof(a)));
+	if (sysinfo_in_vm(s))
+		fprintf(fp, "== vm: %s (a virtual machine: figures drift more "
+		    "than on bare metal)\n", info_str(s->vm, a, sizeof(a)));
+	if (!isnan(s->run.noise_pct)) {
+		char line[400];
+
+		fmt_wrap(fp, 80, sysinfo_noise_line(&s->run, line,
+		    sizeof(line)), 0, 3);
+	}
 	fputc('\n', fp);
+}
+
+const char *
+sysinfo_noise_text(const struct si_run *r, char *buf, size_t len)
+{
+	if (isnan(r->noise_pct))
+		bufprintf(buf, len, "unknown");
+	else
+		bufprintf(buf, len, "+-%.1f %%", r->noise_pct);
+	return buf;
+}
+
+const char *
+sysinfo_noise_line(const struct si_run *r, char *buf, size_t len)
+{
+	struct strbuf sb;
+	int i;
+
+	if (len > 0)
+		buf[0] = '\0';
+	if (isnan(r->noise_pct))
+		return buf;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "== noise floor: +-%.1f %%", r->noise_pct);
+	for (i = 0; i < r->noise_ncpus; i++)
+		strbuf_addf(&sb, "%sCPU %d +-%.1f %%", i ? ", " : " (",
+		    r->noise_cpu[i], 2 * r->noise_cv[i] * 100);
+	strbuf_addf(&sb, "%s: a single run cannot show a difference below "
+	    "that", r->noise_ncpus > 0 ? ")" : "");
+	bufprintf(buf, len, "%s", sb.buf);
+	strbuf_release(&sb);
+	return buf;
 }

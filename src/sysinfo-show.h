@@ -26,6 +26,17 @@ void sysinfo_label(const struct system_info *s, char *buf, size_t len);
 void info_summary(FILE *fp, const struct build_info *b,
     const struct system_info *s);
 
+/* The noise floor of r: "+-3.2 %", or "unknown"; returns buf. */
+const char *sysinfo_noise_text(const struct si_run *r, char *buf,
+    size_t len);
+/*
+ * "== noise floor: +-3.2 % (CPU 0 +-1.1 %, CPU 1 +-1.6 %): a single run
+ * cannot show a difference below that" (no newline), or "" when r has
+ * none; returns buf.
+ */
+const char *sysinfo_noise_line(const struct si_run *r, char *buf,
+    size_t len);
+
 /* Print a JSON object as aligned "key: value" lines (nested with dots). */
 void print_kv(FILE *fp, const char *prefix, const json_t *obj);
 

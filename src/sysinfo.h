@@ -115,6 +115,13 @@ struct system_info {
 	int have_loadavg;
 	double loadavg[3];
 	char *sysroot;			/* NULL on the real machine */
+	/*
+	 * A user-mode emulator this run is under ("qemu-user") and a
+	 * virtual machine ("kvm", "vmware", "other"), each with what
+	 * showed it; NULL: none seen (or unknown).  sysinfo-virt.c.
+	 */
+	char *emulator, *emulator_evidence;
+	char *vm, *vm_evidence;
 	struct sysinfo_notes notes;
 	struct si_run run;
 };
@@ -125,6 +132,48 @@ void sysinfo_init(struct system_info *);
 void sysinfo_probe(struct system_info *si);
 /* Free what si owns; si is left empty. */
 void sysinfo_release(struct system_info *si);
+
+/*
+ * What the emulator judge weighs (sysinfo-virt.c says why each): the
+ * ELF machine of /proc/self/exe (0: unknown), the kernel's machine from
+ * /proc/sys/kernel/arch, uname(2)'s machine (which qemu-user fakes),
+ * the targets of /proc/self/exe and /proc/thread-self/exe, and the
+ * interpreter binfmt_misc gives this executable.  NULL: unknown.
+ */
+struct emu_facts {
+	int elf_machine;
+	const char *kernel_arch, *uname_machine;
+	const char *exe, *thread_exe;
+	const char *binfmt;
+};
+/*
+ * 1 when the facts say the process runs under a user-mode emulator,
+ * with its name ("qemu-user", else the interpreter's file name, else
+ * "user-mode") and one line of evidence; 0 when not (or unknown).
+ */
+int sysinfo_emulator_judge(const struct emu_facts *f, char *name,
+    size_t nlen, char *why, size_t wlen);
+/*
+ * 1 when the binfmt_misc entry text (as read from its file) is enabled
+ * and its magic and mask match hdr (n bytes), with its interpreter.
+ */
+int sysinfo_binfmt_match(const char *entry, const unsigned char *hdr,
+    size_t n, char *interp, size_t len);
+/* The emulator (real machine only) and the VM into si (the probe's). */
+void sysinfo_virt_probe(struct system_info *si);
+
+/*
+ * Was the snapshot taken under a user-mode emulator / in a virtual
+ * machine (sysinfo-virt.c)?  s may be NULL (no: unknown).
+ */
+int sysinfo_emulated(const struct system_info *s);
+int sysinfo_in_vm(const struct system_info *s);
+/*
+ * Was the run emulated (its rows flagged `emulated`)?  For compare and
+ * the report, which must not judge an emulated run beside a native one.
+ */
+struct run_info;
+int run_emulated(const struct run_info *ri);
 
 /*
  * The clock of CPU `cpu` in MHz for per-MHz figures: the clock measured

@@ -95,6 +95,9 @@ for a in $arches; do
 
 	"$run" "$d/boardbench" info > "$TMP/info" 2>"$TMP/err"
 	ok $? "$a: boardbench info runs under qemu"
+	grep -q "^== warning: emulated by qemu-user" "$TMP/info" &&
+		grep -q "^system.emulator  *qemu-user$" "$TMP/info"
+	ok $? "$a: info says the run is emulated by qemu-user"
 	abi=$(field float_abi) fpu=$(field fpu) arch=$(field arch)
 	case $abi in $want_abi) st=0 ;; *) st=1 ;; esac
 	ok $st "$a: float ABI '$abi' (want $want_abi)"
@@ -126,5 +129,7 @@ for a in $arches; do
 	st=$?
 	[ $st -eq 0 ] && [ "$(grep -c ',OK,' "$TMP/run.csv")" -eq 6 ]
 	ok $? "$a: a tiny linpack run under qemu: six OK rows (exit $st)"
+	[ "$(tail -n +2 "$TMP/run.csv" | grep -vc 'emulated')" -eq 0 ]
+	ok $? "$a: every row of it is flagged emulated"
 done
 done_testing

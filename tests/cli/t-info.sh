@@ -84,6 +84,16 @@ expect 0 "pinned to the A55 cluster" -- bb run null $fast --no-save --cpu 0
 grep "^null *add " "$TMP/out" | grep -q "throttled"
 ok $(( ! $? )) "rows are not throttled"
 
+BOARDBENCH_SYSROOT="$fx/vm-kvm"
+expect 0 "info on a QEMU/KVM guest" -- bb info
+has "^== vm: kvm (a virtual machine: figures drift" "vm-kvm: the summary says so"
+expect 0 "a run on it" -- bb run null --no-save $fast
+sed -n '/^== machine:/,/^== run/p' "$TMP/out" | tr -s '\n ' '  ' |
+	grep -q "| vm kvm"
+ok $? "vm-kvm: a run's machine line (wrapped) names the vm"
+grep -q "emulated" "$TMP/out"
+ok $(( ! $? )) "vm-kvm: a virtual machine is not emulation"
+
 BOARDBENCH_SYSROOT="$fx/bare"
 expect 0 "info on a bare container" -- bb info
 test ! -s "$TMP/err"; ok $? "no errors"

@@ -447,6 +447,18 @@ test_units(void)
 	    strcmp(t.rows[1].cells[1].why, "throttled") == 0,
 	    "a throttled baseline row: not comparable");
 	cmp_release(&t);
+	/* an emulated run against a native one: no verdict; two emulated */
+	a[1].flags = RF_EMULATED;
+	cmp_build(&t, cols, 2, 0, &o);
+	ok(t.rows[1].cells[1].mark == CMP_NOTCOMP &&
+	    strcmp(t.rows[1].cells[1].why, "emulated") == 0,
+	    "emulated against native: not comparable");
+	cmp_release(&t);
+	b[1].flags = RF_EMULATED;
+	cmp_build(&t, cols, 2, 0, &o);
+	ok(t.rows[1].cells[1].mark != CMP_NOTCOMP, "emulated against "
+	    "emulated: compared");
+	cmp_release(&t);
 
 	/* the same rows in columns of no one session: unpaired */
 	cols[0].pair_id = NULL;

@@ -12,6 +12,7 @@
 
 #include "export.h"
 #include "fmt.h"
+#include "headline.h"
 #include "tap.h"
 #include "util.h"
 
@@ -175,6 +176,46 @@ check_width(const struct run_info *ri, const struct result *proto)
 	free(r.extra);
 }
 
+/*
+ * The headline never shows fewer flags than the row it quotes, nor than
+ * that row's case: Dhrystone's DMIPS of a preempted case says preempted,
+ * also from a run stored before derived rows carried their case's flags.
+ */
+static void
+check_headline_flags(const struct run_info *ri, const struct result *proto)
+{
+	struct result rows[2];
+	struct headline_item it[HEADLINE_MAX];
+	char *buf;
+	size_t len, k;
+	FILE *fp = open_memstream(&buf, &len);
+	struct fmt *f = fmt_new("text", fp);
+
+	rows[0] = rows[1] = *proto;
+	strcpy(rows[0].bench, "dhrystone");
+	strcpy(rows[0].case_name, "v2.1");
+	strcpy(rows[0].unit, "dhry/s");
+	rows[0].flags = RF_BUSY | RF_NOISY | RF_PREEMPTED;
+	rows[1] = rows[0];
+	strcpy(rows[1].case_name, "v2.1/dmips");
+	strcpy(rows[1].unit, "DMIPS");
+	rows[1].flags = RF_BUSY | RF_NOISY;
+	k = headline_pick(rows, 2, it, HEADLINE_MAX);
+	ok(k == 1 && it[0].r == &rows[1] && it[0].flags == (RF_BUSY |
+	    RF_NOISY | RF_PREEMPTED), "the DMIPS headline item has its "
+	    "case's flags too (%#x)", k ? it[0].flags : 0);
+	fmt_begin(f, ri);
+	fmt_result(f, &rows[0]);
+	fmt_result(f, &rows[1]);
+	fmt_end(f, ri);
+	fmt_free(f);
+	fclose(fp);
+	ok(strstr(buf, "Dhrystone 2.1") != NULL && strstr(buf,
+	    "busy,noisy,preempted\n") != NULL, "the text headline says "
+	    "busy,noisy,preempted");
+	free(buf);
+}
+
 static const char *const comma_locales[] = {
 	"de_DE.UTF-8", "de_DE.utf8", "de_DE", "fr_FR.UTF-8", "fr_FR.utf8",
 	"nl_NL.UTF-8", "es_ES.UTF-8", "it_IT.UTF-8", "ru_RU.UTF-8"
@@ -309,6 +350,7 @@ main(void)
 	    "0.25 J is 250.0 mJ");
 	check_quote();
 	check_width(&ri, &r);
+	check_headline_flags(&ri, &r);
 	run_info_release(&ri);
 	return done_testing();
 }

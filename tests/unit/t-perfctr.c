@@ -20,19 +20,26 @@
 #include "kat/kat.h"
 #include "tap.h"
 
-/* One null "add" case through the runner with the fake installed. */
+/* null's cases in mode (ok: "add"; spin: with derived rows) faked. */
 static int
-run_null(struct fake *f, struct kat_rows *rs)
+run_mode(struct fake *f, struct kat_rows *rs, const char *mode)
 {
-	const char *spec[] = { "null.mode=ok" };
+	const char *spec[] = { mode, "null.kind=rate" };
 	int rc;
 
 	perfctr_test_source = fake_read;
 	perfctr_test_arg = f;
-	rc = kat_run(registry_find("null"), spec, 1, rs);
+	rc = kat_run(registry_find("null"), spec, 2, rs);
 	perfctr_test_source = NULL;
 	perfctr_test_arg = NULL;
 	return rc;
+}
+
+/* One null "add" case through the runner with the fake installed. */
+static int
+run_null(struct fake *f, struct kat_rows *rs)
+{
+	return run_mode(f, rs, "null.mode=ok");
 }
 
 #define NULL_WORK 1000.0	/* null's default work per iteration */
@@ -160,6 +167,24 @@ main(void)
 		ok(rs.n >= 1 && strstr(result_flags_str(rs.r[0].flags, buf,
 		    sizeof(buf)), "multiplexed") != NULL,
 		    "the flag prints as multiplexed");
+	}
+	kat_rows_release(&rs);
+
+	/* a derived row carries every flag of its case (issue 27) */
+	run_mode(&f, &rs, "null.mode=spin");
+	{
+		unsigned main_f = 0, kops_f = 0;
+		size_t k;
+
+		for (k = 0; k < rs.n; k++) {
+			if (strcmp(rs.r[k].case_name, "spin") == 0)
+				main_f = rs.r[k].flags;
+			if (strcmp(rs.r[k].case_name, "spin/kops") == 0)
+				kops_f = rs.r[k].flags;
+		}
+		ok((main_f & RF_MULTIPLEXED) && (kops_f & main_f) == main_f,
+		    "the derived spin/kops has its case's flags (%#x of %#x)",
+		    kops_f, main_f);
 	}
 	kat_rows_release(&rs);
 

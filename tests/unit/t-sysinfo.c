@@ -1,8 +1,10 @@
 /*
  * t-sysinfo.c - the system snapshot read from the fixture trees (a
  * Raspberry Pi 4, an RK3588-like big.LITTLE board, a bare container, a
- * tree of malformed values), sysfs parsing helpers, core names, and the
- * clock used for per-MHz figures (cache of a measured clock vs cpufreq).
+ * tree of malformed values, three virtual machines), sysfs parsing
+ * helpers, core names, the clock used for per-MHz figures (cache of a
+ * measured clock vs cpufreq), and the emulator judge and binfmt_misc
+ * matcher with injected facts.
  */
 #include "config.h"
 
@@ -11,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <elf.h>
 #include <sys/stat.h>
 
 #include "clockcache.h"
@@ -404,6 +407,139 @@ test_hostile(void)
 	free(big);
 }
 
+/* A virtual machine from a fixture tree: vm, evidence, and the label. */
+static void
+vm_case(const char *board, const char *want, const char *evidence)
+{
+	json_t *s = snapshot(board);
+	char label[512];
+
+	is_str(jstr(s, "vm"), want, "%s: vm is %s", board, want);
+	ok(jstr(s, "vm_evidence") != NULL && strstr(jstr(s, "vm_evidence"),
+	    evidence) != NULL, "%s: found by %s (%s)", board, evidence,
+	    jstr(s, "vm_evidence") ? jstr(s, "vm_evidence") : "none");
+	ok(json_object_get(s, "emulator") == NULL, "%s: no emulator judged "
+	    "under a sysroot", board);
+	reads_back(s, board);
+	label_of(s, label, sizeof(label));
+	ok(strstr(label, " | vm ") != NULL && strstr(label, want) != NULL,
+	    "%s: the label says so (%s)", board, label);
+	json_decref(s);
+}
+
+static void
+test_vm(void)
+{
+	json_t *s;
+
+	vm_case("vm-kvm", "kvm", "DMI: QEMU");
+	vm_case("vm-hyperv", "hyper-v", "DMI: Microsoft");
+	vm_case("vm-xen", "xen", "/sys/hypervisor/type");
+	s = snapshot("rpi4");
+	ok(json_object_get(s, "vm") == NULL && json_object_get(s,
+	    "emulator") == NULL, "rpi4: no vm, no emulator");
+	json_decref(s);
+}
+
+/* One judgement: want 1 (with name) or 0. */
+static void
+judge(const char *what, int elf, const char *karch, const char *uname_m,
+    const char *exe, const char *texe, const char *binfmt, int want,
+    const char *want_name)
+{
+	struct emu_facts f = { elf, karch, uname_m, exe, texe, binfmt };
+	char name[64], why[512];
+	int got = sysinfo_emulator_judge(&f, name, sizeof(name), why,
+	    sizeof(why));
+
+	if (want)
+		ok(got == 1 && strcmp(name, want_name) == 0 && why[0] != '\0',
+		    "%s: emulated by %s (%d %s: %s)", what, want_name, got,
+		    name, why);
+	else
+		ok(got == 0 && name[0] == '\0', "%s: native (%d %s)", what,
+		    got, name);
+}
+
+static void
+test_emulator(void)
+{
+	static const char *const qemu_arm =
+	    "/usr/libexec/qemu-binfmt/arm-binfmt-P";
+	/* an armhf executable's first bytes, and an x86-64 one's */
+	static const unsigned char arm[20] = { 0x7f, 'E', 'L', 'F', 1, 1, 1,
+	    0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0x28, 0 };
+	static const unsigned char x86[20] = { 0x7f, 'E', 'L', 'F', 2, 1, 1,
+	    0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0x3e, 0 };
+	/* Debian's qemu-user-binfmt entry for 32-bit little-endian ARM */
+	static const char entry[] = "enabled\n"
+	    "interpreter /usr/libexec/qemu-binfmt/arm-binfmt-P\n"
+	    "flags: POCF\noffset 0\n"
+	    "magic 7f454c4601010100000000000000000002002800\n"
+	    "mask ffffffffffffff00fffffffffffffffffeffffff\n";
+	char interp[128];
+
+	judge("x86-64 under x86_64", EM_X86_64, "x86_64", "x86_64",
+	    "/usr/bin/boardbench", "/usr/bin/boardbench", NULL, 0, NULL);
+	judge("ARM under x86_64", EM_ARM, "x86_64", "armv7l", NULL, NULL,
+	    NULL, 1, "user-mode");
+	judge("ARM under x86_64 through binfmt_misc", EM_ARM, "x86_64",
+	    "armv7l", NULL, NULL, qemu_arm, 1, "qemu-user");
+	judge("AArch64 under x86_64", EM_AARCH64, "x86_64", "aarch64", NULL,
+	    NULL, NULL, 1, "user-mode");
+	judge("AArch64 under a 32-bit ARM kernel", EM_AARCH64, "armv7l",
+	    "armv7l", NULL, NULL, NULL, 1, "user-mode");
+	judge("armhf natively under aarch64", EM_ARM, "aarch64", "aarch64",
+	    NULL, NULL, NULL, 0, NULL);
+	judge("armhf natively under aarch64, linux32", EM_ARM, "aarch64",
+	    "armv8l", NULL, NULL, NULL, 0, NULL);
+	judge("armhf under aarch64, uname faked", EM_ARM, "aarch64",
+	    "armv7l", NULL, NULL, NULL, 1, "user-mode");
+	judge("armhf under aarch64 through binfmt_misc", EM_ARM, "aarch64",
+	    "aarch64", NULL, NULL, qemu_arm, 1, "qemu-user");
+	judge("i386 natively under x86_64", EM_386, "x86_64", "i686", NULL,
+	    NULL, NULL, 0, NULL);
+	judge("i386 natively under x86_64, no linux32", EM_386, "x86_64",
+	    "x86_64", NULL, NULL, NULL, 0, NULL);
+	judge("a native x86-64 kernel ignores binfmt_misc", EM_X86_64,
+	    "x86_64", "x86_64", NULL, NULL, "/usr/bin/qemu-x86_64", 0, NULL);
+	judge("kernel unknown, nothing else", EM_ARM, NULL, "armv7l", NULL,
+	    NULL, NULL, 0, NULL);
+	judge("kernel unknown, binfmt_misc", EM_ARM, NULL, "armv7l", NULL,
+	    NULL, qemu_arm, 1, "qemu-user");
+	judge("qemu-x86_64 under x86_64: /proc/self/exe answered for it",
+	    EM_X86_64, "x86_64", "x86_64", "/tmp/bb", "/usr/bin/qemu-x86_64",
+	    NULL, 1, "qemu-user");
+	judge("another emulator by its file name", EM_X86_64, "aarch64",
+	    "x86_64", "/tmp/bb", "/usr/bin/FEX\x1bInterpreter", NULL, 1,
+	    "FEXInterpreter");
+	judge("a kernel the table does not know", EM_ARM, "m68k", "m68k",
+	    NULL, NULL, NULL, 0, NULL);
+
+	ok(sysinfo_binfmt_match(entry, arm, sizeof(arm), interp,
+	    sizeof(interp)) == 1 && strcmp(interp, qemu_arm) == 0,
+	    "binfmt: the qemu-arm entry matches an armhf header (%s)", interp);
+	ok(sysinfo_binfmt_match(entry, x86, sizeof(x86), interp,
+	    sizeof(interp)) == 0, "binfmt: not an x86-64 one");
+	ok(sysinfo_binfmt_match(entry, arm, 10, interp, sizeof(interp)) == 0,
+	    "binfmt: nor a header shorter than the magic");
+	ok(sysinfo_binfmt_match(entry + 1, arm, sizeof(arm), interp,
+	    sizeof(interp)) == 0, "binfmt: an entry not enabled is ignored");
+	ok(sysinfo_binfmt_match("enabled\ninterpreter /usr/bin/wine\n"
+	    "flags: \nextension .exe\n", arm, sizeof(arm), interp,
+	    sizeof(interp)) == 0, "binfmt: an extension entry never matches");
+	ok(sysinfo_binfmt_match("enabled\ninterpreter /x\noffset 0\n"
+	    "magic 7f45zz\n", arm, sizeof(arm), interp, sizeof(interp)) == 0,
+	    "binfmt: a malformed magic never matches");
+	ok(sysinfo_binfmt_match("enabled\ninterpreter /x\noffset 0\n"
+	    "magic 7f454c46\nmask ffff\n", arm, sizeof(arm), interp,
+	    sizeof(interp)) == 0, "binfmt: a mask shorter than the magic "
+	    "never matches");
+	ok(sysinfo_binfmt_match("enabled\ninterpreter /x\noffset 16\n"
+	    "magic 0200\n", arm, sizeof(arm), interp, sizeof(interp)) == 1,
+	    "binfmt: a magic at an offset, no mask");
+}
+
 int
 main(void)
 {
@@ -417,6 +553,8 @@ main(void)
 	test_malformed();
 	test_clock_cache();
 	test_hostile();
+	test_vm();
+	test_emulator();
 	unsetenv("BOARDBENCH_SYSROOT");
 	sysfs_reset();
 	return done_testing();
