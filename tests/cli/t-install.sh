@@ -1,7 +1,9 @@
 #!/bin/sh
 # make install and make uninstall of this build under a prefix of its own
 # and a DESTDIR: the binary, the man page, bash completion, the example
-# sweep matrix and the documents, where a distribution expects them.
+# sweep matrix and the documents, where a distribution expects them; the
+# installed manual renders without a warning (moved here from t-readme.sh,
+# which is in the slow tier).
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 
 d="$TMP/dest"
@@ -28,6 +30,16 @@ $TEST_RUNNER "$d$p/bin/boardbench" --version >"$TMP/out" 2>&1
 ok $? "the installed binary runs"
 find "$d" -path "$d$p" -prune -o -type f -print > "$TMP/outside"
 [ ! -s "$TMP/outside" ]; ok $? "nothing outside DESTDIR/PREFIX"
+# the manual renders without a warning (a line that starts with '.' is a
+# request to troff, and its text is lost)
+if command -v groff >/dev/null 2>&1; then
+	groff -man -ww -z "$d$p/share/man/man1/boardbench.1" 2>"$TMP/groff.err"
+	[ ! -s "$TMP/groff.err" ]
+	ok $? "the installed manual renders without warnings$(head -c 200 \
+	    "$TMP/groff.err" | tr '\n' ' ' | sed 's/^./: &/')"
+else
+	n=$((n + 1)); echo "ok $n # SKIP no groff to render the manual"
+fi
 mk uninstall; ok $? "make uninstall"
 find "$d" -type f > "$TMP/left"
 [ ! -s "$TMP/left" ]; ok $? "uninstall leaves no file behind"
