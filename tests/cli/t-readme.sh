@@ -46,14 +46,4 @@ ok $st "after the Quick start the recipe configures (${recipe})"
 ok $? "in o3/, with its own flags"
 ! grep -q "already configured" "$TMP/r.err"; ok $? "no 'source directory already configured'"
 
-# the manual renders without a warning (a line that starts with '.' is a
-# request to troff, and its text is lost)
-if command -v groff >/dev/null 2>&1; then
-	groff -man -ww -z "$top_srcdir/man/boardbench.1" 2>"$TMP/groff.err"
-	[ ! -s "$TMP/groff.err" ]
-	ok $? "man/boardbench.1 renders without warnings$(head -c 200 \
-	    "$TMP/groff.err" | tr '\n' ' ' | sed 's/^./: &/')"
-else
-	n=$((n + 1)); echo "ok $n # SKIP no groff to render the manual"
-fi
 done_testing

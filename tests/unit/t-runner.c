@@ -190,23 +190,30 @@ main(void)
 
 	/*
 	 * copies of a known rate (sleep: 1 ms per op, 1000 op/s, no CPU
-	 * needed, so copies never compete): each copy near 1000 op/s, and
-	 * the aggregate their total, 2000 op/s; a sleep ends late, never
-	 * early, so above the truth is impossible
+	 * needed, so copies never compete).  A sleep ends late, never early,
+	 * so above the truth is impossible; below it is only a busy machine
+	 * (wake-ups come late), so the rule is checked, not a figure: each
+	 * copy at most 1000 op/s, the aggregate at most 2000 op/s and the
+	 * copies' total, not one copy's (half of it) nor twice it
 	 */
 	rc = run_null_with("sleep", "null.ns=1000000", "null.kind=rate", 2, 30,
 	    0.05, &rs);
 	is_int(rc, 0, "sleep copies: OK");
 	for (i = 0; i < 2 && rs.n >= 3; i++)
-		ok(rs.r[i].st.median > 600 && rs.r[i].st.median <= 1010,
-		    "copy %zu: 1000 op/s (%.1f)", i + 1, rs.r[i].st.median);
-	ok(rs.n >= 3 && rs.r[2].copy == 0 && rs.r[2].st.median > 1200 &&
-	    rs.r[2].st.median <= 2020, "aggregate of 2 copies: 2000 op/s "
-	    "(%.1f)", rs.n >= 3 ? rs.r[2].st.median : 0);
-	/* (windows weigh a late sample by its length, medians do not) */
-	ok(rs.n >= 3 && fabs(rs.r[2].st.median / (rs.r[0].st.median +
-	    rs.r[1].st.median) - 1) < 0.25, "the aggregate is the copies' "
-	    "total, not one copy's nor twice it");
+		ok(rs.r[i].st.median > 0 && rs.r[i].st.median <= 1010,
+		    "copy %zu: at most 1000 op/s (%.1f)", i + 1,
+		    rs.r[i].st.median);
+	ok(rs.n >= 3 && rs.r[2].copy == 0 && rs.r[2].st.median > 0 &&
+	    rs.r[2].st.median <= 2020, "aggregate of 2 copies: at most "
+	    "2000 op/s (%.1f)", rs.n >= 3 ? rs.r[2].st.median : 0);
+	/*
+	 * (windows weigh a late sample by its length, medians do not: the
+	 * bounds are the geometric midpoints between 1/2, 1 and 2)
+	 */
+	ok(rs.n >= 3 && rs.r[2].st.median / (rs.r[0].st.median +
+	    rs.r[1].st.median) > 0.707 && rs.r[2].st.median /
+	    (rs.r[0].st.median + rs.r[1].st.median) < 1.414, "the aggregate "
+	    "is the copies' total, not one copy's nor twice it");
 	kat_rows_release(&rs);
 
 	if (perfctr_open(&pc, why, sizeof(why)) != 0) {
