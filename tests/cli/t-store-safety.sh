@@ -101,6 +101,36 @@ cmp -s "$TMP/other.db" "$TMP/s.orig"; ok $? "... which is unchanged"
 expect 2 "compare --plot onto the store" -- bb compare --db "$db" \
     --plot "$db" 1 2
 cmp -s "$db" "$TMP/s.orig"; ok $? "... the store is unchanged"
+# nor one of its files: rows of a killed writer live only in the -wal,
+# and the files are known by device and inode, whatever name reaches them
+w="$TMP/w.db"
+cp "$db" "$w"
+python3 - "$w" <<'EOF2'
+import os, sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("PRAGMA wal_autocheckpoint=0")
+c.execute("UPDATE runs SET tag = 'only-in-wal'")
+os._exit(0)		# killed: no checkpoint, the -wal and -shm stay
+EOF2
+[ -s "$w-wal" ] && [ -e "$w-shm" ]; ok $? "a store whose rows are in its -wal"
+cp "$w-wal" "$TMP/wal.orig"
+ln "$w-wal" "$TMP/wal-link"
+ln -s "$w-shm" "$TMP/shm-link"
+: > "$TMP/w.db-journal"
+for o in "$w-wal" "$w-shm" "$TMP/w.db-journal" "$TMP/wal-link" \
+    "$TMP/shm-link"; do
+	expect 2 "export -o onto the store's ${o##*/}" -- \
+	    bb export --db "$w" -o "$o"
+	expect 2 "report -o onto the store's ${o##*/}" -- \
+	    bb report --db "$w" -o "$o"
+done
+rm -f "$TMP/w.db-journal"
+cmp -s "$w-wal" "$TMP/wal.orig"; ok $? "... the -wal is unchanged"
+bb show --db "$w" --list 2>&1 | grep -q only-in-wal
+ok $? "... and its rows are still there"
+expect 2 "export -o onto another store's -wal" -- bb export --db "$db" \
+    -o "$w-wal"
+cmp -s "$w-wal" "$TMP/wal.orig"; ok $? "... which is unchanged"
 
 # --- readers never write ---------------------------------------------------
 : > "$TMP/empty.db"
