@@ -500,7 +500,7 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 {
 	const struct cmp_cell *cell = &t->rows[ri].cells[c];
 	const char *mark;
-	char num[32], unit[24], flags[16];
+	char num[32], unit[24], flags[16], safeunit[FMT_SAFE(sizeof(unit))];
 
 	if (cell->r == NULL) {
 		bufprintf(buf, len, "-%s", cell->regression ? " !" : "");
@@ -515,8 +515,9 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 		/* the baseline's value; in brackets where it has none */
 		fmt_quote(cell->value, cell->r->group, cell->r->unit, num,
 		    sizeof(num), unit, sizeof(unit));
+		/* an imported unit is text from outside */
 		bufprintf(buf, len, c == t->base ? "%s %s" : "(%s %s)", num,
-		    unit);
+		    fmt_safe(safeunit, sizeof(safeunit), unit));
 	} else if (isnan(cell->speedup)) {
 		bufprintf(buf, len, "?");
 	} else {

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,6 +41,28 @@ usage(FILE *fp)
 	    "3 regression (compare), 130 interrupted.\n");
 }
 
+/*
+ * `boardbench __safe TEXT...`: the texts, one a line, escaped as every
+ * printer escapes text from outside (fmt_safe), for the scripts
+ * (scripts/fleet), so that they share the one escape.  Not a user command.
+ */
+#define SAFE_ARG "__safe"
+static int
+safe_main(int argc, char **argv)
+{
+	size_t len;
+	char *buf;
+	int i;
+
+	for (i = 2; i < argc; i++) {
+		len = FMT_SAFE(strlen(argv[i]));
+		buf = xmalloc(len);
+		puts(fmt_safe(buf, len, argv[i]));
+		free(buf);
+	}
+	return close_stdout_status(EXIT_OK);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -50,6 +73,8 @@ main(int argc, char **argv)
 	/* a measuring child the runner re-exec'd (not a user command) */
 	if (argc > 1 && strcmp(argv[1], RUNNER_CHILD_ARG) == 0)
 		return runner_child_main(argc, argv);
+	if (argc > 1 && strcmp(argv[1], SAFE_ARG) == 0)
+		return safe_main(argc, argv);
 	if (argc < 2) {
 		error("no command given (commands: list, info, run, show, "
 		    "compare, export, import, report, exec; see 'boardbench "

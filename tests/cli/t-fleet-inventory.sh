@@ -28,11 +28,16 @@ chmod +x "$TMP/bin/boardbench-x86_64" || exit 99
 P=$TMP/PWNED
 pwned() { ls "$P".* 2>/dev/null | tr '\n' ' '; }
 
+# fleet INVENTORY JOB DB: the fleet on TMP/INVENTORY, stderr in TMP/err
+fleet() {
+	"$FLEET" "$TMP/$1" --bin-dir "$TMP/bin" --work "$TMP/$2" \
+	    --db "$TMP/$3" -- null >/dev/null 2>"$TMP/err"
+}
+
 # refused NAME DESC WANT: the fleet on inventory NAME exits 2, its last
 # line (after the job's start) names WANT, makes no file of a payload and runs no playbook
 refused() {
-	"$FLEET" "$TMP/$1" --bin-dir "$TMP/bin" --work "$TMP/job-$1" \
-	    --db "$TMP/s.db" -- null >/dev/null 2>"$TMP/err"
+	fleet "$1" "job-$1" s.db
 	st=$?
 	[ $st -eq 2 ] && tail -1 "$TMP/err" | grep -q "inventory.*: .*$3"
 	ok $? "$2: refused (exit $st: $(tail -c 160 "$TMP/err"))"
@@ -103,8 +108,7 @@ EOF
 ok1 ansible_connection=local ansible_python_interpreter=$py boardbench_variant=x86_64 ansible_host="{{ lookup('pipe', 'touch $P.7') }}" boardbench_tmp="{{ lookup('pipe', 'touch $P.8') }}"
 EOF
 	fi
-	"$FLEET" "$TMP/vars.$fmt" --bin-dir "$TMP/bin" --work "$TMP/job-$fmt" \
-	    --db "$TMP/v.db" -- null >/dev/null 2>"$TMP/err"
+	fleet "vars.$fmt" "job-$fmt" v.db
 	st=$?
 	[ $st -eq 1 ] && grep -q "FAILED: temporary folder:.*lookup" "$TMP/err"
 	ok $? "$fmt: templates in host variables are text (exit $st: $(tail -1 "$TMP/err" | head -c 200))"
@@ -119,8 +123,7 @@ cat >"$TMP/board.ini" <<EOF
 [boards]
 ok1 ansible_connection=local ansible_python_interpreter=$py boardbench_variant=x86_64 boardbench_tmp=$TMP/h
 EOF
-"$FLEET" "$TMP/board.ini" --bin-dir "$TMP/bin" --work "$TMP/job-board" \
-    --db "$TMP/b.db" -- null >/dev/null 2>"$TMP/err"
+fleet board.ini job-board b.db
 st=$?
 [ $st -eq 1 ] && grep -q 'FAILED: boardbench run exited 1.*: bad.*2J.*X' "$TMP/err"
 ok $? "a board's stderr is shown escaped (exit $st: $(tail -1 "$TMP/err" | head -c 200))"
