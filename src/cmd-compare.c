@@ -959,27 +959,11 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	print_missing(fp, width, cs, t, o);
 }
 
-/* One CSV/TSV field: RFC 4180 quoting, or tabs and newlines as spaces. */
+/* One CSV/TSV field (fmt_sep_field: quoting, no formula). */
 static void
 sep_field(FILE *fp, const char *s, char sep, int first)
 {
-	const char *p;
-
-	if (!first)
-		fputc(sep, fp);
-	if (sep == '\t' || strpbrk(s, ",\"\r\n") == NULL) {
-		for (p = s; *p; p++)
-			fputc(sep == '\t' && (*p == '\t' || *p == '\n' ||
-			    *p == '\r') ? ' ' : *p, fp);
-		return;
-	}
-	fputc('"', fp);
-	for (p = s; *p; p++) {
-		if (*p == '"')
-			fputc('"', fp);
-		fputc(*p, fp);
-	}
-	fputc('"', fp);
+	fmt_sep_field(fp, s, sep, first);
 }
 
 /* A number: exact (%.17g), or with 6 digits for p-values. */

@@ -293,3 +293,46 @@ fmt_wrap(FILE *fp, int width, const char *text, int col, int indent)
 	}
 }
 
+/* Is s all one finite number (as %g writes them)? */
+static int
+is_number(const char *s)
+{
+	char *end;
+	double v;
+
+	v = strtod(s, &end);
+	return end != s && *end == '\0' && isfinite(v);
+}
+
+void
+fmt_sep_field(FILE *fp, const char *s, char sep, int first)
+{
+	/* a spreadsheet runs a cell that starts so as a formula */
+	int formula = s[0] != '\0' && strchr("=+-@\t\r", s[0]) != NULL &&
+	    !is_number(s);
+	const char *p;
+
+	if (!first)
+		fputc(sep, fp);
+	if (sep == '\t') {
+		if (formula)
+			fputc('\'', fp);
+		for (p = s; *p; p++)
+			fputc(*p == '\t' || *p == '\n' || *p == '\r' ? ' ' : *p,
+			    fp);
+		return;
+	}
+	if (!formula && strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, fp);
+		return;
+	}
+	fputc('"', fp);
+	if (formula)
+		fputc('\'', fp);
+	for (p = s; *p; p++) {
+		if (*p == '"')
+			fputc('"', fp);
+		fputc(*p, fp);
+	}
+	fputc('"', fp);
+}

@@ -93,6 +93,15 @@ void fmt_flag_legend(FILE *fp, int width, unsigned all);
  */
 void fmt_wrap(FILE *fp, int width, const char *text, int col, int indent);
 
+/*
+ * One CSV (sep ',', RFC 4180 quoting) or TSV (sep '\t'; tabs and newlines
+ * become spaces) field, the separator first unless first.  A cell that a
+ * spreadsheet would run as a formula (it starts with = + - @, a tab or a
+ * CR and is not a number) gets a leading ' (and, in CSV, quotes), as
+ * OWASP's advice on CSV injection has it; numbers stay numbers.
+ */
+void fmt_sep_field(FILE *fp, const char *s, char sep, int first);
+
 /* fmt_safe(), the one escape for text from outside, is in util.h. */
 
 extern const struct fmt_ops fmt_text_ops, fmt_csv_ops, fmt_tsv_ops,

@@ -106,4 +106,44 @@ raw out "show's parameter line"
 grep -qF '== linpack parameters: n=1\xc2\x85\xc2\x9b2J\xc2\x9dX' out
 ok $? "... shown escaped"
 
+# ---- issue 25: no cell a spreadsheet would run as a formula -------------
+cat > "$TMP/formula.sed" <<'EOF2'
+s/"tag": "O0"/"tag": "=cmd|' \/c calc'!A1"/
+s/"tag": "O2"/"tag": "@SUM(1)"/
+s/"case": "add"/"case": "+1+1"/
+s/"reason": ""/"reason": "-2+3"/
+EOF2
+sed -f "$TMP/formula.sed" "$data/cmp-O0.json" > f0.json
+sed -f "$TMP/formula.sed" "$data/cmp-O2.json" > f2.json
+expect 0 "import files with formulas in tags, case names, reasons" -- \
+	bb import --db f.db f0.json f2.json
+# formulas TSV-FILE: fields that start with = + - @ and are not numbers
+formulas() {
+	awk -F '\t' '{ for (i = 1; i <= NF; i++)
+		if ($i ~ /^[=+@-]/ && $i !~ /^[-+]?[0-9.]+([eE][-+]?[0-9]+)?$/)
+			print $i }' "$1"
+}
+for c in "show --db f.db --all --format tsv" "export --db f.db --format tsv" \
+    "compare f0.json f2.json --format tsv"; do
+	bb $c > out 2>err
+	[ -z "$(formulas out)" ] && grep -q "	'=cmd|' /c calc'!A1	" out &&
+	    grep -q "	'+1+1	" out
+	ok $? "$c: no formula, each one quoted: $(formulas out | head -3 | tr '\n' ' ')"
+done
+for c in "show --db f.db --all --format csv" "export --db f.db --format csv" \
+    "compare f0.json f2.json --format csv"; do
+	bb $c > out 2>err
+	! grep -q ',[=+@]\|,-[^0-9]' out && grep -qF ",\"'=cmd|' /c calc'!A1\"," out &&
+	    grep -qF ",\"'+1+1\"," out
+	ok $? "$c: no formula, each one quoted"
+done
+grep -qF ",\"'@SUM(1)\"," out; ok $? "compare's column names too"
+bb show --db f.db --all --format csv | grep -q ',-2+3\|"-2+3"'
+[ $? -ne 0 ]; ok $? "and a reason"
+bb show --db f.db --all --format tsv > out
+v=$(col out value)
+awk -F '\t' -v v="$v" 'NR > 1 && $v != "" && $v !~ /^[0-9.e+-]+$/ { bad = 1 }
+    END { exit bad }' out
+ok $? "numbers stay numbers"
+
 done_testing
