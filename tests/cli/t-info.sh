@@ -131,6 +131,23 @@ test -s "$cache"; ok $? "--measure-clock keeps it in the cache folder"
 BOARDBENCH_CLOCK_CACHE="$TMP/elsewhere.json" bb info --measure-clock \
 	>/dev/null 2>&1
 test -s "$TMP/elsewhere.json"; ok $? "BOARDBENCH_CLOCK_CACHE names the file"
+# the cache's temporary file is no predictable name and follows no link
+# (issue 25): a link where PATH.PID.tmp would be, made by the very process
+# that then becomes boardbench, is left alone, and so is what it names
+# (not under a TEST_RUNNER: the binary itself must take the shell's pid)
+if [ -z "${TEST_RUNNER:-}" ]; then
+	mkdir -p "$TMP/shared" || exit 99
+	echo precious > "$TMP/victim"
+	BOARDBENCH_CLOCK_CACHE="$TMP/shared/clock.json" sh -c \
+	    'ln -s "$1" "$BOARDBENCH_CLOCK_CACHE.$$.tmp" &&
+	    exec "$0" info --measure-clock' \
+	    "$BOARDBENCH" "$TMP/victim" >/dev/null 2>&1
+	[ "$(cat "$TMP/victim")" = precious ] &&
+	    test -s "$TMP/shared/clock.json"
+	ok $? "the clock cache never writes through a link"
+	[ "$(ls "$TMP/shared" | grep -vc '^clock.json\(\..*\.tmp\)\?$')" -eq 0 ]
+	ok $? "... and leaves no temporary: $(ls "$TMP/shared" | tr '\n' ' ')"
+fi
 # without a clock, a per-MHz row says how to get one
 rm -f "$cache"
 if ! ls /sys/devices/system/cpu/cpufreq/policy* >/dev/null 2>&1; then
