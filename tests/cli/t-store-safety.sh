@@ -90,6 +90,17 @@ st=$?
 ok $? "export -o onto a FIFO is refused and the FIFO stays (exit $st)"
 grep -q '"tool": "boardbench"' "$TMP/ok.json"; ok $? "... whole"
 
+# import and compare check a file before they open it: a FIFO that no one
+# writes is refused at once, never waited on (a hang ends at 30 s here)
+mkfifo "$TMP/in.fifo"
+for c in "import --db $TMP/fifo.db" "compare $top_srcdir/tests/data/cmp-O0.json"; do
+	timeout 30 $TEST_RUNNER "$BOARDBENCH" $c "$TMP/in.fifo" >/dev/null \
+	    2>"$TMP/err"
+	st=$?
+	[ $st -eq 2 ] && grep -q "in.fifo': not a regular file" "$TMP/err"
+	ok $? "${c%% *} of a FIFO is refused, not waited on (exit $st)"
+done
+
 # --- an output never replaces a store ------------------------------------
 cp "$db" "$TMP/s.orig"
 expect 2 "export -o onto its own store" -- bb export --db "$db" -o "$db"
