@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -68,6 +69,14 @@ main(int argc, char **argv)
 {
 	const struct command *c;
 
+	/*
+	 * A closed pipe (`| head`) or a file size limit is a write error,
+	 * reported once and exit 1 with every row stored and the run
+	 * finished, never a silent death (spawn.c restores both for the
+	 * programs it starts).
+	 */
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
 	setlocale(LC_ALL, "");
 	numeric_locale_c();
 	/* a measuring child the runner re-exec'd (not a user command) */

@@ -61,6 +61,25 @@ if [ -w /dev/full ]; then
 else
 	echo "ok $((n = n + 1)) # SKIP no /dev/full"
 fi
+# A closed pipe and a file size limit are write errors, not deaths: one
+# line, exit 1, and the run's rows and its end are stored (issue 25)
+python3 - "$BOARDBENCH" run null $fast --db "$db" --tag piped \
+    >"$TMP/pipe.st" 2>"$TMP/err" <<'EOF'
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)		# no reader, as after `| head -1` has quit
+# (the child gets SIGPIPE back at its default, as from a shell)
+print(subprocess.run(sys.argv[1:], stdout=w).returncode)
+EOF
+[ "$(cat "$TMP/pipe.st")" = 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ]
+ok $? "run into a closed pipe: exit $(cat "$TMP/pipe.st"), $(head -c 80 "$TMP/err")"
+bb show --list --db "$db" --tag piped | grep -q ' complete '
+ok $? "... and the run is complete in the store"
+(ulimit -f 4; exec "$BOARDBENCH" run null $fast --no-save --format json \
+    > "$TMP/lim.out") 2>"$TMP/err"
+st=$?
+[ $st -eq 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ]
+ok $? "run past a file size limit, SIGXFSZ at its default: exit $st"
 # A file size limit of 50 KiB (100 KiB in bash) makes a write fail half-way (EFBIG with
 # SIGXFSZ ignored); the store's own -shm file (32 KiB) still fits.
 mkexport "$TMP/many.json" 1 3000
