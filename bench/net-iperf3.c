@@ -739,8 +739,11 @@ ip_version(struct bench_ctx *ctx, struct ip_state *s)
 	return v;
 }
 
+static void ip_teardown(struct bench_ctx *, const struct bench_case *);
+
+/* The case's state and server; ip_setup releases them when it fails. */
 static int
-ip_setup(struct bench_ctx *ctx, const struct bench_case *c)
+ip_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct ip_state *s = xcalloc(1, sizeof(*s));
 	const char *server = bench_param_str(ctx, "server");
@@ -774,6 +777,20 @@ ip_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	bufprintf(s->port, sizeof(s->port), "%lld",
 	    bench_param_int(ctx, "port"));
 	return 0;
+}
+
+/*
+ * The runner calls no teardown after a setup that failed or skipped
+ * (bench/bench.h): what was made is released here.
+ */
+static int
+ip_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	int rc = ip_setup_state(ctx, c);
+
+	if (rc != 0)
+		ip_teardown(ctx, c);
+	return rc;
 }
 
 /* One client run: its received bit/s in *value, metrics reported. */
