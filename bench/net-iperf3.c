@@ -51,6 +51,11 @@
 #define IP_MAX_CPUS	256	/* CPUs read from /proc/stat */
 #define IP_EXTRA_CPUS	8	/* CPUs with per-core extras */
 #define IP_RATE_TOL	0.01	/* bytes * 8 / seconds vs bits_per_second */
+/* Plausible figures of one run: beyond them iperf3's output is not true */
+#define IP_MAX_BPS	1e13	/* 10 Tbit/s: beyond any link a host has */
+#define IP_MAX_SECONDS	1e6
+#define IP_MAX_RETRANS	1e15
+#define IP_MAX_JITTER_MS 1e6
 #define IP_GRACE	30	/* seconds a client may run past -t */
 #define IP_JSON_CAP	(4 << 20)	/* bytes of a client's JSON, at most */
 #define IP_ERR_CAP	(64 << 10)	/* bytes of its stderr, at most */
@@ -447,8 +452,8 @@ ip_num(const json_t *o, const char *key, double dflt)
 }
 
 /*
- * Read end.<key> into *out and check it: bytes moved, and a rate that
- * agrees with them.  0; 1 when absent; -1 when inconsistent (s->bad).
+ * Read end.<key> into *out and check it: bytes moved, figures within
+ * plausible bounds, and a rate that agrees with the bytes.  0; 1 when absent; -1 when inconsistent (s->bad).
  */
 static int
 ip_sum_get(struct ip_state *s, const json_t *end, const char *key,
@@ -470,6 +475,17 @@ ip_sum_get(struct ip_state *s, const json_t *end, const char *key,
 			bufprintf(s->bad, sizeof(s->bad), "iperf3's %s moved "
 			    "no data (%.0f bytes in %g s)", key, out->bytes,
 			    out->seconds);
+		return -1;
+	}
+	if (out->bps > IP_MAX_BPS || out->seconds > IP_MAX_SECONDS ||
+	    out->retransmits > IP_MAX_RETRANS ||
+	    out->jitter_ms > IP_MAX_JITTER_MS || out->lost_percent > 100) {
+		if (s->bad[0] == '\0')
+			bufprintf(s->bad, sizeof(s->bad), "iperf3's %s is "
+			    "absurd (%g bit/s, %g s, %g retransmits, %g ms "
+			    "jitter, %g%% lost)", key, out->bps, out->seconds,
+			    out->retransmits, out->jitter_ms,
+			    out->lost_percent);
 		return -1;
 	}
 	calc = out->bytes * 8 / out->seconds;

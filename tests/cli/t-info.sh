@@ -106,6 +106,22 @@ has "temp: not a number ('hot')" "malformed: temperature note"
 expect 0 "run on malformed values" -- bb run null $fast --no-save
 unset BOARDBENCH_SYSROOT
 
+# a thermal zone beyond any real temperature is a broken sensor: unknown,
+# with a note, and never a hot row (issue 25)
+for t in 999999999 -273150000; do
+	rm -rf "$TMP/hotfx" && cp -r "$fx/rpi4" "$TMP/hotfx" || exit 99
+	echo "$t" > "$TMP/hotfx/sys/class/thermal/thermal_zone0/temp"
+	BOARDBENCH_SYSROOT="$TMP/hotfx" bb info > "$TMP/out" 2>&1
+	grep -q "^system.thermal.0.temp_c  *unknown$" "$TMP/out" &&
+	    grep -q "^system.soc_temp_c  *unknown$" "$TMP/out" &&
+	    grep -q "temp: $t millidegrees is outside -60 to 200 C" "$TMP/out"
+	ok $? "a thermal zone at $t mC reads as unknown, with a note"
+	BOARDBENCH_SYSROOT="$TMP/hotfx" bb run null $fast --no-save \
+	    --format csv > "$TMP/out" 2>&1
+	! grep -q "hot" "$TMP/out" && ! grep -q "mon.temp_max" "$TMP/out"
+	ok $? "... and no row of a run is hot"
+done
+
 expect 0 "info --measure-clock" -- bb info --measure-clock
 has "^  CPUS  *CPU  *MEASURED" "the clock table"
 cache="$XDG_CACHE_HOME/boardbench/clock.json"

@@ -86,6 +86,22 @@ expect 1 "an iperf3 server that exits at once" -- bb run iperf3 $fast \
 	-p network.iperf3="$TMP/fake/iperf3" -p network.tests=up --no-save
 grep -q "up  *FAILED" "$TMP/out" && ! grep -q Sanitizer "$TMP/err"
 ok $? "... FAILED, and its setup leaked nothing"
+# figures beyond any link are not taken (issue 25): a self-consistent
+# iperf3 document at 1e300 bit/s is a BADRESULT row, no number
+cat > "$TMP/fake/iperf3-fast" <<'EOF'
+#!/bin/sh
+s='"bytes": 1.25e299, "seconds": 1, "bits_per_second": 1e300'
+echo "{\"start\": {\"test_start\": {\"protocol\": \"TCP\", \"reverse\": 0}},"
+echo " \"end\": {\"sum_sent\": {$s, \"retransmits\": 0},"
+echo " \"sum_received\": {$s}}}"
+EOF
+chmod +x "$TMP/fake/iperf3-fast" || exit 99
+expect 1 "an iperf3 that says 1e300 bit/s" -- bb run iperf3 $fast \
+	-p network.iperf3="$TMP/fake/iperf3-fast" -p network.server=127.0.0.1 \
+	-p network.tests=up -p network.time=1 --no-save
+grep -q "^iperf3 up  *BADRESULT$" "$TMP/out" && grep -q "absurd" "$TMP/out"
+ok $? "... BADRESULT with no value: $(grep -A1 BADRESULT "$TMP/out" | tr -s ' ' | head -c 160)"
+
 
 expect 2 "network.server that looks like an option" -- bb run iperf3 --no-save -p network.server=-s
 expect 2 "network.iperf3 that is not a program" -- bb run iperf3 --no-save -p network.iperf3="$TMP/none"
