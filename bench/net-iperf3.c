@@ -846,8 +846,14 @@ ip_once(struct bench_ctx *ctx, struct ip_state *s, double *value)
 		goto out;
 	if (sp.out.len == 0) {
 		ip_first_line(sp.err.buf, line, sizeof(line));
-		rc = bench_fail(ctx, "iperf3 exited with status %d: %s",
-		    WIFEXITED(sp.status) ? WEXITSTATUS(sp.status) : -1, line);
+		if (WIFSIGNALED(sp.status))
+			rc = bench_fail(ctx, "iperf3 was killed by signal %d "
+			    "(%s): %s", WTERMSIG(sp.status),
+			    strsignal(WTERMSIG(sp.status)), line);
+		else
+			rc = bench_fail(ctx, "iperf3 exited with status %d: "
+			    "%s", WIFEXITED(sp.status) ?
+			    WEXITSTATUS(sp.status) : -1, line);
 		goto out;
 	}
 	rc = ip_parse(ctx, s, sp.out.buf, sp.out.len, value);

@@ -594,6 +594,13 @@ load_run(const json_t *o, struct loaded_run *lr, char *why, size_t len)
 		bufprintf(why, len, "unknown run status '%s'", lr->ri.status);
 		return -1;
 	}
+	/*
+	 * A run still running when it was exported has no writer here, and
+	 * never will: it is read as the store reads a running run whose
+	 * writer is gone.
+	 */
+	if (strcmp(lr->ri.status, "running") == 0)
+		strlcpy_bb(lr->ri.status, "interrupted", sizeof(lr->ri.status));
 	if (json_array_size(results) == 0)
 		return 0;
 	lr->rows = xcalloc(json_array_size(results), sizeof(*lr->rows));

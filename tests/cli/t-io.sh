@@ -102,6 +102,16 @@ expect 1 "an iperf3 that says 1e300 bit/s" -- bb run iperf3 $fast \
 grep -q "^iperf3 up  *BADRESULT$" "$TMP/out" && grep -q "absurd" "$TMP/out"
 ok $? "... BADRESULT with no value: $(grep -A1 BADRESULT "$TMP/out" | tr -s ' ' | head -c 160)"
 
+# an iperf3 killed by a signal is named so, not "status -1"
+printf '#!/bin/sh\nkill -KILL $$\n' > "$TMP/fake/iperf3-killed"
+chmod +x "$TMP/fake/iperf3-killed" || exit 99
+expect 1 "an iperf3 killed by SIGKILL" -- bb run iperf3 $fast \
+	-p network.iperf3="$TMP/fake/iperf3-killed" -p network.server=127.0.0.1 \
+	-p network.tests=up -p network.time=1 --no-save
+grep -q "iperf3 was killed by signal 9 (Killed)" "$TMP/out"
+ok $? "... FAILED, naming the signal: $(grep -A1 FAILED "$TMP/out" | tail -1)"
+
+
 
 expect 2 "network.server that looks like an option" -- bb run iperf3 --no-save -p network.server=-s
 expect 2 "network.iperf3 that is not a program" -- bb run iperf3 --no-save -p network.iperf3="$TMP/none"

@@ -162,6 +162,12 @@ expect 2 "export -o onto another store's -wal" -- bb export --db "$db" \
     -o "$w-wal"
 cmp -s "$w-wal" "$TMP/wal.orig"; ok $? "... which is unchanged"
 
+# a run exported while it ran has no writer here: it comes in interrupted
+mkexport "$TMP/running.json" 1 2 '{"status": "running", "tag": "wasrunning"}'
+bb import --db "$TMP/r.db" "$TMP/running.json" >/dev/null 2>&1
+bb show --list --db "$TMP/r.db" | grep -q ' interrupted .*wasrunning'
+ok $? "an exported running run is imported as interrupted"
+
 # --- readers never write ---------------------------------------------------
 : > "$TMP/empty.db"
 expect 2 "show on an empty file" -- bb show --db "$TMP/empty.db"
