@@ -535,6 +535,24 @@ fail:
 	return -1;
 }
 
+/*
+ * Why writes to fd failed earlier, when stdio no longer knows (its errno
+ * was overwritten since): one byte more at the end tells (ENOSPC, EFBIG,
+ * EDQUOT); EIO when it goes through.  Only for a file about to be
+ * removed.
+ */
+static int
+write_error_cause(int fd)
+{
+	struct stat sb;
+
+	if (fstat(fd, &sb) != 0)
+		return EIO;
+	if (pwrite(fd, "", 1, sb.st_size) == 1)
+		return EIO;
+	return errno != 0 ? errno : EIO;
+}
+
 int
 out_file_commit(struct out_file *of)
 {
@@ -544,7 +562,7 @@ out_file_commit(struct out_file *of)
 		return -1;
 	errno = 0;
 	if (fflush(of->fp) != 0 || ferror(of->fp))
-		e = errno != 0 ? errno : EIO;
+		e = errno != 0 ? errno : write_error_cause(fileno(of->fp));
 	else if (fsync(fileno(of->fp)) != 0 && errno != EINVAL)
 		e = errno;
 	if (fclose(of->fp) != 0 && e == 0)

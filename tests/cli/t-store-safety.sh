@@ -91,6 +91,8 @@ limited() {
 printf 'old\n' > "$TMP/o.json"
 expect1 "export -o past a size limit" -- limited "$BOARDBENCH" export \
     --db "$TMP/m.db" -o "$TMP/o.json"
+# (the cause, not stdio's lost errno: EIO was printed for a full disk too)
+grep -q "o.json': File too large$" "$TMP/err"; ok $? "... and says why"
 [ "$(cat "$TMP/o.json")" = old ]; ok $? "... the old file is kept whole"
 ls "$TMP" | grep -q 'o\.json\.tmp'; ok $(( ! $? )) "... no temporary is left"
 expect1 "export -o CSV past a size limit" -- limited "$BOARDBENCH" export \
