@@ -596,8 +596,9 @@ st_setup_device(struct bench_ctx *ctx, struct st_state *s, int direct)
 	return 0;
 }
 
+/* The case's state and file; st_setup releases them when it fails. */
 static int
-st_setup(struct bench_ctx *ctx, const struct bench_case *c)
+st_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct st_state *s = xcalloc(1, sizeof(*s));
 	void *w = NULL, *r = NULL;
@@ -633,6 +634,20 @@ st_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 	(void)c;
 	st_state_free(bench_priv(ctx));
 	bench_set_priv(ctx, NULL);
+}
+
+/*
+ * The runner calls no teardown after a setup that failed or skipped
+ * (bench/bench.h): what was made is released here.
+ */
+static int
+st_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	int rc = st_setup_state(ctx, c);
+
+	if (rc != 0)
+		st_teardown(ctx, c);
+	return rc;
 }
 
 /* ---- the kernels ----------------------------------------------------- */

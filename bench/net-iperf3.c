@@ -51,6 +51,11 @@
 #define IP_MAX_CPUS	256	/* CPUs read from /proc/stat */
 #define IP_EXTRA_CPUS	8	/* CPUs with per-core extras */
 #define IP_RATE_TOL	0.01	/* bytes * 8 / seconds vs bits_per_second */
+/* Plausible figures of one run: beyond them iperf3's output is not true */
+#define IP_MAX_BPS	1e13	/* 10 Tbit/s: beyond any link a host has */
+#define IP_MAX_SECONDS	1e6
+#define IP_MAX_RETRANS	1e15
+#define IP_MAX_JITTER_MS 1e6
 #define IP_GRACE	30	/* seconds a client may run past -t */
 #define IP_JSON_CAP	(4 << 20)	/* bytes of a client's JSON, at most */
 #define IP_ERR_CAP	(64 << 10)	/* bytes of its stderr, at most */
@@ -447,8 +452,8 @@ ip_num(const json_t *o, const char *key, double dflt)
 }
 
 /*
- * Read end.<key> into *out and check it: bytes moved, and a rate that
- * agrees with them.  0; 1 when absent; -1 when inconsistent (s->bad).
+ * Read end.<key> into *out and check it: bytes moved, figures within
+ * plausible bounds, and a rate that agrees with the bytes.  0; 1 when absent; -1 when inconsistent (s->bad).
  */
 static int
 ip_sum_get(struct ip_state *s, const json_t *end, const char *key,
@@ -470,6 +475,17 @@ ip_sum_get(struct ip_state *s, const json_t *end, const char *key,
 			bufprintf(s->bad, sizeof(s->bad), "iperf3's %s moved "
 			    "no data (%.0f bytes in %g s)", key, out->bytes,
 			    out->seconds);
+		return -1;
+	}
+	if (out->bps > IP_MAX_BPS || out->seconds > IP_MAX_SECONDS ||
+	    out->retransmits > IP_MAX_RETRANS ||
+	    out->jitter_ms > IP_MAX_JITTER_MS || out->lost_percent > 100) {
+		if (s->bad[0] == '\0')
+			bufprintf(s->bad, sizeof(s->bad), "iperf3's %s is "
+			    "absurd (%g bit/s, %g s, %g retransmits, %g ms "
+			    "jitter, %g%% lost)", key, out->bps, out->seconds,
+			    out->retransmits, out->jitter_ms,
+			    out->lost_percent);
 		return -1;
 	}
 	calc = out->bytes * 8 / out->seconds;
@@ -739,8 +755,11 @@ ip_version(struct bench_ctx *ctx, struct ip_state *s)
 	return v;
 }
 
+static void ip_teardown(struct bench_ctx *, const struct bench_case *);
+
+/* The case's state and server; ip_setup releases them when it fails. */
 static int
-ip_setup(struct bench_ctx *ctx, const struct bench_case *c)
+ip_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct ip_state *s = xcalloc(1, sizeof(*s));
 	const char *server = bench_param_str(ctx, "server");
@@ -774,6 +793,20 @@ ip_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	bufprintf(s->port, sizeof(s->port), "%lld",
 	    bench_param_int(ctx, "port"));
 	return 0;
+}
+
+/*
+ * The runner calls no teardown after a setup that failed or skipped
+ * (bench/bench.h): what was made is released here.
+ */
+static int
+ip_setup(struct bench_ctx *ctx, const struct bench_case *c)
+{
+	int rc = ip_setup_state(ctx, c);
+
+	if (rc != 0)
+		ip_teardown(ctx, c);
+	return rc;
 }
 
 /* One client run: its received bit/s in *value, metrics reported. */
@@ -813,8 +846,14 @@ ip_once(struct bench_ctx *ctx, struct ip_state *s, double *value)
 		goto out;
 	if (sp.out.len == 0) {
 		ip_first_line(sp.err.buf, line, sizeof(line));
-		rc = bench_fail(ctx, "iperf3 exited with status %d: %s",
-		    WIFEXITED(sp.status) ? WEXITSTATUS(sp.status) : -1, line);
+		if (WIFSIGNALED(sp.status))
+			rc = bench_fail(ctx, "iperf3 was killed by signal %d "
+			    "(%s): %s", WTERMSIG(sp.status),
+			    strsignal(WTERMSIG(sp.status)), line);
+		else
+			rc = bench_fail(ctx, "iperf3 exited with status %d: "
+			    "%s", WIFEXITED(sp.status) ?
+			    WEXITSTATUS(sp.status) : -1, line);
 		goto out;
 	}
 	rc = ip_parse(ctx, s, sp.out.buf, sp.out.len, value);

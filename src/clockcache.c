@@ -3,7 +3,8 @@
  *     {"version": 1, "machines": {KEY: REPORT, ...}}
  * where REPORT is a clock_measure_all() report naming its "boot_id" and
  * KEY names the machine.  Reads are bounded and a damaged file is simply
- * no cache; writes go to a temporary file renamed over the old one.
+ * no cache; writes go to a temporary file (mkstemp, in the same folder)
+ * renamed over the old one.
  */
 #include "config.h"
 
@@ -141,7 +142,8 @@ clockcache_save(const json_t *report)
 {
 	char *path = clockcache_path(), *tmp, *key;
 	json_t *doc, *machines;
-	int rc = -1, saved_errno;
+	int rc = -1, saved_errno, fd;
+	mode_t mask;
 
 	if (path == NULL) {
 		warning("the measured clock is not kept: no HOME, "
@@ -159,16 +161,32 @@ clockcache_save(const json_t *report)
 	json_object_set_new(machines, key, json_deep_copy(report));
 	free(key);
 	prune(machines);
-	tmp = xasprintf("%s.%ld.tmp", path, (long)getpid());
-	if (make_parent(path) == 0 && json_dump_file(doc, tmp,
-	    JSON_INDENT(2) | JSON_SORT_KEYS) == 0 && rename(tmp, path) == 0)
-		rc = 0;
-	if (rc != 0) {
+	/* a new file of a name no one can guess, never through a link */
+	tmp = xasprintf("%s.tmpXXXXXX", path);
+	fd = make_parent(path) == 0 ? mkostemp(tmp, O_CLOEXEC) : -1;
+	if (fd != -1) {
+		mask = umask(0);
+		umask(mask);
+		errno = EIO;
+		if (fchmod(fd, 0666 & ~mask) == 0 && json_dumpfd(doc, fd,
+		    JSON_INDENT(2) | JSON_SORT_KEYS) == 0 && fsync(fd) == 0)
+			rc = 0;
 		saved_errno = errno;
-		unlink(tmp);
+		if (close(fd) != 0 && rc == 0) {
+			rc = -1;
+			saved_errno = errno;
+		}
+		if (rc == 0 && rename(tmp, path) != 0) {
+			rc = -1;
+			saved_errno = errno;
+		}
+		if (rc != 0)
+			unlink(tmp);
+	} else
+		saved_errno = errno;
+	if (rc != 0)
 		warning("cannot keep the measured clock in '%s': %s", path,
 		    strerror(saved_errno));
-	}
 	json_decref(doc);
 	free(tmp);
 	free(path);

@@ -529,7 +529,7 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 {
 	const struct cmp_cell *cell = &t->rows[ri].cells[c];
 	const char *mark;
-	char num[32], unit[24], flags[16];
+	char num[32], unit[24], flags[16], safeunit[FMT_SAFE(sizeof(unit))];
 
 	if (len > 0)
 		buf[0] = '\0';
@@ -547,8 +547,9 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 		/* the baseline's value; in brackets where it has none */
 		fmt_quote(cell->value, cell->r->group, cell->r->unit, num,
 		    sizeof(num), unit, sizeof(unit));
+		/* an imported unit is text from outside */
 		bufprintf(buf, len, c == t->base ? "%s %s" : "(%s %s)", num,
-		    unit);
+		    fmt_safe(safeunit, sizeof(safeunit), unit));
 	} else if (isnan(cell->speedup)) {
 		bufprintf(buf, len, "?");
 	} else {
@@ -1091,27 +1092,11 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	print_missing(fp, width, cs, t, o);
 }
 
-/* One CSV/TSV field: RFC 4180 quoting, or tabs and newlines as spaces. */
+/* One CSV/TSV field (fmt_sep_field: quoting, no formula). */
 static void
 sep_field(FILE *fp, const char *s, char sep, int first)
 {
-	const char *p;
-
-	if (!first)
-		fputc(sep, fp);
-	if (sep == '\t' || strpbrk(s, ",\"\r\n") == NULL) {
-		for (p = s; *p; p++)
-			fputc(sep == '\t' && (*p == '\t' || *p == '\n' ||
-			    *p == '\r') ? ' ' : *p, fp);
-		return;
-	}
-	fputc('"', fp);
-	for (p = s; *p; p++) {
-		if (*p == '"')
-			fputc('"', fp);
-		fputc(*p, fp);
-	}
-	fputc('"', fp);
+	fmt_sep_field(fp, s, sep, first);
 }
 
 /* A number: exact (%.17g), or with 6 digits for p-values. */
@@ -1637,16 +1622,18 @@ plot_script(const struct columns *cs, const struct cmp_table *t,
 
 /*
  * run_gnuplot: prog through spawn, the script on its stdin, its stdout
- * into fd, its messages on our stderr, at most PLOT_LIMIT seconds.  0 on
- * success; -1 with *err set to errno when prog could not be started, -2
- * when it failed, -3 when it was interrupted.
+ * into fd, its messages captured (its warnings are not ours to show), at
+ * most PLOT_LIMIT seconds.  0 on success; -1 with *err set to errno when
+ * prog could not be started, -2 when it failed (why: its first message,
+ * its exit status or the time limit), -3 when it was interrupted.
  */
 #define PLOT_LIMIT	120
 
 static int
-run_gnuplot(const char *prog, const char *script, int fd, int *err)
+run_gnuplot(const char *prog, const char *script, int fd, int *err,
+    char *why, size_t len)
 {
-	char *argv[2], why[128];
+	char *argv[2], *nl;
 	struct spawn sp;
 	int rc;
 
@@ -1656,16 +1643,32 @@ run_gnuplot(const char *prog, const char *script, int fd, int *err)
 	sp.input = script;
 	sp.input_len = strlen(script);
 	sp.out_fd = fd;
-	sp.err_fd = SPAWN_KEEP;
+	sp.capture_err = 1;
+	sp.err_cap = 64 * 1024;
 	sp.limit = PLOT_LIMIT;
 	rc = spawn_run(&sp, argv);
 	*err = sp.error;
-	if (rc == SPAWN_TIMEOUT || rc == SPAWN_SYSERR)
-		error("gnuplot '%s': %s", prog, spawn_strerror(&sp, rc, why,
-		    sizeof(why)));
+	why[0] = '\0';
+	if (rc != SPAWN_OK && rc != SPAWN_NOEXEC && rc != SPAWN_INTERRUPTED)
+		spawn_strerror(&sp, rc, why, len);
 	if (rc == SPAWN_OK && (sp.input_done < sp.input_len ||
-	    !WIFEXITED(sp.status) || WEXITSTATUS(sp.status) != 0))
+	    !WIFEXITED(sp.status) || WEXITSTATUS(sp.status) != 0)) {
 		rc = -2;
+		/* its last line says what went wrong (the first may be a
+		 * warning) */
+		while (sp.err.len > 0 && sp.err.buf[sp.err.len - 1] == '\n')
+			sp.err.buf[--sp.err.len] = '\0';
+		nl = sp.err.len > 0 ? strrchr(sp.err.buf, '\n') : NULL;
+		if (sp.err.len > 0)
+			bufprintf(why, len, "%s", nl != NULL ? nl + 1 :
+			    sp.err.buf);
+		else if (WIFEXITED(sp.status))
+			bufprintf(why, len, "exit status %d",
+			    WEXITSTATUS(sp.status));
+		else
+			bufprintf(why, len, "killed by signal %d",
+			    WTERMSIG(sp.status));
+	}
 	spawn_release(&sp);
 	return rc == SPAWN_OK ? 0 : rc == SPAWN_NOEXEC ? -1 :
 	    rc == SPAWN_INTERRUPTED ? -3 : -2;
@@ -1674,8 +1677,8 @@ run_gnuplot(const char *prog, const char *script, int fd, int *err)
 /*
  * plot: draw the chart into path, through a temporary file next to it
  * that is renamed when gnuplot succeeded and removed otherwise (on SIGINT
- * too, after which this process dies of the signal).  0, or -1 with one
- * error line.
+ * too, after which this process dies of the signal).  0, or with one
+ * error line -1 (gnuplot cannot be run) or -2 (it failed, or the write).
  */
 static int
 plot_one(const char *path, const char *script)
@@ -1687,6 +1690,7 @@ plot_one(const char *path, const char *script)
 	struct stat sb;
 	size_t np = 0, i;
 	int fd, rc = -1, err = 0, r = -1;
+	char why[160];
 	mode_t mask = umask(0);
 
 	umask(mask);	/* mkstemp makes 0600; the chart gets the usual mode */
@@ -1715,7 +1719,8 @@ plot_one(const char *path, const char *script)
 		goto out;
 	}
 	for (i = 0; i < np; i++) {
-		r = run_gnuplot(progs[i], script, fd, &err);
+		r = run_gnuplot(progs[i], script, fd, &err, why,
+		    sizeof(why));
 		if (r != -1 || err != ENOENT)
 			break;
 	}
@@ -1726,8 +1731,7 @@ plot_one(const char *path, const char *script)
 		    "gnuplot-nox, or name it in BOARDBENCH_GNUPLOT)",
 		    progs[i < np ? i : np - 1], strerror(err));
 	else if (r == -2)
-		error("gnuplot failed to draw '%s' (its messages are above)",
-		    path);
+		error("gnuplot failed to draw '%s': %s", path, why);
 	else if (fstat(fd, &sb) != 0 || sb.st_size == 0)
 		error("gnuplot wrote nothing for '%s'", path);
 	else if (fchmod(fd, 0666 & ~mask) != 0 || close(fd) != 0 ||
@@ -1737,6 +1741,9 @@ plot_one(const char *path, const char *script)
 		plot_tmp[0] = '\0';
 		rc = 0;
 	}
+	/* not a bad input: gnuplot or the write failed */
+	if (rc != 0 && r != -1)
+		rc = -2;
 	if (fd >= 0)
 		close(fd);
 	if (plot_tmp[0] != '\0')
@@ -1756,7 +1763,8 @@ out:
  * plot: the chart, one page per benchmark group (or part of one): a PDF
  * holds every page; an SVG or PNG file holds the first and FILE-2.svg,
  * FILE-3.svg ... the others (named on stderr).  On a failure the pages
- * already written are removed.  0, or -1 with one error line.
+ * already written are removed.  0, or -1 or -2 (as plot_one) with one
+ * error line.
  */
 static int
 plot(const char *path, const struct columns *cs, const struct cmp_table *t)
@@ -1989,8 +1997,8 @@ cmd_compare(int argc, char **argv)
 	fflush(stdout);
 
 	rc = EXIT_OK;
-	if (plotfile != NULL && plot(plotfile, &cs, &t) != 0)
-		rc = EXIT_USAGE;
+	if (plotfile != NULL && (c = plot(plotfile, &cs, &t)) != 0)
+		rc = c == -2 ? EXIT_BENCH : EXIT_USAGE;
 	if (o.fail_pct >= 0 && t.nregressions > 0) {
 		error("%zu regression%s against '%s' (worse by more than %g%% "
 		    "outside the noise, failed%s)%s", t.nregressions,

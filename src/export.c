@@ -9,10 +9,12 @@
 #include <sys/types.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -592,6 +594,13 @@ load_run(const json_t *o, struct loaded_run *lr, char *why, size_t len)
 		bufprintf(why, len, "unknown run status '%s'", lr->ri.status);
 		return -1;
 	}
+	/*
+	 * A run still running when it was exported has no writer here, and
+	 * never will: it is read as the store reads a running run whose
+	 * writer is gone.
+	 */
+	if (strcmp(lr->ri.status, "running") == 0)
+		strlcpy_bb(lr->ri.status, "interrupted", sizeof(lr->ri.status));
 	if (json_array_size(results) == 0)
 		return 0;
 	lr->rows = xcalloc(json_array_size(results), sizeof(*lr->rows));
@@ -939,15 +948,32 @@ export_scan_file(const char *path, export_run_fn fn, void *arg)
 {
 	struct stat sb;
 	FILE *fp;
-	int ret = -1;
+	int fd, ret = -1;
 
-	fp = fopen(path, "re");
-	if (fp == NULL)
+	/*
+	 * A FIFO or a device is refused before it is opened (opening a FIFO
+	 * waits for a writer), and what was opened, without waiting, is
+	 * checked again (the name may have changed in between).
+	 */
+	if (stat(path, &sb) == -1)
 		return error("cannot import '%s': %s", path, strerror(errno));
-	if (fstat(fileno(fp), &sb) == -1 || !S_ISREG(sb.st_mode))
-		error("cannot import '%s': not a regular file", path);
-	else
-		ret = scan_fp(fp, path, fn, arg);
+	if (!S_ISREG(sb.st_mode))
+		return error("cannot import '%s': not a regular file", path);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd == -1)
+		return error("cannot import '%s': %s", path, strerror(errno));
+	if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return error("cannot import '%s': not a regular file", path);
+	}
+	/* a regular file: reads may block as usual */
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == -1 ||
+	    (fp = fdopen(fd, "r")) == NULL) {
+		error("cannot import '%s': %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	ret = scan_fp(fp, path, fn, arg);
 	fclose(fp);
 	return ret;
 }

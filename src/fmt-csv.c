@@ -26,28 +26,7 @@ struct sep_state {
 static void
 field_str(struct fmt *f, const char *s, int first)
 {
-	char sep = f->ops == &fmt_tsv_ops ? '\t' : ',';
-	const char *p;
-
-	if (!first)
-		fputc(sep, f->fp);
-	if (sep == '\t') {
-		for (p = s; *p; p++)
-			fputc(*p == '\t' || *p == '\n' || *p == '\r' ? ' ' : *p,
-			    f->fp);
-		return;
-	}
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, f->fp);
-		return;
-	}
-	fputc('"', f->fp);
-	for (p = s; *p; p++) {
-		if (*p == '"')
-			fputc('"', f->fp);
-		fputc(*p, f->fp);
-	}
-	fputc('"', f->fp);
+	fmt_sep_field(f->fp, s, f->ops == &fmt_tsv_ops ? '\t' : ',', first);
 }
 
 static void

@@ -471,7 +471,7 @@ text_end(struct fmt *f, const struct run_info *ri)
 
 	/* the parameters each benchmark ran with, as stored (canonical) */
 	for (i = 0; i < f->nrows; i++) {
-		char line[320], *p;
+		char line[320], safe[FMT_SAFE(sizeof(line))];
 
 		for (j = 0; j < i; j++)
 			if (strcmp(f->rows[j].bench, f->rows[i].bench) == 0)
@@ -480,10 +480,7 @@ text_end(struct fmt *f, const struct run_info *ri)
 			continue;
 		bufprintf(line, sizeof(line), "== %s parameters: %s",
 		    f->rows[i].bench, f->rows[i].params);
-		for (p = line; *p != '\0'; p++)
-			if ((unsigned char)*p < 0x20 || *p == 0x7f)
-				*p = '?';
-		text_wrapped(f, line, 0, 3);
+		text_wrapped(f, fmt_safe(safe, sizeof(safe), line), 0, 3);
 	}
 	if (strcmp(ri->status, "interrupted") == 0)
 		fprintf(f->fp, "== run interrupted: the rows above are kept\n");

@@ -293,69 +293,46 @@ fmt_wrap(FILE *fp, int width, const char *text, int col, int indent)
 	}
 }
 
-/* Length of the UTF-8 sequence at s, or 0 when it is not one. */
-static size_t
-utf8_len(const unsigned char *s)
+/* Is s all one finite number (as %g writes them)? */
+static int
+is_number(const char *s)
 {
-	size_t n, i;
+	char *end;
+	double v;
 
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	/* overlong forms, surrogates, beyond U+10FFFF */
-	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
-	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
-		return 0;
-	return n;
+	v = strtod(s, &end);
+	return end != s && *end == '\0' && isfinite(v);
 }
 
-char *
-fmt_safe(char *buf, size_t len, const char *text)
+void
+fmt_sep_field(FILE *fp, const char *s, char sep, int first)
 {
-	const unsigned char *s = (const unsigned char *)text;
-	size_t used = 0, n, k;
-	char esc[16];
+	/* a spreadsheet runs a cell that starts so as a formula */
+	int formula = s[0] != '\0' && strchr("=+-@\t\r", s[0]) != NULL &&
+	    !is_number(s);
+	const char *p;
 
-	if (len == 0)
-		return buf;
-	while (*s != '\0') {
-		n = utf8_len(s);
-		if (n == 1 && *s >= 0x20 && *s != 0x7f) {
-			esc[0] = (char)*s;
-			esc[1] = '\0';
-		} else if (n == 1 && (*s == '\n' || *s == '\t' ||
-		    *s == '\r')) {
-			bufprintf(esc, sizeof(esc), "\\%c", *s == '\n' ? 'n' :
-			    *s == '\t' ? 't' : 'r');
-		} else if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0) {
-			/* C1 control (U+0080..U+009F): CSI and friends */
-			bufprintf(esc, sizeof(esc), "\\x%02x\\x%02x", s[0],
-			    s[1]);
-		} else if (n > 1) {
-			memcpy(esc, s, n);
-			esc[n] = '\0';
-		} else {
-			/* a C0 control, DEL, or a byte that is not UTF-8 */
-			bufprintf(esc, sizeof(esc), "\\x%02x", *s);
-			n = 1;
-		}
-		k = strlen(esc);
-		if (used + k >= len)
-			break;		/* never half an escape */
-		memcpy(buf + used, esc, k);
-		used += k;
-		s += n;
+	if (!first)
+		fputc(sep, fp);
+	if (sep == '\t') {
+		if (formula)
+			fputc('\'', fp);
+		for (p = s; *p; p++)
+			fputc(*p == '\t' || *p == '\n' || *p == '\r' ? ' ' : *p,
+			    fp);
+		return;
 	}
-	buf[used] = '\0';
-	return buf;
+	if (!formula && strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, fp);
+		return;
+	}
+	fputc('"', fp);
+	if (formula)
+		fputc('\'', fp);
+	for (p = s; *p; p++) {
+		if (*p == '"')
+			fputc('"', fp);
+		fputc(*p, fp);
+	}
+	fputc('"', fp);
 }

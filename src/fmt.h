@@ -97,15 +97,15 @@ void fmt_flag_legend(FILE *fp, int width, unsigned all);
 void fmt_wrap(FILE *fp, int width, const char *text, int col, int indent);
 
 /*
- * Text from outside (tags, case names, reasons, file names, system
- * fields) made safe for a terminal: control characters (C0, DEL, C1) and
- * bytes that are not UTF-8 become visible escapes, \n \t \r or \x1b;
- * the rest is kept.  For text formats only: CSV, TSV and JSON quote in
- * their own ways.  At most len - 1 bytes (FMT_SAFE(n) holds all of a
- * string of n bytes), never half an escape.  Returns buf.
+ * One CSV (sep ',', RFC 4180 quoting) or TSV (sep '\t'; tabs and newlines
+ * become spaces) field, the separator first unless first.  A cell that a
+ * spreadsheet would run as a formula (it starts with = + - @, a tab or a
+ * CR and is not a number) gets a leading ' (and, in CSV, quotes), as
+ * OWASP's advice on CSV injection has it; numbers stay numbers.
  */
-#define FMT_SAFE(n)	(4 * (n) + 1)
-char *fmt_safe(char *buf, size_t len, const char *s);
+void fmt_sep_field(FILE *fp, const char *s, char sep, int first);
+
+/* fmt_safe(), the one escape for text from outside, is in util.h. */
 
 extern const struct fmt_ops fmt_text_ops, fmt_csv_ops, fmt_tsv_ops,
     fmt_json_ops;

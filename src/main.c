@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,11 +43,41 @@ usage(FILE *fp)
 	    "3 regression (compare), 130 interrupted.\n");
 }
 
+/*
+ * `boardbench __safe TEXT...`: the texts, one a line, escaped as every
+ * printer escapes text from outside (fmt_safe), for the scripts
+ * (scripts/fleet), so that they share the one escape.  Not a user command.
+ */
+#define SAFE_ARG "__safe"
+static int
+safe_main(int argc, char **argv)
+{
+	size_t len;
+	char *buf;
+	int i;
+
+	for (i = 2; i < argc; i++) {
+		len = FMT_SAFE(strlen(argv[i]));
+		buf = xmalloc(len);
+		puts(fmt_safe(buf, len, argv[i]));
+		free(buf);
+	}
+	return close_stdout_status(EXIT_OK);
+}
+
 int
 main(int argc, char **argv)
 {
 	const struct command *c;
 
+	/*
+	 * A closed pipe (`| head`) or a file size limit is a write error,
+	 * reported once and exit 1 with every row stored and the run
+	 * finished, never a silent death (spawn.c restores both for the
+	 * programs it starts).
+	 */
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
 	setlocale(LC_ALL, "");
 	numeric_locale_c();
 	/* a measuring child the runner re-exec'd (not a user command) */
@@ -54,6 +86,8 @@ main(int argc, char **argv)
 	/* a paired run asking this build who it is (run --against) */
 	if (argc == 2 && strcmp(argv[1], PAIR_IDENTITY_ARG) == 0)
 		return close_stdout_status(pair_identity_main());
+	if (argc > 1 && strcmp(argv[1], SAFE_ARG) == 0)
+		return safe_main(argc, argv);
 	if (argc < 2) {
 		error("no command given (commands: list, info, run, show, "
 		    "compare, export, import, report, exec; see 'boardbench "

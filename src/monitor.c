@@ -136,17 +136,13 @@ double
 monitor_soc_temp(void)
 {
 	int zones[MAX_ZONES], n, i;
-	double t = NAN;
-	char path[96];
-	long long mc;
+	double t = NAN, c;
 
 	n = sysinfo_thermal_zones(zones, MAX_ZONES);
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "/sys/class/thermal/"
-		    "thermal_zone%d/temp", zones[i]);
-		if (sysfs_read_ll(path, 0, &mc, NULL, 0) == SYSFS_OK &&
-		    (isnan(t) || (double)mc / 1000.0 > t))
-			t = (double)mc / 1000.0;
+		c = sysinfo_zone_temp(zones[i]);
+		if (!isnan(c) && (isnan(t) || c > t))
+			t = c;
 	}
 	return t;
 }
@@ -170,11 +166,10 @@ take_sample(struct monitor *m)
 		    v > 0 ? (double)v / 1000.0 : NAN;
 	}
 	for (i = 0; i < m->nzones; i++) {
-		snprintf(path, sizeof(path), "/sys/class/thermal/"
-		    "thermal_zone%d/temp", m->zone[i]);
-		if (sysfs_read_ll(path, 0, &v, NULL, 0) == SYSFS_OK &&
-		    (isnan(temp) || (double)v / 1000.0 > temp))
-			temp = (double)v / 1000.0;
+		double c = sysinfo_zone_temp(m->zone[i]);
+
+		if (!isnan(c) && (isnan(temp) || c > temp))
+			temp = c;
 	}
 	if (m->fw_node && sysfs_read_ll(GET_THROTTLED, 1, &v, NULL, 0) ==
 	    SYSFS_OK && v >= 0)

@@ -106,6 +106,39 @@ cpu_usable(int cpu)
 	return CPU_ISSET(cpu, &set);
 }
 
+/*
+ * Why cpu cannot be used, for --cpu's message: outside this process's
+ * affinity (taskset, a cgroup's cpuset), or no such online CPU; with the
+ * CPUs this process may run on.
+ */
+static void
+cpu_unusable_why(int cpu, char *buf, size_t len)
+{
+	cpu_set_t set;
+	size_t used;
+	int c, start;
+
+	if (sched_getaffinity(0, sizeof(set), &set) != 0) {
+		bufprintf(buf, len, "does not exist or is offline (online: "
+		    "0-%d)", cpu_online_count() - 1);
+		return;
+	}
+	used = strlen(bufprintf(buf, len, cpu >= 0 && cpu < CPU_SETSIZE &&
+	    cpu < sysconf(_SC_NPROCESSORS_CONF) ? "is outside this "
+	    "process's CPU affinity (allowed:" : "does not exist or is offline "
+	    "(this process may run on:"));
+	for (c = 0; c < CPU_SETSIZE && used + 24 < len; c++) {
+		if (!CPU_ISSET(c, &set))
+			continue;
+		for (start = c; c + 1 < CPU_SETSIZE && CPU_ISSET(c + 1, &set);)
+			c++;
+		used += strlen(bufprintf(buf + used, len - used,
+		    start == c ? "%s%d" : "%s%d-%d", used > 0 &&
+		    buf[used - 1] == ':' ? " " : ",", start, c));
+	}
+	bufprintf(buf + used, len - used, ")");
+}
+
 int
 cpu_list_parse(const char *s, int **cpus, size_t *n)
 {
@@ -132,10 +165,12 @@ cpu_list_parse(const char *s, int **cpus, size_t *n)
 			goto bad;
 		for (c = lo; c <= hi; c++) {
 			if (!cpu_usable((int)c)) {
+				char why[160];
+
 				free(v);
-				return error("bad --cpu '%s': CPU %ld does not "
-				    "exist or is offline (online: 0-%d)", s, c,
-				    cpu_online_count() - 1);
+				cpu_unusable_why((int)c, why, sizeof(why));
+				return error("bad --cpu '%s': CPU %ld %s", s, c,
+				    why);
 			}
 			v = xreallocarray(v, k + 1, sizeof(*v));
 			v[k++] = (int)c;

@@ -101,8 +101,8 @@ lift(int fd)
 static void __attribute__((noreturn))
 child(char *const argv[], pid_t parent, int in, int out, int err, int ep)
 {
-	static const int sigs[] = { SIGPIPE, SIGINT, SIGTERM, SIGHUP,
-	    SIGQUIT, SIGCHLD };
+	static const int sigs[] = { SIGPIPE, SIGXFSZ, SIGINT, SIGTERM,
+	    SIGHUP, SIGQUIT, SIGCHLD };
 	struct sigaction sa;
 	sigset_t none;
 	int nul, e;

@@ -40,9 +40,11 @@ int store_commit(struct store *);
 void store_rollback(struct store *);
 
 /*
- * An output file (export -o, compare --plot) must not be the store db
- * (NULL: the default one), nor any other boardbench store: one error
- * line and -1, else 0.
+ * An output file (export -o, report -o, compare --plot) must not be a
+ * file of the store db (NULL: the default one): the store, its -wal,
+ * -shm or -journal, known by device and inode whatever the name; nor
+ * any other boardbench store or its -wal, -shm, -journal: one error line
+ * and -1, else 0.
  */
 int store_output_check(const char *out, const char *db);
 

@@ -759,6 +759,35 @@ sysinfo_thermal_zones(int *nums, int max)
 	    max);
 }
 
+static int
+temp_plausible(double c)
+{
+	return c >= SI_TEMP_MIN_C && c <= SI_TEMP_MAX_C;
+}
+
+static void
+note_absurd_temp(struct sysinfo_notes *notes, const char *path,
+    const char *raw)
+{
+	char buf[320];
+
+	snprintf(buf, sizeof(buf), "%s: %.40s millidegrees is outside %g to "
+	    "%g C, reported as unknown", path, raw, SI_TEMP_MIN_C,
+	    SI_TEMP_MAX_C);
+	sysinfo_note(notes, buf);
+}
+
+double
+sysinfo_zone_temp(int zone)
+{
+	long long mc;
+
+	if (sysfs_read_llf(&mc, "/sys/class/thermal/thermal_zone%d/temp",
+	    zone) != SYSFS_OK || !temp_plausible((double)mc / 1000.0))
+		return NAN;
+	return (double)mc / 1000.0;
+}
+
 static void
 thermal_fill(struct system_info *si, struct sysinfo_notes *notes)
 {
@@ -780,11 +809,16 @@ thermal_fill(struct system_info *si, struct sysinfo_notes *notes)
 		snprintf(path, sizeof(path), "/sys/class/thermal/thermal_zone%d/"
 		    "temp", zones[i]);
 		o->temp_c = NAN;
-		if (read_num(notes, path, 0, &mc) == SYSFS_OK) {
-			o->temp_c = (double)mc / 1000.0;
-			if (isnan(si->soc_temp_c) || o->temp_c > si->soc_temp_c)
-				si->soc_temp_c = o->temp_c;
+		if (read_num(notes, path, 0, &mc) != SYSFS_OK)
+			continue;
+		if (!temp_plausible((double)mc / 1000.0)) {
+			snprintf(buf, sizeof(buf), "%lld", mc);
+			note_absurd_temp(notes, path, buf);
+			continue;
 		}
+		o->temp_c = (double)mc / 1000.0;
+		if (isnan(si->soc_temp_c) || o->temp_c > si->soc_temp_c)
+			si->soc_temp_c = o->temp_c;
 	}
 }
 

@@ -192,6 +192,14 @@ void sysinfo_core_name(unsigned impl, unsigned part, char *buf, size_t len);
 int sysinfo_policies(int *nums, unsigned long long *masks, int max);
 /* thermal_zoneN numbers, sorted; the count. */
 int sysinfo_thermal_zones(int *nums, int max);
+/*
+ * Plausible readings of a thermal zone, in degrees C: a sensor outside
+ * them is broken, and its reading is unknown (never a hot flag).
+ */
+#define SI_TEMP_MIN_C	(-60.0)
+#define SI_TEMP_MAX_C	200.0
+/* thermal_zoneN's temperature in C; NAN when unreadable or implausible. */
+double sysinfo_zone_temp(int zone);
 
 /*
  * Raspberry Pi firmware throttling bits: `vcgencmd get_throttled` on the

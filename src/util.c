@@ -103,13 +103,82 @@ xasprintf(const char *fmt, ...)
 	return p;
 }
 
+/* Length of the UTF-8 sequence at s, or 0 when it is not one. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	/* overlong forms, surrogates, beyond U+10FFFF */
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
+		return 0;
+	return n;
+}
+
+char *
+fmt_safe(char *buf, size_t len, const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t used = 0, n, k;
+	char esc[16];
+
+	if (len == 0)
+		return buf;
+	while (*s != '\0') {
+		n = utf8_len(s);
+		if (n == 1 && *s >= 0x20 && *s != 0x7f) {
+			esc[0] = (char)*s;
+			esc[1] = '\0';
+		} else if (n == 1 && (*s == '\n' || *s == '\t' ||
+		    *s == '\r')) {
+			bufprintf(esc, sizeof(esc), "\\%c", *s == '\n' ? 'n' :
+			    *s == '\t' ? 't' : 'r');
+		} else if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0) {
+			/* C1 control (U+0080..U+009F): CSI and friends */
+			bufprintf(esc, sizeof(esc), "\\x%02x\\x%02x", s[0],
+			    s[1]);
+		} else if (n > 1) {
+			memcpy(esc, s, n);
+			esc[n] = '\0';
+		} else {
+			/* a C0 control, DEL, or a byte that is not UTF-8 */
+			bufprintf(esc, sizeof(esc), "\\x%02x", *s);
+			n = 1;
+		}
+		k = strlen(esc);
+		if (used + k >= len)
+			break;		/* never half an escape */
+		memcpy(buf + used, esc, k);
+		used += k;
+		s += n;
+	}
+	buf[used] = '\0';
+	return buf;
+}
+
 static void
 vreport(const char *prefix, const char *fmt, va_list ap)
 {
-	char msg[1024];
+	char msg[1024], safe[FMT_SAFE(sizeof(msg))];
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	fprintf(stderr, "%s: %s%s\n", progname, prefix, msg);
+	/* a message may quote text from outside: never raw to a terminal */
+	fprintf(stderr, "%s: %s%s\n", progname, prefix,
+	    fmt_safe(safe, sizeof(safe), msg));
 }
 
 int
@@ -466,6 +535,24 @@ fail:
 	return -1;
 }
 
+/*
+ * Why writes to fd failed earlier, when stdio no longer knows (its errno
+ * was overwritten since): one byte more at the end tells (ENOSPC, EFBIG,
+ * EDQUOT); EIO when it goes through.  Only for a file about to be
+ * removed.
+ */
+static int
+write_error_cause(int fd)
+{
+	struct stat sb;
+
+	if (fstat(fd, &sb) != 0)
+		return EIO;
+	if (pwrite(fd, "", 1, sb.st_size) == 1)
+		return EIO;
+	return errno != 0 ? errno : EIO;
+}
+
 int
 out_file_commit(struct out_file *of)
 {
@@ -475,7 +562,7 @@ out_file_commit(struct out_file *of)
 		return -1;
 	errno = 0;
 	if (fflush(of->fp) != 0 || ferror(of->fp))
-		e = errno != 0 ? errno : EIO;
+		e = errno != 0 ? errno : write_error_cause(fileno(of->fp));
 	else if (fsync(fileno(of->fp)) != 0 && errno != EINVAL)
 		e = errno;
 	if (fclose(of->fp) != 0 && e == 0)

@@ -84,6 +84,19 @@ void strbuf_add(struct strbuf *, const char *, size_t);
 void strbuf_release(struct strbuf *);
 char *strbuf_detach(struct strbuf *);
 
+/*
+ * Text from outside (tags, case names, reasons, file names, system
+ * fields) made safe for a terminal: control characters (C0, DEL, C1) and
+ * bytes that are not UTF-8 become visible escapes, \n \t \r or \x1b;
+ * the rest is kept.  The one escape: every error and warning line goes
+ * through it, scripts reach it as `boardbench __safe TEXT`.  For text
+ * formats only: CSV, TSV and JSON quote in their own ways.  At most
+ * len - 1 bytes (FMT_SAFE(n) holds all of a string of n bytes), never
+ * half an escape.  Returns buf.
+ */
+#define FMT_SAFE(n)	(4 * (n) + 1)
+char *fmt_safe(char *buf, size_t len, const char *s);
+
 /* Is the locale-independent "." used in %g output? Formatters call this. */
 void numeric_locale_c(void);
 

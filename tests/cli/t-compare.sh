@@ -240,6 +240,29 @@ BOARDBENCH_GNUPLOT="$TMP/no-gnuplot" expect 2 "--plot without gnuplot: exit 2" -
 grep -q '^BENCH' "$TMP/out"; ok $? "the table is still printed"
 [ ! -e "$TMP/d.svg" ] && ! ls "$TMP"/d.svg.tmp* >/dev/null 2>&1
 ok $? "and no file is left"
+# gnuplot's own messages stay its own: a warning of a chart drawn is not
+# shown, a failure is one line naming what it said, exit 1 (not 2: no bad
+# input); nothing is left (issue 25)
+cat > "$TMP/warn-gnuplot" <<'EOF'
+#!/bin/sh
+cat >/dev/null
+echo "warning: some gnuplot warning" >&2
+echo "<svg/>"
+EOF
+printf '#!/bin/sh\ncat >/dev/null\necho "warning: first" >&2\necho "line 7: undefined thing" >&2\nexit 1\n' \
+	> "$TMP/bad-gnuplot"
+chmod +x "$TMP/warn-gnuplot" "$TMP/bad-gnuplot"
+BOARDBENCH_GNUPLOT="$TMP/warn-gnuplot" expect 0 "--plot with a gnuplot that warns" -- \
+	bb compare --db "$db" O0 O2 --plot "$TMP/w.svg"
+! grep -q "some gnuplot warning" "$TMP/err" && [ -s "$TMP/w.svg" ]
+ok $? "... its warning is not shown, the chart is written"
+BOARDBENCH_GNUPLOT="$TMP/bad-gnuplot" expect 1 "--plot with a gnuplot that fails: exit 1" -- \
+	bb compare --db "$db" O0 O2 --plot "$TMP/f.svg"
+[ "$(wc -l < "$TMP/err")" -eq 1 ] &&
+	grep -q "gnuplot failed to draw '.*f.svg': line 7: undefined thing$" "$TMP/err"
+ok $? "... one line with what it said: $(head -c 120 "$TMP/err")"
+[ ! -e "$TMP/f.svg" ] && ! ls "$TMP"/f.svg.tmp* >/dev/null 2>&1
+ok $? "... and no file is left"
 # SIGINT while gnuplot draws: no half-written chart, no temporary file
 printf '#!/bin/sh\necho $$ > "%s/gp.pid"\nexec sleep 30\n' "$TMP" > "$TMP/slow-gnuplot"
 chmod +x "$TMP/slow-gnuplot"

@@ -131,4 +131,13 @@ offline=$(cat /sys/devices/system/cpu/offline 2>/dev/null)
 if [ -n "$offline" ]; then
 	expect 2 "--cpu an offline CPU" -- bb run dhrystone $fast --cpu "${offline%%[-,]*}"
 fi
+# a CPU outside the affinity (taskset) is not called offline (issue 25)
+if command -v taskset >/dev/null 2>&1 && [ "$ncpu" -ge 2 ] &&
+    [ -z "${TEST_RUNNER:-}" ]; then
+	expect 2 "--cpu outside the process's affinity" -- \
+		taskset -c 0 "$BOARDBENCH" run null $fast --no-save --cpu 1
+	grep -q "CPU 1 is outside this process's CPU affinity (allowed: 0)" \
+		"$TMP/err"
+	ok $? "the error says so and names the CPUs allowed"
+fi
 done_testing

@@ -116,6 +116,22 @@ has "temp: not a number ('hot')" "malformed: temperature note"
 expect 0 "run on malformed values" -- bb run null $fast --no-save
 unset BOARDBENCH_SYSROOT
 
+# a thermal zone beyond any real temperature is a broken sensor: unknown,
+# with a note, and never a hot row (issue 25)
+for t in 999999999 -273150000; do
+	rm -rf "$TMP/hotfx" && cp -r "$fx/rpi4" "$TMP/hotfx" || exit 99
+	echo "$t" > "$TMP/hotfx/sys/class/thermal/thermal_zone0/temp"
+	BOARDBENCH_SYSROOT="$TMP/hotfx" bb info > "$TMP/out" 2>&1
+	grep -q "^system.thermal.0.temp_c  *unknown$" "$TMP/out" &&
+	    grep -q "^system.soc_temp_c  *unknown$" "$TMP/out" &&
+	    grep -q "temp: $t millidegrees is outside -60 to 200 C" "$TMP/out"
+	ok $? "a thermal zone at $t mC reads as unknown, with a note"
+	BOARDBENCH_SYSROOT="$TMP/hotfx" bb run null $fast --no-save \
+	    --format csv > "$TMP/out" 2>&1
+	! grep -q "hot" "$TMP/out" && ! grep -q "mon.temp_max" "$TMP/out"
+	ok $? "... and no row of a run is hot"
+done
+
 expect 0 "info --measure-clock" -- bb info --measure-clock
 has "^  CPUS  *CPU  *MEASURED" "the clock table"
 cache="$XDG_CACHE_HOME/boardbench/clock.json"
@@ -141,6 +157,23 @@ test -s "$cache"; ok $? "--measure-clock keeps it in the cache folder"
 BOARDBENCH_CLOCK_CACHE="$TMP/elsewhere.json" bb info --measure-clock \
 	>/dev/null 2>&1
 test -s "$TMP/elsewhere.json"; ok $? "BOARDBENCH_CLOCK_CACHE names the file"
+# the cache's temporary file is no predictable name and follows no link
+# (issue 25): a link where PATH.PID.tmp would be, made by the very process
+# that then becomes boardbench, is left alone, and so is what it names
+# (not under a TEST_RUNNER: the binary itself must take the shell's pid)
+if [ -z "${TEST_RUNNER:-}" ]; then
+	mkdir -p "$TMP/shared" || exit 99
+	echo precious > "$TMP/victim"
+	BOARDBENCH_CLOCK_CACHE="$TMP/shared/clock.json" sh -c \
+	    'ln -s "$1" "$BOARDBENCH_CLOCK_CACHE.$$.tmp" &&
+	    exec "$0" info --measure-clock' \
+	    "$BOARDBENCH" "$TMP/victim" >/dev/null 2>&1
+	[ "$(cat "$TMP/victim")" = precious ] &&
+	    test -s "$TMP/shared/clock.json"
+	ok $? "the clock cache never writes through a link"
+	[ "$(ls "$TMP/shared" | grep -vc '^clock.json\(\..*\.tmp\)\?$')" -eq 0 ]
+	ok $? "... and leaves no temporary: $(ls "$TMP/shared" | tr '\n' ' ')"
+fi
 # without a clock, a per-MHz row says how to get one
 rm -f "$cache"
 if ! ls /sys/devices/system/cpu/cpufreq/policy* >/dev/null 2>&1; then

@@ -61,6 +61,25 @@ if [ -w /dev/full ]; then
 else
 	echo "ok $((n = n + 1)) # SKIP no /dev/full"
 fi
+# A closed pipe and a file size limit are write errors, not deaths: one
+# line, exit 1, and the run's rows and its end are stored (issue 25)
+python3 - "$BOARDBENCH" run null $fast --db "$db" --tag piped \
+    >"$TMP/pipe.st" 2>"$TMP/err" <<'EOF'
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)		# no reader, as after `| head -1` has quit
+# (the child gets SIGPIPE back at its default, as from a shell)
+print(subprocess.run(sys.argv[1:], stdout=w).returncode)
+EOF
+[ "$(cat "$TMP/pipe.st")" = 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ]
+ok $? "run into a closed pipe: exit $(cat "$TMP/pipe.st"), $(head -c 80 "$TMP/err")"
+bb show --list --db "$db" --tag piped | grep -q ' complete '
+ok $? "... and the run is complete in the store"
+(ulimit -f 4; exec "$BOARDBENCH" run null $fast --no-save --format json \
+    > "$TMP/lim.out") 2>"$TMP/err"
+st=$?
+[ $st -eq 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ]
+ok $? "run past a file size limit, SIGXFSZ at its default: exit $st"
 # A file size limit of 50 KiB (100 KiB in bash) makes a write fail half-way (EFBIG with
 # SIGXFSZ ignored); the store's own -shm file (32 KiB) still fits.
 mkexport "$TMP/many.json" 1 3000
@@ -72,6 +91,8 @@ limited() {
 printf 'old\n' > "$TMP/o.json"
 expect1 "export -o past a size limit" -- limited "$BOARDBENCH" export \
     --db "$TMP/m.db" -o "$TMP/o.json"
+# (the cause, not stdio's lost errno: EIO was printed for a full disk too)
+grep -q "o.json': File too large$" "$TMP/err"; ok $? "... and says why"
 [ "$(cat "$TMP/o.json")" = old ]; ok $? "... the old file is kept whole"
 ls "$TMP" | grep -q 'o\.json\.tmp'; ok $(( ! $? )) "... no temporary is left"
 expect1 "export -o CSV past a size limit" -- limited "$BOARDBENCH" export \
@@ -90,6 +111,17 @@ st=$?
 ok $? "export -o onto a FIFO is refused and the FIFO stays (exit $st)"
 grep -q '"tool": "boardbench"' "$TMP/ok.json"; ok $? "... whole"
 
+# import and compare check a file before they open it: a FIFO that no one
+# writes is refused at once, never waited on (a hang ends at 30 s here)
+mkfifo "$TMP/in.fifo"
+for c in "import --db $TMP/fifo.db" "compare $top_srcdir/tests/data/cmp-O0.json"; do
+	timeout 30 $TEST_RUNNER "$BOARDBENCH" $c "$TMP/in.fifo" >/dev/null \
+	    2>"$TMP/err"
+	st=$?
+	[ $st -eq 2 ] && grep -q "in.fifo': not a regular file" "$TMP/err"
+	ok $? "${c%% *} of a FIFO is refused, not waited on (exit $st)"
+done
+
 # --- an output never replaces a store ------------------------------------
 cp "$db" "$TMP/s.orig"
 expect 2 "export -o onto its own store" -- bb export --db "$db" -o "$db"
@@ -101,6 +133,42 @@ cmp -s "$TMP/other.db" "$TMP/s.orig"; ok $? "... which is unchanged"
 expect 2 "compare --plot onto the store" -- bb compare --db "$db" \
     --plot "$db" 1 2
 cmp -s "$db" "$TMP/s.orig"; ok $? "... the store is unchanged"
+# nor one of its files: rows of a killed writer live only in the -wal,
+# and the files are known by device and inode, whatever name reaches them
+w="$TMP/w.db"
+cp "$db" "$w"
+python3 - "$w" <<'EOF2'
+import os, sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("PRAGMA wal_autocheckpoint=0")
+c.execute("UPDATE runs SET tag = 'only-in-wal'")
+os._exit(0)		# killed: no checkpoint, the -wal and -shm stay
+EOF2
+[ -s "$w-wal" ] && [ -e "$w-shm" ]; ok $? "a store whose rows are in its -wal"
+cp "$w-wal" "$TMP/wal.orig"
+ln "$w-wal" "$TMP/wal-link"
+ln -s "$w-shm" "$TMP/shm-link"
+: > "$TMP/w.db-journal"
+for o in "$w-wal" "$w-shm" "$TMP/w.db-journal" "$TMP/wal-link" \
+    "$TMP/shm-link"; do
+	expect 2 "export -o onto the store's ${o##*/}" -- \
+	    bb export --db "$w" -o "$o"
+	expect 2 "report -o onto the store's ${o##*/}" -- \
+	    bb report --db "$w" -o "$o"
+done
+rm -f "$TMP/w.db-journal"
+cmp -s "$w-wal" "$TMP/wal.orig"; ok $? "... the -wal is unchanged"
+bb show --db "$w" --list 2>&1 | grep -q only-in-wal
+ok $? "... and its rows are still there"
+expect 2 "export -o onto another store's -wal" -- bb export --db "$db" \
+    -o "$w-wal"
+cmp -s "$w-wal" "$TMP/wal.orig"; ok $? "... which is unchanged"
+
+# a run exported while it ran has no writer here: it comes in interrupted
+mkexport "$TMP/running.json" 1 2 '{"status": "running", "tag": "wasrunning"}'
+bb import --db "$TMP/r.db" "$TMP/running.json" >/dev/null 2>&1
+bb show --list --db "$TMP/r.db" | grep -q ' interrupted .*wasrunning'
+ok $? "an exported running run is imported as interrupted"
 
 # --- readers never write ---------------------------------------------------
 : > "$TMP/empty.db"

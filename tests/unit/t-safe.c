@@ -7,8 +7,8 @@
 
 #include <string.h>
 
-#include "fmt.h"
 #include "tap.h"
+#include "util.h"
 
 static const char *
 safe(const char *s)

@@ -5,7 +5,7 @@
 # BOARDBENCH_FLEET_EVENTS names the file to append to.
 #
 # One event a line, fields separated by a tab; text from the hosts is
-# bounded and has its control characters replaced:
+# bounded and has its control characters (C0, DEL, C1) replaced:
 #   HOST variant VARIANT    the build picked for the host
 #   HOST failed  [TASK: ]MESSAGE    (the task's name unless it is a fail task)
 #   HOST unreachable MESSAGE
@@ -27,7 +27,8 @@ DOCUMENTATION = '''
 '''
 
 MAX_TEXT = 400
-_CONTROL = re.compile(r'[\x00-\x1f\x7f]+')
+# C0, DEL and C1 (scripts/fleet escapes what it prints once more)
+_CONTROL = re.compile(r'[\x00-\x1f\x7f-\x9f]+')
 _SAFE_NAME = re.compile(r'^[A-Za-z0-9][A-Za-z0-9._:+-]*$')
 
 
