@@ -1207,7 +1207,7 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 				break;
 		}
 		pin = cpu_case && ncpus > 0 ? cpus[r % ncpus] : -1;
-		for (k = 0; k < nb && !failed && !stop_signal; k++) {
+		for (k = 0; k < nb && !stop_signal; k++) {
 			b = r % 2 == 0 ? k : nb - 1 - k;
 			rp.process = (uint32_t)r;
 			rp.fixed_iters = c->kind != BENCH_REPORTED ? iters[b] : 0;
@@ -1215,11 +1215,13 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 			    &o->builds[b], pin);
 			spent += one.seconds;
 			if (one.status != ST_OK) {
-				/* its status and reason decide the row */
+				/* its status and reason decide the row; the
+				 * round's other builds still run, then no more
+				 * rounds */
 				case_run_release(&cr[b]);
 				cr[b] = one;
 				failed = 1;
-				break;
+				continue;
 			}
 			med = stats_median(one.acc[0].v, one.acc[0].n);
 			if (cr[b].acc == NULL) {
@@ -1237,6 +1239,15 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 			cr[b].pmed[cr[b].np++] = med;
 		}
 	}
+	/* a build no process of which ran (interrupted first) */
+	for (b = 0; b < nb; b++)
+		if (cr[b].acc == NULL) {
+			cr[b].ncopies = 1;
+			cr[b].acc = xcalloc(1, sizeof(*cr[b].acc));
+			cr[b].status = ST_INTERRUPTED;
+			bufprintf(cr[b].reason, sizeof(cr[b].reason),
+			    "interrupted before this build measured");
+		}
 	free(iters);
 }
 

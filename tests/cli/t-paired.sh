@@ -113,6 +113,19 @@ expect 2 "without --ignore-params the cases do not match" -- \
 bb compare --db "$db" --ignore-params --fail-on-regression 5 1 2 > /dev/null 2>&1
 [ $? -eq 3 ]; ok $? "exit 3 for the paired regression (half as fast)"
 
+# a case that skips, fails or crashes in one build's first process: each
+# build's row says so (the other builds still measured), nothing else
+expect 0 "paired: the second case skips" -- bb run null $quick --db "$db" \
+	-p null.mode=skip --against "$BOARDBENCH" --format tsv
+bb show --db "$db" --format tsv last > "$TMP/skip.tsv"
+aid=$(bb show --db "$db" --list | awk 'NR > 1 && $1 ~ /^[0-9]+$/ { id = $1 } END { print id }')
+bb show --db "$db" --format tsv $((aid - 1)) >> "$TMP/skip.tsv"
+[ "$(grep -c '	skip	.*SKIPPED' "$TMP/skip.tsv")" -eq 2 ]
+ok $? "a skipping case: SKIPPED in both builds' runs"
+expect 1 "paired: the second case crashes" -- bb run null $quick --db "$db" \
+	-p null.mode=crash --against "$BOARDBENCH"
+grep -q '^null  *crash  *CRASHED' "$TMP/out"; ok $? "a crashing case: CRASHED, the run goes on"
+
 # the order and the CPUs: each build run under a prefix that logs its
 # measuring processes: rounds alternate A B, B A ..., a pair on one CPU
 for x in A B; do
@@ -147,17 +160,18 @@ else
 	echo "ok $((n = n + 1)) # SKIP qemu-$m (qemu-user) is not installed"
 fi
 
-# A/A: the same build and parameters on both sides, sleeps: no difference
+# A/A: the same build and parameters on both sides: compared by pairs,
+# near 1 (how often an A/A comparison is called different is a property
+# of the statistics, tested in tests/unit/t-ratio, not of one run here)
 expect 0 "paired A/A, sleeps" -- bb run null $quick --db "$db" \
 	-p null.mode=sleep -p null.kind=rate -p null.ns=20000000 \
 	--against "$BOARDBENCH"
 aa=$(bb show --db "$db" --list | awk 'NR > 1 && $1 ~ /^[0-9]+$/ { id = $1 } END { print id }')
-bb compare --db "$db" --format tsv --fail-on-regression 5 $((aa - 1)) "$aa" > "$TMP/aa.tsv" 2>/dev/null
-st=$?
+bb compare --db "$db" --format tsv $((aa - 1)) "$aa" > "$TMP/aa.tsv" 2>/dev/null
 awk -F'\t' '$2 == "sleep" && $7 == "B" { print $14, $15, $16, $17 }' "$TMP/aa.tsv" > "$TMP/aa"
 read -r sp lo hi unit < "$TMP/aa"
-[ "$st" -eq 0 ] && [ "$unit" = pair ] &&
-	awk -v r="$sp" -v l="$lo" -v h="$hi" 'BEGIN { exit !(r > 0.97 && r < 1.03 && l < 1.03 && h > 0.97) }'
-ok $? "A/A: no regression, the ratio near 1 ($sp [$lo, $hi], exit $st)"
+[ "$unit" = pair ] &&
+	awk -v r="$sp" -v l="$lo" -v h="$hi" 'BEGIN { exit !(r > 0.8 && r < 1.25 && l <= r && r <= h) }'
+ok $? "A/A: compared by pairs, the ratio near 1 ($sp [$lo, $hi])"
 
 done_testing
