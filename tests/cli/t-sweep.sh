@@ -108,6 +108,49 @@ expect 2 "--plot with an unknown extension, refused before anything runs" -- \
 	bash "$sweep" --dry-run --plot "$TMP/x.jpg" "$TMP/m1"
 expect 2 "missing matrix" -- bash "$sweep" "$TMP/none"
 
+# ---- SIGKILL during a build: every descendant dies (issue 25) ----------------
+# a source tree whose build is a sub-make that runs on (the sweep's child is
+# make; its grandchildren are what used to be left running)
+mkdir -p "$TMP/fsrc" && : > "$TMP/fsrc/configure.ac" || exit 99
+printf 'all:\n\t$(MAKE) sub\nsub:\n\tsh -c %s\n' \
+	"'echo \$\$\$\$ > $TMP/gc.pid; exec sleep 300'" > "$TMP/fsrc/Makefile.in"
+printf '#!/bin/sh\ncp "%s/Makefile.in" Makefile\n' "$TMP/fsrc" \
+	> "$TMP/fsrc/configure"
+chmod +x "$TMP/fsrc/configure" || exit 99
+echo "v | CFLAGS=-O0" > "$TMP/fmatrix"
+setsid bash "$sweep" --src "$TMP/fsrc" --work "$TMP/fw" --rounds 1 \
+	"$TMP/fmatrix" -- null >"$TMP/f.out" 2>"$TMP/f.err" &
+fpid=$!
+i=0
+while [ $i -lt 300 ] && [ ! -s "$TMP/gc.pid" ]; do sleep 0.1; i=$((i + 1)); done
+gc=$(cat "$TMP/gc.pid" 2>/dev/null)
+[ -n "$gc" ] && kill -0 "$gc" 2>/dev/null
+ok $? "the build's sub-make runs a grandchild ($gc)"
+kill -9 "$fpid"
+wait "$fpid" 2>/dev/null
+# gone, or a zombie nobody has reaped yet
+alive() { kill -0 "$1" 2>/dev/null && [ "$(ps -o stat= -p "$1" | cut -c1)" != Z ]; }
+i=0
+while [ $i -lt 50 ] && [ -n "$gc" ] && alive "$gc"; do sleep 0.1; i=$((i + 1)); done
+[ -n "$gc" ] && ! alive "$gc"
+ok $? "SIGKILL to the sweep alone: the build's grandchild died with it"
+[ -n "$gc" ] && alive "$gc" && kill "$gc"
+# a --resume refused names a live holder of the lock, not the dead sweep
+flock "$TMP/fw/sweep.lock" sleep 30 &
+hpid=$!
+i=0
+while [ $i -lt 50 ] && flock -n "$TMP/fw/sweep.lock" true 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
+expect 2 "--resume while another holds the lock" -- bash "$sweep" --resume \
+	--src "$TMP/fsrc" --work "$TMP/fw" --rounds 1 "$TMP/fmatrix" -- null
+named=$(sed -n 's/.*is still running (pid \([0-9]*\).*/\1/p' "$TMP/err")
+[ -n "$named" ] && [ "$named" != "$fpid" ] && kill -0 "$named" 2>/dev/null
+ok $? "it names a live holder ($named), not the dead sweep ($fpid)"
+kill "$hpid" 2>/dev/null
+wait "$hpid" 2>/dev/null
+
 # ---- a real sweep, killed and resumed ---------------------------------------
 clean_src "$TMP/src"
 st=$?
@@ -223,7 +266,10 @@ child=
 i=0
 while [ $i -lt 50 ] && ! grep -q run "/proc/$child/cmdline" 2>/dev/null; do
 	sleep 0.1
-	child=$(ps -o pid= --ppid "$spid" | tr -d ' ' | head -1)
+	# (the sweep's children: the run, and its watchdog)
+	child=$(for c in $(ps -o pid= --ppid "$spid"); do
+		[ "$(cat "/proc/$c/comm" 2>/dev/null)" = boardbench ] && echo "$c"
+	done | head -1)
 	i=$((i + 1))
 done
 [ -n "$child" ] && grep -q run "/proc/$child/cmdline" 2>/dev/null
