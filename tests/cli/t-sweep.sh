@@ -128,7 +128,10 @@ child=
 i=0
 while [ $i -lt 50 ] && ! grep -q run "/proc/$child/cmdline" 2>/dev/null; do
 	sleep 0.1
-	child=$(ps -o pid= --ppid "$spid" | tr -d ' ' | head -1)
+	# (the sweep's children: the run, and its watchdog)
+	child=$(for c in $(ps -o pid= --ppid "$spid"); do
+		[ "$(cat "/proc/$c/comm" 2>/dev/null)" = boardbench ] && echo "$c"
+	done | head -1)
 	i=$((i + 1))
 done
 [ -n "$child" ] && grep -q run "/proc/$child/cmdline" 2>/dev/null
