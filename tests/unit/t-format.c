@@ -80,6 +80,7 @@ check_quote(void)
 		{ 9.41e9, "network", "bit/s", "9.410", "Gbit/s" },
 		{ 2, "network", "segments", "2", "retrans" },
 		{ 1027.4, "media", "s/s", "1027.4x", "realtime" },
+		{ 65430, "cpu", "transform/s", "65.43", "kFFT/s" },
 	};
 	char num[32], unit[24];
 	size_t i;
@@ -213,6 +214,61 @@ check_headline_flags(const struct run_info *ri, const struct result *proto)
 	ok(strstr(buf, "Dhrystone 2.1") != NULL && strstr(buf,
 	    "busy,noisy,preempted\n") != NULL, "the text headline says "
 	    "busy,noisy,preempted");
+	free(buf);
+}
+
+/*
+ * The CV column stays where it is beside the long units shown (FFTs per
+ * second, MFLOPS/MHz, cycle/block), and beside a longer one (from an
+ * imported run) the N column does.
+ */
+static void
+check_unit_column(const struct run_info *ri, const struct result *proto)
+{
+	static const char *const units[] = { "transform/s", "flop/s",
+	    "flop/s/MHz", "cycle/block", "long-unit/s" };
+	struct result r = *proto;
+	char *buf, *line, *save;
+	size_t len, i;
+	FILE *fp = open_memstream(&buf, &len);
+	struct fmt *f = fmt_new("text", fp);
+	long cv_at = -1, n_at = -1, at;
+	int same_cv = 1, same_n = 1, rows = 0;
+
+	strcpy(r.bench, "fft");
+	r.st.median = 56450;
+	r.st.cv = 0.45;
+	r.st.n = 10;
+	f->width = 80;
+	fmt_begin(f, ri);
+	for (i = 0; i < ARRAY_SIZE(units); i++) {
+		snprintf(r.case_name, sizeof(r.case_name), "case-%zu", i);
+		strcpy(r.unit, units[i]);
+		fmt_result(f, &r);
+	}
+	fmt_end(f, ri);
+	fmt_free(f);
+	fclose(fp);
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "fft ", 4) != 0 || strstr(line, " 45.0 ")
+		    == NULL)
+			continue;
+		rows++;
+		at = (long)(strstr(line, " 10 ") - line);
+		if (n_at >= 0 && at != n_at)
+			same_n = 0;
+		n_at = at;
+		if (strstr(line, "long-unit/s") != NULL)
+			continue;
+		at = (long)(strstr(line, " 45.0 ") - line);
+		if (cv_at >= 0 && at != cv_at)
+			same_cv = 0;
+		cv_at = at;
+	}
+	ok(rows == 5 && same_cv, "a long unit (cycle/block) does not move "
+	    "the CV column");
+	ok(rows == 5 && same_n, "nor, longer still, the N column");
 	free(buf);
 }
 
@@ -351,6 +407,7 @@ main(void)
 	check_quote();
 	check_width(&ri, &r);
 	check_headline_flags(&ri, &r);
+	check_unit_column(&ri, &r);
 	run_info_release(&ri);
 	return done_testing();
 }
