@@ -272,6 +272,46 @@ check_unit_column(const struct run_info *ri, const struct result *proto)
 	free(buf);
 }
 
+/* fmt_wrap: lines break before a space or after a comma, not in words. */
+static void
+check_wrap(void)
+{
+	static const struct {
+		const char *text, *want;
+		int col;
+	} w[] = {
+		/* the footers of issue 27: never "encryp" / "t,decrypt" */
+		{ "== cipher parameters: algorithms=aes-128-cbc,chacha20-poly1305,"
+		  "sizes=16,64,256,1024,8192,16384,directions=encrypt,decrypt",
+		  "== cipher parameters: algorithms=aes-128-cbc,chacha20-poly1305,"
+		  "\n   sizes=16,64,256,1024,8192,16384,directions=encrypt,decrypt"
+		  "\n", 0 },
+		{ "== iperf3 parameters: time=1,parallel=1,server=,"
+		  "iperf3=/usr/bin/iperf3,udp=no",
+		  "== iperf3 parameters: time=1,parallel=1,server=,\n"
+		  "   iperf3=/usr/bin/iperf3,udp=no\n", 0 },
+		/* a long path: after a '/' */
+		{ "/sys/devices/system/cpu/cpufreq/policy0/scaling_governor: empty",
+		  "/sys/devices/system/cpu/cpufreq/\n"
+		  "   policy0/scaling_governor: empty\n", 0 },
+		/* beside a column that leaves no room: on the next line */
+		{ "gcc-12.2.0-O2", "\n      gcc-12.2.0-O2\n", 70 },
+	};
+	char *buf;
+	size_t len, i;
+	FILE *fp;
+
+	for (i = 0; i < ARRAY_SIZE(w); i++) {
+		fp = open_memstream(&buf, &len);
+		fmt_wrap(fp, i == 2 ? 35 : i == 3 ? 80 : 70, w[i].text,
+		    w[i].col, i == 3 ? 6 : 3);
+		fclose(fp);
+		ok(strcmp(buf, w[i].want) == 0, "wrap %zu: at spaces, commas, "
+		    "slashes (got '%s')", i, buf);
+		free(buf);
+	}
+}
+
 static const char *const comma_locales[] = {
 	"de_DE.UTF-8", "de_DE.utf8", "de_DE", "fr_FR.UTF-8", "fr_FR.utf8",
 	"nl_NL.UTF-8", "es_ES.UTF-8", "it_IT.UTF-8", "ru_RU.UTF-8"
@@ -408,6 +448,7 @@ main(void)
 	check_width(&ri, &r);
 	check_headline_flags(&ri, &r);
 	check_unit_column(&ri, &r);
+	check_wrap();
 	run_info_release(&ri);
 	return done_testing();
 }
