@@ -56,7 +56,34 @@ static const char export_usage[] =
 enum { O_LAST = 256, O_TAG, O_ALL, O_LIST, O_FORMAT, O_CLASSIC, O_DB,
     O_NO_HEADLINE, O_COLUMNS, O_VERBOSE };
 
-/* One line per run; a long build label wraps to the width, indented. */
+/*
+ * Print s in at most room columns: cut (between characters) and ended by
+ * "..." when longer.  A UTF-8 character is one column.
+ */
+static void
+print_cut(const char *s, int room)
+{
+	size_t i, cut = 0;
+	int cols = 0, total = 0;
+
+	for (i = 0; s[i] != '\0'; i++)
+		total += ((unsigned char)s[i] & 0xc0) != 0x80;
+	if (total <= room) {
+		fputs(s, stdout);
+		return;
+	}
+	for (i = 0; s[i] != '\0'; i++) {
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && cols++ == room - 3)
+			break;
+		cut = i + 1;
+	}
+	printf("%.*s...", (int)(room > 3 ? cut : 0), s);
+}
+
+/*
+ * One line per run (scripts read its fields); a build label too long
+ * for the width is cut, as `show RUN` prints it whole.
+ */
 static void
 list_runs(struct store *st, const int64_t *ids, size_t n, int width)
 {
@@ -79,8 +106,9 @@ list_runs(struct store *st, const int64_t *ids, size_t n, int width)
 		    fmt_safe(e_status, sizeof(e_status), ri.status),
 		    fmt_safe(e_profile, sizeof(e_profile), ri.profile),
 		    ri.tag[0] ? fmt_safe(e_tag, sizeof(e_tag), ri.tag) : "-");
-		fmt_wrap(stdout, width, fmt_safe(e_label, sizeof(e_label),
-		    label), col > 0 ? col : 0, 6);
+		print_cut(fmt_safe(e_label, sizeof(e_label), label),
+		    width - (col > 0 ? col : 0));
+		putchar('\n');
 		run_info_release(&ri);
 	}
 }
