@@ -254,5 +254,6 @@ info_summary(FILE *fp, int width, const struct build_info *b,
 		    "more than on bare metal)", info_str(s->vm, a, sizeof(a)));
 		summary_line(fp, width, &sb);
 	}
+	strbuf_release(&sb);
 	fputc('\n', fp);
 }
