@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "clockcache.h"
@@ -169,10 +170,14 @@ cmd_info(int argc, char **argv)
 		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 		putchar('\n');
 	} else {
-		info_summary(stdout, &bi, si);
-		print_kv(stdout, "build", json_object_get(doc, "build"));
-		print_kv(stdout, "system", json_object_get(doc, "system"));
-		print_kv(stdout, "counters", counters);
+		int width = fmt_term_width(STDOUT_FILENO);
+
+		info_summary(stdout, width, &bi, si);
+		print_kv(stdout, width, "build", json_object_get(doc,
+		    "build"));
+		print_kv(stdout, width, "system", json_object_get(doc,
+		    "system"));
+		print_kv(stdout, width, "counters", counters);
 		if (clk != NULL)
 			print_clock(stdout, clk);
 	}

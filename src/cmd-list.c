@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "fmt.h"
 #include "registry.h"
 #include "util.h"
 
@@ -29,11 +31,13 @@ static const char *const type_names[] = {
 	[BENCH_P_INTLIST] = "int-list",
 };
 
+/* Each parameter: name, type, defaults; allowed values; help; wrapped. */
 static void
-list_params(const struct bench_info *b)
+list_params(const struct bench_info *b, int width)
 {
 	const struct bench_param *p;
 	char allowed[256];
+	struct strbuf sb;
 
 	for (p = b->params; p != NULL && p->name != NULL; p++) {
 		if (p->type == BENCH_P_INT || p->type == BENCH_P_INTLIST)
@@ -48,14 +52,20 @@ list_params(const struct bench_info *b)
 			snprintf(allowed, sizeof(allowed), "yes|no");
 		else
 			snprintf(allowed, sizeof(allowed), "text");
-		printf("    %s.%s (%s) = %s", b->name, p->name,
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "%s.%s (%s) = %s", b->name, p->name,
 		    type_names[p->type], p->def ? p->def : "");
 		if (p->quick != NULL)
-			printf(" [quick: %s]", p->quick);
+			strbuf_addf(&sb, " [quick: %s]", p->quick);
 		if (p->full != NULL)
-			printf(" [full: %s]", p->full);
-		printf("\n        allowed: %s\n        %s\n", allowed,
-		    p->help ? p->help : "");
+			strbuf_addf(&sb, " [full: %s]", p->full);
+		printf("    ");
+		fmt_wrap(stdout, width, sb.buf, 4, 8);
+		strbuf_release(&sb);
+		printf("        allowed: ");
+		fmt_wrap(stdout, width, allowed, 17, 17);
+		printf("        ");
+		fmt_wrap(stdout, width, p->help ? p->help : "", 8, 8);
 	}
 }
 
@@ -69,8 +79,9 @@ cmd_list(int argc, char **argv)
 	};
 	const struct bench_info **bl;
 	size_t n, i;
-	int c, lng = 0;
+	int c, lng = 0, col, width = fmt_term_width(STDOUT_FILENO);
 	char why[160];
+	struct strbuf sb;
 
 	opterr = 0;
 	optind = 1;
@@ -101,20 +112,28 @@ cmd_list(int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		const struct bench_info *b = bl[i];
 
-		printf("%-12s %-9s %-8s %-6s %s", b->name, b->group, b->unit,
-		    b->better == BENCH_LOWER ? "lower" : "higher",
-		    b->description);
+		/* the description wraps under its column */
+		col = printf("%-12s %-9s %-8s %-6s ", b->name, b->group,
+		    b->unit, b->better == BENCH_LOWER ? "lower" : "higher");
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "%s", b->description);
 		if (registry_unavailable(b, why, sizeof(why)))
-			printf(" (unavailable: %s)", why);
-		putchar('\n');
+			strbuf_addf(&sb, " (unavailable: %s)", why);
+		fmt_wrap(stdout, width, sb.buf, col > 0 ? col : 0, 39);
+		strbuf_release(&sb);
 		if (lng)
-			list_params(b);
+			list_params(b, width);
 	}
-	printf("\nGroups: ");
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "Groups: ");
 	for (i = 0; registry_groups[i] != NULL; i++)
 		if (registry_is_group(registry_groups[i]))
-			printf("%s%s", i ? ", " : "", registry_groups[i]);
-	printf("; profiles: quick, standard, full\n");
+			strbuf_addf(&sb, "%s%s", i ? ", " : "",
+			    registry_groups[i]);
+	strbuf_addf(&sb, "; profiles: quick, standard, full");
+	putchar('\n');
+	fmt_wrap(stdout, width, sb.buf, 0, 2);
+	strbuf_release(&sb);
 	free(bl);
 	return EXIT_OK;
 }

@@ -56,14 +56,43 @@ static const char export_usage[] =
 enum { O_LAST = 256, O_TAG, O_ALL, O_LIST, O_FORMAT, O_CLASSIC, O_DB,
     O_NO_HEADLINE, O_COLUMNS, O_VERBOSE };
 
+/*
+ * Print s in at most room columns: cut (between characters) and ended by
+ * "..." when longer.  A UTF-8 character is one column.
+ */
 static void
-list_runs(struct store *st, const int64_t *ids, size_t n)
+print_cut(const char *s, int room)
+{
+	size_t i, cut = 0;
+	int cols = 0, total = 0;
+
+	for (i = 0; s[i] != '\0'; i++)
+		total += ((unsigned char)s[i] & 0xc0) != 0x80;
+	if (total <= room) {
+		fputs(s, stdout);
+		return;
+	}
+	for (i = 0; s[i] != '\0'; i++) {
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && cols++ == room - 3)
+			break;
+		cut = i + 1;
+	}
+	printf("%.*s...", (int)(room > 3 ? cut : 0), s);
+}
+
+/*
+ * One line per run (scripts read its fields); a build label too long
+ * for the width is cut, as `show RUN` prints it whole.
+ */
+static void
+list_runs(struct store *st, const int64_t *ids, size_t n, int width)
 {
 	struct run_info ri;
 	char label[512], e_label[FMT_SAFE(512)], e_tag[FMT_SAFE(128)];
 	char e_started[FMT_SAFE(32)], e_status[FMT_SAFE(16)];
 	char e_profile[FMT_SAFE(16)];
 	size_t i;
+	int col;
 
 	printf("%-5s %-20s %-11s %-8s %-16s %s\n", "RUN", "STARTED",
 	    "STATUS", "PROFILE", "TAG", "BUILD");
@@ -72,12 +101,14 @@ list_runs(struct store *st, const int64_t *ids, size_t n)
 		if (store_run_get(st, ids[i], &ri) != 0)
 			continue;
 		buildinfo_label(ri.build, NULL, label, sizeof(label));
-		printf("%-5lld %-20s %-11s %-8s %-16s %s\n", (long long)ri.id,
+		col = printf("%-5lld %-20s %-11s %-8s %-16s ", (long long)ri.id,
 		    fmt_safe(e_started, sizeof(e_started), ri.started),
 		    fmt_safe(e_status, sizeof(e_status), ri.status),
 		    fmt_safe(e_profile, sizeof(e_profile), ri.profile),
-		    ri.tag[0] ? fmt_safe(e_tag, sizeof(e_tag), ri.tag) : "-",
-		    fmt_safe(e_label, sizeof(e_label), label));
+		    ri.tag[0] ? fmt_safe(e_tag, sizeof(e_tag), ri.tag) : "-");
+		print_cut(fmt_safe(e_label, sizeof(e_label), label),
+		    width - (col > 0 ? col : 0));
+		putchar('\n');
 		run_info_release(&ri);
 	}
 }
@@ -168,7 +199,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		return EXIT_USAGE;
 	}
 	if (list) {
-		list_runs(st, ids, n);
+		list_runs(st, ids, n, fmt_term_width(STDOUT_FILENO));
 		free(ids);
 		store_close(st);
 		return EXIT_OK;

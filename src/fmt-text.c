@@ -17,7 +17,7 @@
 #include "util.h"
 
 #define W_VALUE 9
-#define W_UNIT 9
+#define W_UNIT 10	/* MFLOPS/MHz; longer units take CV's padding */
 #define W_CV 5
 #define W_N 3
 #define W_FLAGS 4
@@ -258,9 +258,10 @@ text_result(struct fmt *f, const struct result *r)
 {
 	char cname[160], num[32], unit[24], cv[16], flags[16], cells[64];
 	char e_bench[FMT_SAFE(32)], e_case[FMT_SAFE(160)];
-	char e_unit[FMT_SAFE(24)], e_reason[FMT_SAFE(160)];
+	char e_unit[FMT_SAFE(24)], e_reason[FMT_SAFE(160)], nbuf[16];
 	const char *shown;
 	int bw, cw, width = f->width > 0 ? f->width : 80, rest;
+	int over, take, cvw, nw;
 
 	if (text_folded(f, r))
 		return;
@@ -308,9 +309,24 @@ text_result(struct fmt *f, const struct result *r)
 	snprintf(cv, sizeof(cv), r->st.cv * 100 < 1000 ? "%.1f" : ">999",
 	    r->st.cv * 100);
 	text_cells(f, r, cells, sizeof(cells));
-	fprintf(f->fp, "%-*s %-*s %*s %-*s %*s %*u%s  %s\n", bw, e_bench, cw,
-	    shown, W_VALUE, num, W_UNIT, fmt_safe(e_unit, sizeof(e_unit),
-	    unit), W_CV, cv, W_N, r->st.n, cells, flags);
+	fmt_safe(e_unit, sizeof(e_unit), unit);
+	/* a unit wider than its column (ktransform/s) takes the padding of
+	 * CV and N, so that the columns after it stay where they are */
+	over = (int)strlen(e_unit) - W_UNIT;
+	snprintf(nbuf, sizeof(nbuf), "%u", r->st.n);
+	cvw = W_CV;
+	nw = W_N;
+	if (over > 0) {
+		take = W_CV - (int)strlen(cv);
+		take = take < over ? take : over;
+		cvw -= take;
+		over -= take;
+		take = W_N - (int)strlen(nbuf);
+		nw -= take < over ? take : over;
+	}
+	fprintf(f->fp, "%-*s %-*s %*s %-*s %*s %*s%s  %s\n", bw, e_bench, cw,
+	    shown, W_VALUE, num, W_UNIT, e_unit, cvw, cv, nw, nbuf, cells,
+	    flags);
 }
 
 /* The headline: the figures people quote (headline.c picks them). */

@@ -202,6 +202,11 @@ fmt_quote(double v, const char *group, const char *unit, char *num,
 		snprintf(u, ulen, "retrans");
 		return;
 	}
+	if (strcmp(unit, "transform/s") == 0) {
+		/* FFTs per second: "65.43 kFFT/s" fits the unit column */
+		fmt_human(v, "FFT/s", num, nlen, u, ulen);
+		return;
+	}
 	for (i = 0; i < ARRAY_SIZE(q); i++) {
 		if (strcmp(unit, q[i].unit) != 0 || (q[i].group != NULL &&
 		    strcmp(group, q[i].group) != 0))
@@ -257,24 +262,40 @@ fmt_term_width(int fd)
 void
 fmt_wrap(FILE *fp, int width, const char *text, int col, int indent)
 {
-	int room = width - col;
+	int room = width - col, first = 1;
 	size_t len = strlen(text), n;
 
 	if (len == 0)
 		fputc('\n', fp);
 	while (len > 0) {
-		if (room < 20)
+		/* a line after the first has at least 20 columns */
+		if (!first && room < 20)
 			room = 20;
 		n = len;
 		if ((int)n > room) {
-			n = (size_t)room;
-			while (n > 0 && text[n] != ' ')
+			/* before a space or after a comma (a list of values) */
+			n = room > 0 ? (size_t)room : 0;
+			while (n > 0 && text[n] != ' ' && text[n - 1] != ',')
 				n--;
 			while (n > 0 && text[n - 1] == ' ')
 				n--;
+			/* else after a '/' (a long path) */
+			if (n == 0)
+				for (n = room > 0 ? (size_t)room : 0; n > 0 &&
+				    text[n - 1] != '/'; n--)
+					;
+			if (n == 0 && first && col > indent) {
+				/* nothing fits beside what is printed */
+				fprintf(fp, "\n%*s", indent, "");
+				room = width - indent;
+				first = 0;
+				continue;
+			}
 			if (n == 0) {
 				/* one long word: cut, not inside a character */
-				n = (size_t)room;
+				n = (size_t)(room > 20 ? room : 20);
+				if (n > len)
+					n = len;
 				while (n > 1 && ((unsigned char)text[n] &
 				    0xc0) == 0x80)
 					n--;
@@ -290,6 +311,7 @@ fmt_wrap(FILE *fp, int width, const char *text, int col, int indent)
 		if (len > 0)
 			fprintf(fp, "%*s", indent, "");
 		room = width - indent;
+		first = 0;
 	}
 }
 

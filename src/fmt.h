@@ -53,7 +53,8 @@ void fmt_human(double v, const char *unit, char *num, size_t nlen,
  * The unit people quote for a row of `group` measured in base `unit`
  * (text view only): flop/s as MFLOPS or GFLOPS, WI/s as MWIPS, B/s as
  * MB/s, storage op/s as IOPS, memory seconds as ns, bit/s as Mbit/s or
- * Gbit/s, segments as a count; anything else as fmt_human does.
+ * Gbit/s, segments as a count, transform/s as FFT/s (kFFT/s); anything
+ * else as fmt_human does.
  */
 void fmt_quote(double v, const char *group, const char *unit, char *num,
     size_t nlen, char *u, size_t ulen);
@@ -89,8 +90,9 @@ void fmt_flag_abbrev(unsigned flags, char *buf, size_t len);
 void fmt_flag_legend(FILE *fp, int width, unsigned all);
 
 /*
- * Text view: text cut at spaces into lines that fit width columns (a
- * word longer than a line is cut).  The caller has printed col columns of
+ * Text view: text cut before a space or after a comma (else after a
+ * '/') into lines that fit width columns (a word longer than a line is
+ * cut).  The caller has printed col columns of
  * the first line; the lines after it start with indent spaces.  Every
  * line, the first too, is ended; empty text just ends the line.
  */

@@ -39,7 +39,7 @@ usage(FILE *fp)
 		fprintf(fp, "  %-9s %s\n", c->name, c->summary);
 	fprintf(fp, "\n'boardbench COMMAND --help' describes a command; "
 	    "'man boardbench' describes all.\n"
-	    "Exit status: 0 all ran, 1 a benchmark failed, 2 usage error, "
+	    "Exit status: 0 all ran, 1 a benchmark failed, 2 usage error,\n"
 	    "3 regression (compare), 130 interrupted.\n");
 }
 

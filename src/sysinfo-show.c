@@ -51,8 +51,17 @@ sysinfo_label(const struct system_info *s, char *buf, size_t len)
  * Print obj as "prefix.key: value" lines, nested with dots; arrays of
  * objects are numbered (clusters.0.cpus), other arrays printed inline.
  */
+/* One "key value" line: a value too long for the width wraps, indented. */
+static void
+kv_line(FILE *fp, int width, const char *name, const char *value)
+{
+	int col = fprintf(fp, "%-28s ", name);
+
+	fmt_wrap(fp, width, value, col > 0 ? col : 0, 29);
+}
+
 void
-print_kv(FILE *fp, const char *prefix, const json_t *obj)
+print_kv(FILE *fp, int width, const char *prefix, const json_t *obj)
 {
 	const char *key;
 	json_t *v, *e;
@@ -63,7 +72,7 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 		snprintf(name, sizeof(name), "%s%s%s", prefix ? prefix : "",
 		    prefix && *prefix ? "." : "", key);
 		if (json_is_object(v)) {
-			print_kv(fp, name, v);
+			print_kv(fp, width, name, v);
 			continue;
 		}
 		if (json_is_array(v) && json_array_size(v) > 0 &&
@@ -72,20 +81,20 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 				char sub[280];
 
 				snprintf(sub, sizeof(sub), "%s.%zu", name, i);
-				print_kv(fp, sub, e);
+				print_kv(fp, width, sub, e);
 			}
 			continue;
 		}
 		if (json_is_array(v) && json_array_size(v) > 0 &&
 		    json_is_string(json_array_get(v, 0))) {
 			json_array_foreach(v, i, e)
-				fprintf(fp, "%-28s %s\n", name, fmt_safe(safe,
+				kv_line(fp, width, name, fmt_safe(safe,
 				    sizeof(safe), json_string_value(e)));
 			continue;
 		}
 		if (json_is_string(v)) {
-			fprintf(fp, "%-28s %s\n", name, fmt_safe(safe,
-			    sizeof(safe), json_string_value(v)));
+			kv_line(fp, width, name, fmt_safe(safe, sizeof(safe),
+			    json_string_value(v)));
 			continue;
 		}
 		if (json_is_null(v)) {
@@ -98,7 +107,7 @@ print_kv(FILE *fp, const char *prefix, const json_t *obj)
 		}
 		txt = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
 		    JSON_REAL_PRECISION(6));
-		fprintf(fp, "%-28s %s\n", name, txt ? txt : "?");
+		kv_line(fp, width, name, txt ? txt : "?");
 		free(txt);
 	}
 }
@@ -165,62 +174,94 @@ info_str(const char *v, char *buf, size_t len)
 	return fmt_safe(buf, len, v != NULL && *v != '\0' ? v : "unknown");
 }
 
+/* One summary line, wrapped to the width. */
+static void
+summary_line(FILE *fp, int width, struct strbuf *sb)
+{
+	fmt_wrap(fp, width, sb->buf != NULL ? sb->buf : "", 0, 3);
+	strbuf_release(sb);
+	strbuf_init(sb);
+}
+
 void
-info_summary(FILE *fp, const struct build_info *b,
+info_summary(FILE *fp, int width, const struct build_info *b,
     const struct system_info *s)
 {
 	const struct si_cluster *c;
 	char a[FMT_SAFE(128)], z[FMT_SAFE(128)], e[FMT_SAFE(128)];
-	char f[FMT_SAFE(64)], g[FMT_SAFE(64)];
+	char f[FMT_SAFE(64)], g[FMT_SAFE(64)], cc[96];
+	struct strbuf sb;
 	unsigned long boot;
 	int i;
 
-	fprintf(fp, "== board: %s (SoC %s)\n", info_str(s->board, a,
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "== board: %s (SoC %s)", info_str(s->board, a,
 	    sizeof(a)), info_str(s->soc, z, sizeof(z)));
-	fprintf(fp, "== cpu: %s", info_str(s->cpu_model, a, sizeof(a)));
+	summary_line(fp, width, &sb);
+	strbuf_addf(&sb, "== cpu: %s", info_str(s->cpu_model, a, sizeof(a)));
 	for (i = 0; i < s->nclusters; i++) {
 		c = &s->clusters[i];
 		if (!isnan(c->min_mhz) && !isnan(c->max_mhz))
-			fprintf(fp, "%s cpus %s %.0f-%.0f MHz", i ? "," : ";",
-			    info_str(c->cpus, z, sizeof(z)), c->min_mhz,
+			strbuf_addf(&sb, "%s cpus %s %.0f-%.0f MHz", i ? "," :
+			    ";", info_str(c->cpus, z, sizeof(z)), c->min_mhz,
 			    c->max_mhz);
 	}
-	fprintf(fp, "; governor %s\n", info_str(s->governor, a, sizeof(a)));
-	if (s->mem_total_mb >= 0)
-		fprintf(fp, "== memory: %lld MB\n", s->mem_total_mb);
-	fprintf(fp, "== os: %s, kernel %s\n", info_str(s->distribution, a,
+	strbuf_addf(&sb, "; governor %s", info_str(s->governor, a,
+	    sizeof(a)));
+	summary_line(fp, width, &sb);
+	if (s->mem_total_mb >= 0) {
+		strbuf_addf(&sb, "== memory: %lld MB", s->mem_total_mb);
+		summary_line(fp, width, &sb);
+	}
+	strbuf_addf(&sb, "== os: %s, kernel %s", info_str(s->distribution, a,
 	    sizeof(a)), info_str(s->kernel, z, sizeof(z)));
-	fprintf(fp, "== build: %s %s, %s, float %s, fpu %s, neon %s\n",
-	    info_str(b->cc_version, a, sizeof(a)),
-	    info_str(b->opt_level, z, sizeof(z)),
+	summary_line(fp, width, &sb);
+	/* the compiler as in a table's build line; its version line is in
+	 * build.cc_version below */
+	cc_short(or_q(b->cc_version), cc, sizeof(cc));
+	strbuf_addf(&sb, "== build: %s %s, %s, float %s, fpu %s, neon %s",
+	    info_str(cc, a, sizeof(a)), info_str(b->opt_level, z, sizeof(z)),
 	    info_str(b->arch, e, sizeof(e)),
 	    info_str(b->float_abi, f, sizeof(f)),
 	    info_str(b->fpu, g, sizeof(g)), b->neon == 1 ? "yes" : "no");
+	summary_line(fp, width, &sb);
 	/* since-boot bits: 16 under-voltage, 17 capped, 18 throttled */
 	boot = s->have_throttling ? s->throttle_bits >> 16 : 0;
-	if (boot & 1)
-		fprintf(fp, "== warning: under-voltage since boot: check the "
-		    "power supply\n");
-	if (boot & 6)
-		fprintf(fp, "== warning: throttled or clock capped since "
-		    "boot\n");
+	if (boot & 1) {
+		strbuf_addf(&sb, "== warning: under-voltage since boot: check "
+		    "the power supply");
+		summary_line(fp, width, &sb);
+	}
+	if (boot & 6) {
+		strbuf_addf(&sb, "== warning: throttled or clock capped since "
+		    "boot");
+		summary_line(fp, width, &sb);
+	}
 	info_str(s->governor, a, sizeof(a));
-	if (strcmp(a, "performance") != 0 && strcmp(a, "unknown") != 0)
-		fprintf(fp, "== warning: governor %s, not performance: the "
-		    "clock may vary during a run\n", a);
-	if (sysinfo_emulated(s))
-		fprintf(fp, "== warning: emulated by %s: timings are the "
-		    "emulator's, not this board's\n", info_str(s->emulator, a,
+	if (strcmp(a, "performance") != 0 && strcmp(a, "unknown") != 0) {
+		strbuf_addf(&sb, "== warning: governor %s, not performance: "
+		    "the clock may vary during a run", a);
+		summary_line(fp, width, &sb);
+	}
+	if (sysinfo_emulated(s)) {
+		strbuf_addf(&sb, "== warning: emulated by %s: timings are the "
+		    "emulator's, not this board's", info_str(s->emulator, a,
 		    sizeof(a)));
-	if (sysinfo_in_vm(s))
-		fprintf(fp, "== vm: %s (a virtual machine: figures drift more "
-		    "than on bare metal)\n", info_str(s->vm, a, sizeof(a)));
+		summary_line(fp, width, &sb);
+	}
+	if (sysinfo_in_vm(s)) {
+		strbuf_addf(&sb, "== vm: %s (a virtual machine: figures drift "
+		    "more than on bare metal)", info_str(s->vm, a, sizeof(a)));
+		summary_line(fp, width, &sb);
+	}
 	if (!isnan(s->run.noise_pct)) {
 		char line[400];
 
-		fmt_wrap(fp, 80, sysinfo_noise_line(&s->run, line,
-		    sizeof(line)), 0, 3);
+		strbuf_addf(&sb, "%s", sysinfo_noise_line(&s->run, line,
+		    sizeof(line)));
+		summary_line(fp, width, &sb);
 	}
+	strbuf_release(&sb);
 	fputc('\n', fp);
 }
 

@@ -21,9 +21,10 @@ void sysinfo_label(const struct system_info *s, char *buf, size_t len);
 /*
  * `info`'s summary: board, SoC, cores and clocks, memory, OS and kernel,
  * the build's ABI, and warnings (past under-voltage, throttling, a
- * governor other than performance).
+ * governor other than performance, an emulator), and the VM; each line
+ * wrapped to width columns.
  */
-void info_summary(FILE *fp, const struct build_info *b,
+void info_summary(FILE *fp, int width, const struct build_info *b,
     const struct system_info *s);
 
 /* The noise floor of r: "+-3.2 %", or "unknown"; returns buf. */
@@ -37,7 +38,10 @@ const char *sysinfo_noise_text(const struct si_run *r, char *buf,
 const char *sysinfo_noise_line(const struct si_run *r, char *buf,
     size_t len);
 
-/* Print a JSON object as aligned "key: value" lines (nested with dots). */
-void print_kv(FILE *fp, const char *prefix, const json_t *obj);
+/*
+ * Print a JSON object as aligned "key value" lines (nested with dots); a
+ * value too long for width columns wraps onto indented lines.
+ */
+void print_kv(FILE *fp, int width, const char *prefix, const json_t *obj);
 
 #endif

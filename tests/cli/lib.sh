@@ -47,6 +47,21 @@ expect() {
 
 skip_all() { echo "1..0 # SKIP $*"; exit 77; }
 
+# info's detail ($1) with each wrapped value joined to its key's line (a
+# continuation line starts with 29 spaces).
+info_joined() {
+	awk '/^                             [^ ]/ { sub(/^ +/, ""); line = line " " $0; next }
+		{ if (NR > 1) print line; line = $0 } END { print line }' "$1"
+}
+
+# The widest line of file $1 in columns: a UTF-8 character ("±") is one
+# column (its continuation bytes are not counted: mawk counts bytes
+# whatever the locale).
+widest() {
+	LC_ALL=C tr -d '\200-\277' < "$1" |
+		LC_ALL=C awk '{ n = length($0); if (n > w) w = n } END { print w + 0 }'
+}
+
 # Field counts of each CSV line, quote-aware, one number per line.
 csv_counts() {
 	awk -v sep="${2:-,}" '{

@@ -8,10 +8,6 @@
 fx="$top_srcdir/tests/fixtures"
 db="$TMP/c.db"
 fast="--profile quick --budget 0.02 --min-sample 0.002 --warmup 0 --no-progress"
-# the widest line in columns: "±" is two bytes and one column (mawk counts
-# bytes whatever the locale)
-widest() { sed 's/±/+/g' "$1" | awk '{ n = length($0); if (n > w) w = n }
-	END { print w + 0 }'; }
 
 # the Raspberry Pi 4 tree: 51.121 C, cpufreq 1500 MHz
 expect 0 "run null on the Pi 4 tree with +temp,+mhz" -- env COLUMNS=80 \

@@ -111,8 +111,14 @@ has '"perf_mhz"' "with the counter cross-check field"
 BOARDBENCH_SYSROOT="$fx/malformed"
 expect 0 "info on malformed values" -- bb info
 has "^system.clusters.0.max_mhz  *unknown$" "malformed: unknown clock"
-has "cpuinfo_max_freq: not a number ('fast')" "malformed: a note says why"
-has "temp: not a number ('hot')" "malformed: temperature note"
+# a long note wraps (COLUMNS or 80); joined it reads whole
+info_joined "$TMP/out" > "$TMP/joined"
+grep -q "cpuinfo_max_freq: not a number ('fast')" "$TMP/joined"
+ok $? "malformed: a note says why"
+grep -q "temp: not a number ('hot')" "$TMP/joined"
+ok $? "malformed: temperature note"
+w=$(widest "$TMP/out"); [ "$w" -le 80 ]
+ok $? "malformed: info's long notes wrap to 80 columns ($w)"
 expect 0 "run on malformed values" -- bb run null $fast --no-save
 unset BOARDBENCH_SYSROOT
 

@@ -6,9 +6,6 @@
 
 db="$TMP/v.db"
 fast="--profile quick --budget 0.02 --min-sample 0.002 --warmup 0 --no-progress"
-# the widest line in columns (a UTF-8 character is one column)
-widest() { LC_ALL=C.UTF-8 awk '{ n = length($0); if (n > w) w = n }
-	END { print w + 0 }' "$1"; }
 
 # crypto names are the longest; cipher needs openssl, always built in
 expect 0 "run dhrystone and AES-128-CBC at 8 KiB and 16 KiB" -- \

@@ -80,6 +80,7 @@ check_quote(void)
 		{ 9.41e9, "network", "bit/s", "9.410", "Gbit/s" },
 		{ 2, "network", "segments", "2", "retrans" },
 		{ 1027.4, "media", "s/s", "1027.4x", "realtime" },
+		{ 65430, "cpu", "transform/s", "65.43", "kFFT/s" },
 	};
 	char num[32], unit[24];
 	size_t i;
@@ -214,6 +215,101 @@ check_headline_flags(const struct run_info *ri, const struct result *proto)
 	    "busy,noisy,preempted\n") != NULL, "the text headline says "
 	    "busy,noisy,preempted");
 	free(buf);
+}
+
+/*
+ * The CV column stays where it is beside the long units shown (FFTs per
+ * second, MFLOPS/MHz, cycle/block), and beside a longer one (from an
+ * imported run) the N column does.
+ */
+static void
+check_unit_column(const struct run_info *ri, const struct result *proto)
+{
+	static const char *const units[] = { "transform/s", "flop/s",
+	    "flop/s/MHz", "cycle/block", "long-unit/s" };
+	struct result r = *proto;
+	char *buf, *line, *save;
+	size_t len, i;
+	FILE *fp = open_memstream(&buf, &len);
+	struct fmt *f = fmt_new("text", fp);
+	long cv_at = -1, n_at = -1, at;
+	int same_cv = 1, same_n = 1, rows = 0;
+
+	strcpy(r.bench, "fft");
+	r.st.median = 56450;
+	r.st.cv = 0.45;
+	r.st.n = 10;
+	f->width = 80;
+	fmt_begin(f, ri);
+	for (i = 0; i < ARRAY_SIZE(units); i++) {
+		snprintf(r.case_name, sizeof(r.case_name), "case-%zu", i);
+		strcpy(r.unit, units[i]);
+		fmt_result(f, &r);
+	}
+	fmt_end(f, ri);
+	fmt_free(f);
+	fclose(fp);
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "fft ", 4) != 0 || strstr(line, " 45.0 ")
+		    == NULL)
+			continue;
+		rows++;
+		at = (long)(strstr(line, " 10 ") - line);
+		if (n_at >= 0 && at != n_at)
+			same_n = 0;
+		n_at = at;
+		if (strstr(line, "long-unit/s") != NULL)
+			continue;
+		at = (long)(strstr(line, " 45.0 ") - line);
+		if (cv_at >= 0 && at != cv_at)
+			same_cv = 0;
+		cv_at = at;
+	}
+	ok(rows == 5 && same_cv, "a long unit (cycle/block) does not move "
+	    "the CV column");
+	ok(rows == 5 && same_n, "nor, longer still, the N column");
+	free(buf);
+}
+
+/* fmt_wrap: lines break before a space or after a comma, not in words. */
+static void
+check_wrap(void)
+{
+	static const struct {
+		const char *text, *want;
+		int col;
+	} w[] = {
+		/* the footers of issue 27: never "encryp" / "t,decrypt" */
+		{ "== cipher parameters: algorithms=aes-128-cbc,chacha20-poly1305,"
+		  "sizes=16,64,256,1024,8192,16384,directions=encrypt,decrypt",
+		  "== cipher parameters: algorithms=aes-128-cbc,chacha20-poly1305,"
+		  "\n   sizes=16,64,256,1024,8192,16384,directions=encrypt,decrypt"
+		  "\n", 0 },
+		{ "== iperf3 parameters: time=1,parallel=1,server=,"
+		  "iperf3=/usr/bin/iperf3,udp=no",
+		  "== iperf3 parameters: time=1,parallel=1,server=,\n"
+		  "   iperf3=/usr/bin/iperf3,udp=no\n", 0 },
+		/* a long path: after a '/' */
+		{ "/sys/devices/system/cpu/cpufreq/policy0/scaling_governor: empty",
+		  "/sys/devices/system/cpu/cpufreq/\n"
+		  "   policy0/scaling_governor: empty\n", 0 },
+		/* beside a column that leaves no room: on the next line */
+		{ "gcc-12.2.0-O2", "\n      gcc-12.2.0-O2\n", 70 },
+	};
+	char *buf;
+	size_t len, i;
+	FILE *fp;
+
+	for (i = 0; i < ARRAY_SIZE(w); i++) {
+		fp = open_memstream(&buf, &len);
+		fmt_wrap(fp, i == 2 ? 35 : i == 3 ? 80 : 70, w[i].text,
+		    w[i].col, i == 3 ? 6 : 3);
+		fclose(fp);
+		ok(strcmp(buf, w[i].want) == 0, "wrap %zu: at spaces, commas, "
+		    "slashes (got '%s')", i, buf);
+		free(buf);
+	}
 }
 
 static const char *const comma_locales[] = {
@@ -351,6 +447,8 @@ main(void)
 	check_quote();
 	check_width(&ri, &r);
 	check_headline_flags(&ri, &r);
+	check_unit_column(&ri, &r);
+	check_wrap();
 	run_info_release(&ri);
 	return done_testing();
 }
