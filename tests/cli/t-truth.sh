@@ -149,15 +149,18 @@ ok $? "preempted samples are counted without the monitor too"
 # call 20 % longer (null.jitter), so each process samples until its share
 # of the budget is spent.  The first two spend half the 3 s budget (0.75 s
 # each) and the other half goes to two or three more; were each given its
-# whole share (1.5 s), two or three in all would spend it.  Sleeps are
-# wall-clock exact, so load does not change this.
+# whole share (1.5 s), two or three in all would spend it.  On a loaded
+# machine (or under the sanitizers) a sample overruns its planned length,
+# the budget goes sooner and 3 was seen: so the rule checked is that
+# processes that disagree get more than the 2 asked for, at most 5 (4 or 5
+# on an idle machine).
 expect 0 "sleep -p null.vary=30 -p null.jitter=20 --processes 2" -- \
     bb run null -p null.mode=sleep -p null.ns=$ms -p null.kind=rate \
     -p null.vary=30 -p null.jitter=20 \
     --profile quick --min-sample 0.05 --warmup 0 --budget 3 --processes 2 \
     --no-monitor --no-save --format json
 p=$(json_get sleep processes "$TMP/out")
-between "$p" 4 5; ok $? "processes that disagree: 4 or 5 where --processes 2 ($p)"
+between "$p" 3 5; ok $? "processes that disagree: more than --processes 2, at most 5 ($p)"
 c=$(json_get sleep cv "$TMP/out")
 between "$c" 0.05 1; ok $? "their disagreement is the row's CV ($c)"
 awk 'index($0, "\"case\": \"sleep\",") { row = 1 }
