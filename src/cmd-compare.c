@@ -41,9 +41,9 @@ static const char compare_usage[] =
 "case, each cell the ratio to the baseline with its 95 % interval,\n"
 "turned so that above 1 is better (rates: value / baseline; times:\n"
 "baseline / value).  The unit of the statistics is never a raw sample:\n"
-"runs of one paired session (run --against) compare pair by pair (the\n"
-"geometric mean of the pairs' ratios, a t interval of the mean log\n"
-"ratio); others compare the medians of their measuring processes (of\n"
+"runs of one paired session (run --against) compare pair by pair (Yuen's\n"
+"20 % trimmed mean of the pairs' log ratios and its t interval, so that a\n"
+"pair a slow spell hit on one side moves it little); others compare the medians of their measuring processes (of\n"
 "their runs with --pool) with Welch's t interval, widened by the larger\n"
 "noise floor the two runs recorded (5 % when unknown) when a side is a\n"
 "single run, since one run cannot show the drift between runs.  A cell\n"
@@ -1069,8 +1069,8 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	fputc('\n', fp);
 	fmt_wrap(fp, width, "ratio [95 % interval]: the column over the "
 	    "baseline for rates, the baseline over the column for times; "
-	    "paired runs: the geometric mean of the pairs' ratios, with a t "
-	    "interval of the mean log ratio; others: the ratio of the "
+	    "paired runs: Yuen's 20 % trimmed mean of the pairs' log ratios "
+	    "and its t interval; others: the ratio of the "
 	    "geometric means of the process (or pooled run) medians, with "
 	    "Welch's t interval, widened by the machine's drift when a side "
 	    "is a single run", 0, 2);
@@ -1205,8 +1205,9 @@ print_json(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 	json_object_set_new(doc, "tool_version", json_string(PACKAGE_VERSION));
 	json_object_set_new(doc, "kind", json_string("compare"));
 	json_object_set_new(doc, "noise_test", json_string("t interval of the "
-	    "log ratio (paired: the pairs; unpaired: Welch on process or run "
-	    "medians, widened by the drift floor), 95 %, Benjamini-Hochberg"));
+	    "log ratio (paired: Yuen's 20 % trimmed mean of the pairs; "
+	    "unpaired: Welch on process or run medians, widened by the drift "
+	    "floor), 95 %, Benjamini-Hochberg"));
 	json_object_set_new(doc, "compared", json_integer((json_int_t)
 	    t->ntested));
 	json_object_set_new(doc, "different", json_integer((json_int_t)

@@ -155,11 +155,46 @@ logs(const double *v, size_t n, double *out)
 	return k;
 }
 
+static int
+dbl_cmp(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * Yuen's trimmed mean of d[0..n-1] (sorted here): g = floor(0.2 n) values
+ * cut from each end; its standard error from the winsorised variance,
+ * sqrt((n - 1) s_w^2 / (h (h - 1))) with h = n - 2g, and h - 1 degrees of
+ * freedom.  With g = 0 it is the mean and the t interval's error.
+ */
+static void
+trimmed(double *d, size_t n, double *mean, double *se, double *df)
+{
+	size_t g = (size_t)floor(RATIO_TRIM * (double)n), h = n - 2 * g, i;
+	double sum = 0, wm = 0, ss = 0, w;
+
+	qsort(d, n, sizeof(*d), dbl_cmp);
+	for (i = g; i < n - g; i++)
+		sum += d[i];
+	*mean = sum / (double)h;
+	for (i = 0; i < n; i++)
+		wm += d[i < g ? g : i >= n - g ? n - g - 1 : i];
+	wm /= (double)n;
+	for (i = 0; i < n; i++) {
+		w = d[i < g ? g : i >= n - g ? n - g - 1 : i] - wm;
+		ss += w * w;
+	}
+	*se = sqrt(ss / ((double)h * (double)(h - 1)));
+	*df = (double)(h - 1);
+}
+
 int
 ratio_paired(const double *a, const double *b, size_t n,
     struct ratio_ci *out)
 {
-	double *d, mean, var;
+	double *d, mean, se, df;
 	size_t i, k = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -173,13 +208,14 @@ ratio_paired(const double *a, const double *b, size_t n,
 		free(d);
 		return -1;
 	}
-	mean_var(d, k, &mean, &var);
-	free(d);
 	if (k < 2) {
-		out->ratio = exp(mean);
+		out->ratio = exp(d[0]);
+		free(d);
 		return 0;
 	}
-	t_interval(mean, sqrt(var / (double)k), (double)(k - 1), out);
+	trimmed(d, k, &mean, &se, &df);
+	free(d);
+	t_interval(mean, se, df, out);
 	return 0;
 }
 

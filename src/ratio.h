@@ -7,9 +7,12 @@
  * correlated (the machine's state drifts over seconds), so a raw sample
  * is never the unit of a comparison:
  *   - paired runs (`run --against`): the pair, one process of each build
- *     measured one after the other on the same CPU; the figure is the
- *     geometric mean of the pairs' ratios and the interval a Student t
- *     interval of the mean log ratio;
+ *     measured one after the other on the same CPU; the figure and its
+ *     interval are Yuen's 20 % trimmed mean of the pairs' log ratios and
+ *     its t interval (the middle 60 % of the pairs: a pair that a slow
+ *     spell of the host hit on one side moves neither much; with fewer
+ *     than 5 pairs nothing is trimmed: the geometric mean and a Student
+ *     t interval);
  *   - unpaired runs: the run when several were pooled (its median), else
  *     the process (each measuring process's median); the figure is the
  *     ratio of the geometric means, the interval Welch's t interval of
@@ -25,9 +28,10 @@
 #include <stddef.h>
 
 #define RATIO_LEVEL	0.95	/* the intervals' confidence */
+#define RATIO_TRIM	0.2	/* paired: the share trimmed from each end */
 
 struct ratio_ci {
-	double ratio;		/* geometric mean ratio b / a */
+	double ratio;		/* b / a: the (trimmed) geometric mean ratio */
 	double lo, hi;		/* its 95 % interval; NAN: none */
 	double p;		/* two-sided p of "no difference"; NAN: none */
 	size_t n;		/* pairs, or units on the smaller side */

@@ -127,6 +127,24 @@ main(void)
 		    "paired: t(0.975, 2) * sd / sqrt(n)");
 		is_int((long long)ci.n, 3, "paired: three pairs");
 	}
+	/*
+	 * paired, five pairs: Yuen's 20 % trimmed mean, by hand.  Log ratios
+	 * 0.1 0.2 0.3 0.4 and an outlier 5.0: one cut from each end, mean
+	 * 0.3 of the middle three; winsorised 0.2 0.2 0.3 0.4 0.4 (sum of
+	 * squares 0.04), se = sqrt(4 * 0.01 / (3 * 2)), t with 2 df
+	 */
+	{
+		double x[5] = { 1, 1, 1, 1, 1 }, y[5];
+		static const double lr[5] = { 0.4, 0.1, 5.0, 0.3, 0.2 };
+
+		for (i = 0; i < 5; i++)
+			y[i] = exp(lr[i]);
+		ratio_paired(x, y, 5, &ci);
+		is_double(log(ci.ratio), 0.3, 1e-12, "paired, 5 pairs: the "
+		    "trimmed mean, the outlier cut");
+		is_double(log(ci.hi) - 0.3, 4.302653 * sqrt(0.04 / 6), 1e-5,
+		    "paired, 5 pairs: Yuen's winsorised error, 2 df");
+	}
 	/* paired: one pair gives a ratio and no interval */
 	{
 		double x = 2, y = 3;
