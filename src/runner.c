@@ -756,10 +756,9 @@ child_exec(const struct runner_opts *o, const struct bench_ctx *ctx,
 		free(av);
 		return;
 	}
-	if (np > 0)
+	/* a prefix or another build: looked up on PATH, as pair_probe() did */
+	if (np > 0 || (bd != NULL && bd->exe != NULL))
 		execvp(av[0], av);
-	else if (bd != NULL && bd->exe != NULL)
-		execv(bd->exe, av);
 	else
 		execv("/proc/self/exe", av);
 	free(av);
