@@ -2004,7 +2004,7 @@ cmd_compare(int argc, char **argv)
 		rc = c == -2 ? EXIT_BENCH : EXIT_USAGE;
 	if (o.fail_pct >= 0 && t.nregressions > 0) {
 		error("%zu regression%s against '%s' (worse by more than %g%% "
-		    "outside the noise, failed%s)%s", t.nregressions,
+		    "over its whole interval, failed%s)%s", t.nregressions,
 		    t.nregressions == 1 ? "" : "s", cs.v[base].name,
 		    o.fail_pct, o.allow_missing ? "" : ", or missing",
 		    t.nmissing > 0 && !o.allow_missing ? "; --allow-missing "
