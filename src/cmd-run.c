@@ -770,6 +770,8 @@ cmd_run(int argc, char **argv)
 		case 'h':
 			cmd_usage(stdout, run_usage);
 			param_set_release(&ps);
+			param_set_release(&scratch);
+			pair_builds_free(pb);
 			return EXIT_OK;
 		default:
 			cmd_getopt_error("run", argc, argv, optopt);
