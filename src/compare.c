@@ -298,6 +298,8 @@ cell_interval(struct cmp_cell *c, const struct result *b,
 			fl = column_drift(bcol);
 	}
 	rc = ratio_unpaired(ua, na, ub, nb, fl, ci);
+	if (rc == 0 && ci->floored)
+		c->drift = fl;
 	c->unit = unit_a == CMP_U_RUN && unit_b == CMP_U_RUN ? CMP_U_RUN :
 	    CMP_U_PROCESS;
 	free(ua);
@@ -315,7 +317,7 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 	int base_ok = b != NULL && b->status == ST_OK && !isnan(base->value);
 	struct ratio_ci ci;
 
-	c->ratio = c->speedup = c->p = c->lo = c->hi = NAN;
+	c->ratio = c->speedup = c->p = c->lo = c->hi = c->drift = NAN;
 	c->mark = CMP_NONE;
 	c->unit = CMP_U_NONE;
 	if (r == NULL)
@@ -329,7 +331,6 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 		c->ratio = ci.ratio;
 		c->p = ci.p;
 		c->n = ci.n;
-		c->floored = ci.floored;
 		c->lo = key->better < 0 ? 1 / ci.hi : ci.lo;
 		c->hi = key->better < 0 ? 1 / ci.lo : ci.hi;
 	}
@@ -520,14 +521,9 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 			    &cols[c], &cols[base], o);
 			if (cell->unit == CMP_U_PAIR)
 				t->paired = 1;
-			if (cell->floored) {
-				double d = column_drift(&cols[c]);
-
-				if (column_drift(&cols[base]) > d)
-					d = column_drift(&cols[base]);
-				if (isnan(t->drift) || d > t->drift)
-					t->drift = d;
-			}
+			if (!isnan(cell->drift) && (isnan(t->drift) ||
+			    cell->drift > t->drift))
+				t->drift = cell->drift;
 		}
 	}
 	for (c = 0; c < ncols; c++)
@@ -588,24 +584,13 @@ static void
 pool_procs(struct result *d, const struct entry *e, size_t n)
 {
 	double *v = xcalloc(RESULT_UNITS_MAX, sizeof(*v));
-	size_t i, k, m, at = 0, keep = 0;
-	char name[32];
+	size_t i, at = 0;
 
-	for (i = 0; i < d->nextra; i++)
-		if (strncmp(d->extra[i].name, RESULT_PROC_EXTRA,
-		    strlen(RESULT_PROC_EXTRA)) != 0)
-			d->extra[keep++] = d->extra[i];
-	d->nextra = keep;
-	for (i = 0; i < n; i++) {
-		if (e[i].r->status != ST_OK)
-			continue;
-		m = result_units(e[i].r, RESULT_PROC_EXTRA, v, RESULT_UNITS_MAX);
-		for (k = 0; k < m && at < RESULT_UNITS_MAX; k++) {
-			bufprintf(name, sizeof(name), "%s%zu",
-			    RESULT_PROC_EXTRA, at++);
-			result_add_extra(d, name, v[k]);
-		}
-	}
+	for (i = 0; i < n && at < RESULT_UNITS_MAX; i++)
+		if (e[i].r->status == ST_OK)
+			at += result_units(e[i].r, RESULT_PROC_EXTRA, v + at,
+			    RESULT_UNITS_MAX - at);
+	result_set_units(d, RESULT_PROC_EXTRA, v, at);
 	free(v);
 }
 
@@ -672,15 +657,10 @@ cmp_pool(const struct result *const *runs, const size_t *nrows,
 			meds[nmed++] = r->st.median;
 		}
 		/* the unit of a pooled comparison: each run's median */
-		for (k = 0; k < nmed && nmed > 1; k++) {
-			char name[32];
-
-			bufprintf(name, sizeof(name), "%s%zu",
-			    RESULT_RUN_EXTRA, k);
-			result_add_extra(d, name, meds[k]);
-		}
-		if (nmed > 1)
+		if (nmed > 1) {
+			result_set_units(d, RESULT_RUN_EXTRA, meds, nmed);
 			pool_procs(d, e + i, j - i);
+		}
 		if (d->nsamples > 0) {
 			stats_compute(&d->st, d->samples, d->nsamples);
 		} else {

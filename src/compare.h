@@ -57,7 +57,8 @@ struct cmp_cell {
 	double p;		/* two-sided p; NAN untested */
 	enum cmp_unit unit;
 	size_t n;		/* pairs, or units on the smaller side */
-	int floored;		/* widened by the drift between runs */
+	double drift;		/* the drift between runs (per cent) it was
+				 * widened by; NAN: not widened */
 	const char *why;	/* CMP_NOTCOMP: "busy", "preempted",
 				 * "throttled", "emulated" */
 	enum cmp_mark mark;

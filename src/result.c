@@ -187,6 +187,23 @@ result_units(const struct result *r, const char *prefix, double *v,
 }
 
 void
+result_set_units(struct result *r, const char *prefix, const double *v,
+    size_t n)
+{
+	size_t i, keep = 0, plen = strlen(prefix);
+	char name[32];
+
+	for (i = 0; i < r->nextra; i++)
+		if (strncmp(r->extra[i].name, prefix, plen) != 0)
+			r->extra[keep++] = r->extra[i];
+	r->nextra = keep;
+	for (i = 0; i < n && i < RESULT_UNITS_MAX; i++) {
+		bufprintf(name, sizeof(name), "%s%zu", prefix, i);
+		result_add_extra(r, name, v[i]);
+	}
+}
+
+void
 run_info_release(struct run_info *ri)
 {
 	free(ri->argv);

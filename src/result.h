@@ -113,6 +113,9 @@ struct run_info {
  */
 size_t result_units(const struct result *r, const char *prefix, double *v,
     size_t max);
+/* Replace r's extras PREFIX0 ... by v[0..n-1] (at most RESULT_UNITS_MAX). */
+void result_set_units(struct result *r, const char *prefix, const double *v,
+    size_t n);
 
 const char *result_status_name(enum result_status);
 int result_status_parse(const char *name, enum result_status *out);

@@ -507,22 +507,11 @@ row_cpu(struct result *r, const struct copy_acc *a, unsigned na,
 }
 
 /*
- * Each process's median, in the order they ran, as the extras proc:0,
- * proc:1 ...: the units of a comparison (src/ratio.h), and the pairs of
- * a paired run (process k of each build is pair k).
+ * Each process's median, in the order they ran, is kept as the extras
+ * proc:0, proc:1 ... (result_set_units): the units of a comparison
+ * (src/ratio.h), and the pairs of a paired run (process k of each build
+ * is pair k).
  */
-static void
-row_proc_extras(struct result *r, const double *pm, size_t np)
-{
-	char name[32];
-	size_t k;
-
-	for (k = 0; k < np; k++) {
-		bufprintf(name, sizeof(name), "%s%zu", RESULT_PROC_EXTRA, k);
-		result_add_extra(r, name, pm[k]);
-	}
-}
-
 /*
  * Several processes: the row's figure is the median over processes of
  * each one's median, its CV the spread between processes (pm: their
@@ -534,7 +523,7 @@ row_procs(struct result *r, const double *pm, size_t np)
 	struct stats ps;
 
 	stats_compute(&ps, pm, np);
-	row_proc_extras(r, pm, np);
+	result_set_units(r, RESULT_PROC_EXTRA, pm, np);
 	result_add_extra(r, "cv:samples", r->st.cv);
 	r->st.median = ps.median;
 	r->st.mean = ps.mean;
@@ -1334,7 +1323,8 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 		} else {
 			row_samples(&r, ma->v, ma->n);
 			if (ma->npm > 1)
-				row_proc_extras(&r, ma->pm, ma->npm);
+				result_set_units(&r, RESULT_PROC_EXTRA,
+				    ma->pm, ma->npm);
 		}
 		if (ma->spread)
 			r.flags &= ~RF_NOISY;
