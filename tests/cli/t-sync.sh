@@ -58,8 +58,11 @@ else
 		ok_rows=$((ok_rows + 1))
 	done
 	[ $ok_rows -eq 5 ]; ok $? "rows cpu0, /min, /p99, /p99.9, /max OK in s"
-	expect 0 "wakeup --classic, JSON" -- bb run wakeup $fast --cpu 0 \
+	expect 0 "wakeup --classic, JSON" -- bb run wakeup $fast --cpu 0 --classic \
 		-p wakeup.loops=20 -p wakeup.interval=500 --format json
+	[ "$(head -c 1 "$TMP/out")" = "{" ] && ! grep -q '^T: ' "$TMP/out" &&
+	[ "$(tail -n 1 "$TMP/out")" = "}" ]
+	ok $? "--classic with JSON: the JSON alone (the classic view is a text view)"
 	grep -q '"sched_fifo": [01]' "$TMP/out" &&
 	grep -q '"mlockall": [01]' "$TMP/out" &&
 	grep -q '"stack_prefaulted": 1' "$TMP/out"

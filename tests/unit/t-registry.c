@@ -56,10 +56,10 @@ main(void)
 		    "%s: not the name of another group", b->name);
 		for (p = b->params; p != NULL && p->name != NULL; p++)
 			ok(p->help != NULL && p->def != NULL &&
-			    param_check_type(p, p->def, err, sizeof(err)) == 0 &&
-			    (p->quick == NULL || param_check_type(p, p->quick,
+			    param_check(p, p->def, err, sizeof(err)) == 0 &&
+			    (p->quick == NULL || param_check(p, p->quick,
 			    err, sizeof(err)) == 0) &&
-			    (p->full == NULL || param_check_type(p, p->full,
+			    (p->full == NULL || param_check(p, p->full,
 			    err, sizeof(err)) == 0),
 			    "%s.%s: help, and defaults that pass their own "
 			    "check", b->name, p->name);
