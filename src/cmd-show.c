@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "export.h"
 #include "fmt.h"
 #include "store.h"
 #include "sysinfo-show.h"
@@ -26,8 +27,10 @@ static const char show_usage[] =
 "  --last        the last run\n"
 "  --tag T       every run tagged T\n"
 "  --all         every run\n"
-"  --list        one line per run: id, date, status, tag, profile, build\n"
-"                (a running run whose process is gone shows 'interrupted')\n"
+"  --list        one line per run: id, date, status, profile, tag, build\n"
+"                (a running run whose process is gone shows 'interrupted');\n"
+"                with --format csv, tsv or json, for scripts: also uuid and\n"
+"                end, every field whole\n"
 "  --format F    text | csv | tsv | json (default text)\n"
 "  --classic     also the classic reports (text format)\n"
 "  --no-headline no block of the quoted figures after each run\n"
@@ -80,37 +83,113 @@ print_cut(const char *s, int room)
 	printf("%.*s...", (int)(room > 3 ? cut : 0), s);
 }
 
+/* The fields of `show --list`, in order, for every format. */
+static const char *const list_fields[] = {
+	"run", "uuid", "started", "finished", "status", "profile", "tag",
+	"build"
+};
+
 /*
- * One line per run (scripts read its fields); a build label too long
- * for the width is cut, as `show RUN` prints it whole.
+ * One line per run for people: the build label, when too long for the
+ * width, is cut (`show RUN` prints it whole).  Scripts read the CSV, TSV
+ * or JSON list instead.
  */
 static void
-list_runs(struct store *st, const int64_t *ids, size_t n, int width)
+list_text(FILE *fp, const struct run_info *ri, const char *label, int width)
 {
-	struct run_info ri;
-	char label[512], e_label[FMT_SAFE(512)], e_tag[FMT_SAFE(128)];
+	char e_label[FMT_SAFE(512)], e_tag[FMT_SAFE(128)];
 	char e_started[FMT_SAFE(32)], e_status[FMT_SAFE(16)];
 	char e_profile[FMT_SAFE(16)];
-	size_t i;
 	int col;
 
-	printf("%-5s %-20s %-11s %-8s %-16s %s\n", "RUN", "STARTED",
-	    "STATUS", "PROFILE", "TAG", "BUILD");
-	for (i = 0; i < n; i++) {
+	col = fprintf(fp, "%-5lld %-20s %-11s %-8s %-16s ", (long long)ri->id,
+	    fmt_safe(e_started, sizeof(e_started), ri->started),
+	    fmt_safe(e_status, sizeof(e_status), ri->status),
+	    fmt_safe(e_profile, sizeof(e_profile), ri->profile),
+	    ri->tag[0] ? fmt_safe(e_tag, sizeof(e_tag), ri->tag) : "-");
+	print_cut(fmt_safe(e_label, sizeof(e_label), label),
+	    width - (col > 0 ? col : 0));
+	putc('\n', fp);
+}
+
+/* One run of the list as a CSV or TSV line (sep) or a JSON object. */
+static int
+list_one(FILE *fp, const char *format, const struct run_info *ri,
+    const char *label, json_t *arr)
+{
+	char id[32];
+	const char *v[ARRAY_SIZE(list_fields)];
+	size_t k;
+	json_t *o;
+
+	snprintf(id, sizeof(id), "%lld", (long long)ri->id);
+	v[0] = id; v[1] = ri->uuid; v[2] = ri->started; v[3] = ri->finished;
+	v[4] = ri->status; v[5] = ri->profile; v[6] = ri->tag; v[7] = label;
+	if (arr == NULL) {
+		for (k = 0; k < ARRAY_SIZE(list_fields); k++)
+			fmt_sep_field(fp, v[k], strcmp(format, "tsv") == 0 ?
+			    '\t' : ',', k == 0);
+		putc('\n', fp);
+		return 0;
+	}
+	if ((o = json_object()) == NULL ||
+	    json_array_append_new(arr, o) != 0 ||
+	    json_object_set_new(o, list_fields[0],
+	    json_integer((json_int_t)ri->id)) != 0)
+		return -1;
+	for (k = 1; k < ARRAY_SIZE(list_fields); k++)
+		if (json_object_set_new(o, list_fields[k],
+		    export_jstr(v[k][0] != '\0' ? v[k] : NULL)) != 0)
+			return -1;
+	return 0;
+}
+
+/*
+ * `show --list`: one line per run (text, the default), or for scripts the
+ * same fields as CSV or TSV with a header line, or as a JSON array of
+ * objects (an empty field is null).  0, or -1 when the list could not be
+ * made or written (said on stderr).
+ */
+static int
+list_runs(struct store *st, const int64_t *ids, size_t n,
+    const char *format, int width)
+{
+	FILE *fp = stdout;
+	struct run_info ri;
+	char label[512];
+	json_t *arr = NULL;
+	size_t i, k;
+	int text = strcmp(format, "text") == 0, rc = 0;
+
+	if (strcmp(format, "json") == 0 && (arr = json_array()) == NULL)
+		return error("out of memory"), -1;
+	if (text)
+		fprintf(fp, "%-5s %-20s %-11s %-8s %-16s %s\n", "RUN",
+		    "STARTED", "STATUS", "PROFILE", "TAG", "BUILD");
+	else if (arr == NULL) {
+		for (k = 0; k < ARRAY_SIZE(list_fields); k++)
+			fmt_sep_field(fp, list_fields[k], strcmp(format,
+			    "tsv") == 0 ? '\t' : ',', k == 0);
+		putc('\n', fp);
+	}
+	for (i = 0; i < n && rc == 0; i++) {
 		memset(&ri, 0, sizeof(ri));
 		if (store_run_get(st, ids[i], &ri) != 0)
 			continue;
 		buildinfo_label(ri.build, NULL, label, sizeof(label));
-		col = printf("%-5lld %-20s %-11s %-8s %-16s ", (long long)ri.id,
-		    fmt_safe(e_started, sizeof(e_started), ri.started),
-		    fmt_safe(e_status, sizeof(e_status), ri.status),
-		    fmt_safe(e_profile, sizeof(e_profile), ri.profile),
-		    ri.tag[0] ? fmt_safe(e_tag, sizeof(e_tag), ri.tag) : "-");
-		print_cut(fmt_safe(e_label, sizeof(e_label), label),
-		    width - (col > 0 ? col : 0));
-		putchar('\n');
+		if (text)
+			list_text(fp, &ri, label, width);
+		else if (list_one(fp, format, &ri, label, arr) != 0) {
+			error("out of memory");
+			rc = -1;
+		}
 		run_info_release(&ri);
 	}
+	if (arr != NULL && rc == 0 && (json_dumpf(arr, fp, JSON_INDENT(2)) != 0 ||
+	    putc('\n', fp) == EOF))
+		rc = -1;
+	json_decref(arr);
+	return rc;
 }
 
 int
@@ -199,10 +278,11 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		return EXIT_USAGE;
 	}
 	if (list) {
-		list_runs(st, ids, n, fmt_term_width(STDOUT_FILENO));
+		rc = list_runs(st, ids, n, format,
+		    fmt_term_width(STDOUT_FILENO));
 		free(ids);
 		store_close(st);
-		return EXIT_OK;
+		return rc == 0 ? EXIT_OK : EXIT_BENCH;
 	}
 	if (out != NULL) {
 		if (out_file_open(&of, out) != 0) {

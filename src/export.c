@@ -29,7 +29,6 @@
 #define IMPORT_TEXT_MAX	(1 << 20)
 
 static json_t *jnum(double);
-static json_t *jstr(const char *);
 static json_t *export_flags(unsigned);
 static int get_flags(const json_t *, unsigned *);
 static int load_result(const json_t *, struct result *, char *, size_t);
@@ -57,11 +56,12 @@ unjnum(const json_t *v, double *out)
 }
 
 /*
- * jstr: a JSON string, null for NULL.  Text that is not valid UTF-8 (a
- * name cut inside a character, say) gets '?' for every non-ASCII byte.
+ * export_jstr: a JSON string, null for NULL.  Text that is not valid
+ * UTF-8 (a name cut inside a character, say) gets '?' for every non-ASCII
+ * byte.
  */
-static json_t *
-jstr(const char *s)
+json_t *
+export_jstr(const char *s)
 {
 	json_t *v;
 	char *copy, *p;
@@ -188,15 +188,15 @@ export_result(const struct result *r)
 	o = json_object();
 	json_object_set_new(o, "id", json_integer(r->id));
 	json_object_set_new(o, "seq", json_integer(r->seq));
-	json_object_set_new(o, "bench", jstr(r->bench));
-	json_object_set_new(o, "group", jstr(r->group));
-	json_object_set_new(o, "case", jstr(r->case_name));
-	json_object_set_new(o, "params", jstr(r->params));
-	json_object_set_new(o, "unit", jstr(r->unit));
+	json_object_set_new(o, "bench", export_jstr(r->bench));
+	json_object_set_new(o, "group", export_jstr(r->group));
+	json_object_set_new(o, "case", export_jstr(r->case_name));
+	json_object_set_new(o, "params", export_jstr(r->params));
+	json_object_set_new(o, "unit", export_jstr(r->unit));
 	json_object_set_new(o, "better", json_integer(r->better));
 	json_object_set_new(o, "status",
 	    json_string(result_status_name(r->status)));
-	json_object_set_new(o, "reason", jstr(r->reason));
+	json_object_set_new(o, "reason", export_jstr(r->reason));
 	json_object_set_new(o, "median", jnum(r->st.median));
 	json_object_set_new(o, "mean", jnum(r->st.mean));
 	json_object_set_new(o, "stddev", jnum(r->st.stddev));
@@ -224,14 +224,14 @@ export_run(const struct run_info *ri, const struct result *rows, size_t n)
 
 	o = json_object();
 	json_object_set_new(o, "id", json_integer(ri->id));
-	json_object_set_new(o, "uuid", jstr(ri->uuid));
-	json_object_set_new(o, "started", jstr(ri->started));
-	json_object_set_new(o, "finished", jstr(ri->finished));
-	json_object_set_new(o, "status", jstr(ri->status));
-	json_object_set_new(o, "tag", jstr(ri->tag));
-	json_object_set_new(o, "profile", jstr(ri->profile));
-	json_object_set_new(o, "tool_version", jstr(ri->tool_version));
-	json_object_set_new(o, "argv", jstr(ri->argv));
+	json_object_set_new(o, "uuid", export_jstr(ri->uuid));
+	json_object_set_new(o, "started", export_jstr(ri->started));
+	json_object_set_new(o, "finished", export_jstr(ri->finished));
+	json_object_set_new(o, "status", export_jstr(ri->status));
+	json_object_set_new(o, "tag", export_jstr(ri->tag));
+	json_object_set_new(o, "profile", export_jstr(ri->profile));
+	json_object_set_new(o, "tool_version", export_jstr(ri->tool_version));
+	json_object_set_new(o, "argv", export_jstr(ri->argv));
 	json_object_set_new(o, "build", ri->build_json != NULL ?
 	    json_incref(ri->build_json) : json_null());
 	json_object_set_new(o, "system", ri->system_json != NULL ?

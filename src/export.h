@@ -17,6 +17,8 @@
 json_t *export_run(const struct run_info *, const struct result *rows,
     size_t n);
 json_t *export_result(const struct result *);
+/* A JSON string of s (null for NULL; not UTF-8: '?' for each byte >= 0x80). */
+json_t *export_jstr(const char *s);
 /* The document {schema_version, tool, tool_version, runs: []}. */
 json_t *export_document(void);
 void export_document_add(json_t *doc, json_t *run);	/* takes run */

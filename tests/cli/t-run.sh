@@ -59,6 +59,22 @@ expect 0 "show the last run" -- bb show --db "$db"
 grep -q "^null *add" "$TMP/out"; ok $? "show prints its rows"
 expect 0 "show --list" -- bb show --list --db "$db"
 [ "$(grep -c '^[0-9]' "$TMP/out")" -eq 2 ]; ok $? "two runs listed"
+# the list for scripts: every field whole, a header, one run a line
+expect 0 "show --list --format tsv" -- bb show --list --format tsv --db "$db"
+head -1 "$TMP/out" | grep -qx "$(printf 'run\tuuid\tstarted\tfinished\tstatus\tprofile\ttag\tbuild')" &&
+	[ "$(awk -F '\t' 'NR > 1 && NF == 8 && $5 == "complete" && length($2) == 36' "$TMP/out" | wc -l)" -eq 2 ] &&
+	[ "$(awk -F '\t' 'NR > 1 && $7 == "t1"' "$TMP/out" | wc -l)" -eq 1 ] &&
+	awk -F '\t' 'NR > 1 && $8 !~ /\.\.\.$/ { n++ } END { exit n != 2 }' "$TMP/out"
+ok $? "TSV: header, 8 fields, uuid, status, tag, the build label uncut"
+expect 0 "show --list --format csv" -- bb show --list --format csv --db "$db"
+head -1 "$TMP/out" | grep -qx 'run,uuid,started,finished,status,profile,tag,build' &&
+	[ "$(grep -c ',complete,' "$TMP/out")" -eq 2 ]
+ok $? "CSV: header and both runs"
+expect 0 "show --list --format json" -- bb show --list --format json --db "$db"
+[ "$(grep -c '"uuid": "[0-9a-f-]\{36\}"' "$TMP/out")" -eq 2 ] &&
+	grep -q '"tag": "t1"' "$TMP/out" && grep -q '"tag": null' "$TMP/out" &&
+	[ "$(head -c 1 "$TMP/out")" = "[" ]
+ok $? "JSON: an array of both runs, a missing tag null"
 expect 0 "show by tag" -- bb show t1 --db "$db" --format csv
 grep -q ',t1,null,selftest,add,' "$TMP/out"; ok $? "the tagged run"
 for f in text csv tsv json; do
