@@ -8,3 +8,15 @@ clean_src() {
 	(unset MAKEFLAGS MFLAGS MAKELEVEL
 	 make -C "$top_builddir" distdir distdir="$1") >"$TMP/distdir.log" 2>&1
 }
+
+# quickstart_ready: skip the test (77) unless it can run the README's
+# Quick start here without installing anything: a native build on Debian
+# with every package scripts/quickstart would install already there.
+quickstart_ready() {
+	[ -z "${TEST_RUNNER:-}" ] || skip_all "builds natively; not in a cross build"
+	command -v dpkg-query >/dev/null 2>&1 || skip_all "no dpkg-query (not Debian)"
+	for p in $(sed -n '/^pkgs="/,/"$/p' "$top_srcdir/scripts/quickstart" | tr -d '"' | sed 's/^pkgs=//'); do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+			skip_all "package $p is not installed (the quick start would install it)"
+	done
+}

@@ -5,13 +5,8 @@
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 . "$top_srcdir/tests/cli/lib-src.sh"
 
-[ -z "${TEST_RUNNER:-}" ] || skip_all "builds natively; not in a cross build"
-command -v dpkg-query >/dev/null 2>&1 || skip_all "no dpkg-query (not Debian)"
 # the quick start must not install anything here
-for p in $(sed -n '/^pkgs="/,/"$/p' "$top_srcdir/scripts/quickstart" | tr -d '"' | sed 's/^pkgs=//'); do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
-		skip_all "package $p is not installed (the quick start would install it)"
-done
+quickstart_ready
 
 clean_src "$TMP/boardbench"
 st=$?
