@@ -15,6 +15,7 @@
 #include "clock.h"
 #include "clockcache.h"
 #include "cmd.h"
+#include "cpuset.h"
 #include "fmt.h"
 #include "monitor.h"
 #include "noise.h"
@@ -303,7 +304,7 @@ temp_opt(const char *name, const char *v, double lo, double hi, double *out)
  * asked.  What was found goes into the snapshot as "run_checks".
  */
 static void
-run_checks(const struct watch_opts *w, unsigned long long cpus, int tty,
+run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
     json_t *sys)
 {
 	json_t *c = json_object(), *warn = json_array(), *clk;
@@ -377,7 +378,7 @@ cmd_run_checks(double hot_temp, int no_monitor, int tty, json_t *sys)
 	struct watch_opts w = { .hot_temp = hot_temp, .wait_max = 600,
 	    .no_monitor = no_monitor };
 
-	run_checks(&w, 0, tty, sys);
+	run_checks(&w, NULL, tty, sys);
 }
 
 void
@@ -606,7 +607,7 @@ cmd_run(int argc, char **argv)
 	    .wait_max = 600 };
 	struct monitor_opts mo;
 	struct runner_hooks hooks;
-	unsigned long long cpumask = 0;
+	struct cpuset cpuset;
 	size_t ci, b, npb = 1, ntags = 0;
 	unsigned columns = 0;
 	struct pair_build *pb = xcalloc(PAIR_MAX_BUILDS, sizeof(*pb));
@@ -619,6 +620,7 @@ cmd_run(int argc, char **argv)
 	struct param_set scratch;
 
 	memset(&ro, 0, sizeof(ro));
+	cpuset_init(&cpuset);
 	param_set_init(&scratch);
 	ro.warmup = -1;
 	param_set_init(&ps);
@@ -847,11 +849,10 @@ cmd_run(int argc, char **argv)
 	strlcpy_bb(ri.tool_version, PACKAGE_VERSION, sizeof(ri.tool_version));
 	ri.argv = join_argv(full_argc, full_argv);
 	for (ci = 0; ci < ro.ncpus; ci++)
-		if (ro.cpus[ci] >= 0 && ro.cpus[ci] < 64)
-			cpumask |= 1ULL << ro.cpus[ci];
+		cpuset_add(&cpuset, ro.cpus[ci]);
 	sink.tty = isatty(STDERR_FILENO);
 	j = json_object();
-	run_checks(&wo, cpumask, sink.tty && !noprogress, j);
+	run_checks(&wo, &cpuset, sink.tty && !noprogress, j);
 	cmd_identity(&ri, j);
 	noise_measure(ro.cpus, ro.ncpus, &noise);
 	if (store_make_uuid(ri.uuid, sizeof(ri.uuid)) != 0 ||
@@ -904,7 +905,7 @@ cmd_run(int argc, char **argv)
 	if (!wo.no_monitor) {
 		memset(&mo, 0, sizeof(mo));
 		mo.hot_temp = wo.hot_temp;
-		mo.cpus = cpumask;
+		mo.cpus = &cpuset;
 		mo.sample = 1;
 		sink.mon = monitor_new(&mo);
 	}
@@ -980,6 +981,7 @@ out:
 	param_set_release(&scratch);
 	free(bl);
 	free(ro.cpus);
+	cpuset_release(&cpuset);
 	param_set_release(&ps);
 	return rc;
 
