@@ -1,8 +1,8 @@
 /*
  * store.c - the SQLite results store (doc/DESIGN.md section 4).  One file holds
- * every run; each result row of a run is its own transaction, so a kill or
- * a power cut loses at most the row in progress, and an imported run is
- * one transaction.  Writers share the file in WAL mode and wait for each
+ * every run; the rows of each case of a run are one transaction (with the
+ * run's count of cases stored), so a kill or a power cut loses at most the
+ * case in progress, and an imported run is one transaction.  Writers share the file in WAL mode and wait for each
  * other; readers open it read-only.  A file that is not ours, is newer
  * than us or is damaged is refused before anything is written to it.
  */
@@ -1025,7 +1025,8 @@ run_insert(struct store *st, struct run_info *ri, int watch)
 
 /*
  * store_result_add: one INSERT in autocommit mode is its own transaction:
- * when this returns 0 the row is on disk (synchronous = FULL).
+ * when this returns 0 the row is on disk (synchronous = FULL).  Inside a
+ * transaction (store_case_add, an import) it is part of that one.
  */
 int
 store_result_add(struct store *st, int64_t run_id, struct result *r)
