@@ -11,13 +11,13 @@
 
 #include <errno.h>
 #include <math.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "clock.h"
+#include "cpuset.h"
 #include "perfctr.h"
 #include "sysfs.h"
 #include "sysinfo.h"
@@ -142,20 +142,6 @@ clock_measure_here(double *mhz, double *spread, double *perf_mhz,
 #endif
 }
 
-/* kHz file of a policy as MHz, NAN when unknown. */
-static double
-policy_mhz(int policy, const char *file)
-{
-	char path[160];
-	long long khz;
-
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpufreq/"
-	    "policy%d/%s", policy, file);
-	if (sysfs_read_ll(path, 0, &khz, NULL, 0) != SYSFS_OK || khz <= 0)
-		return NAN;
-	return (double)khz / 1000.0;
-}
-
 static json_t *
 num_or_null(double v)
 {
@@ -164,20 +150,22 @@ num_or_null(double v)
 
 /* Measure one cluster on its first CPU that this process may use. */
 static json_t *
-measure_cluster(unsigned long long mask, int policy, const cpu_set_t *allowed)
+measure_cluster(const struct cpuset *cpus, int policy,
+    const struct cpuset *allowed)
 {
 	json_t *o = json_object();
-	char list[128], why[160], why_perf[200];
+	char name[32], why[160], why_perf[200], *list;
 	double mhz = NAN, spread = NAN, perf = NAN, claimed = NAN, max = NAN;
-	cpu_set_t one;
 	int cpu, rc;
 
-	json_object_set_new(o, "cpus", json_string(sysfs_format_cpulist(mask,
-	    list, sizeof(list))));
-	for (cpu = 0; cpu < 64; cpu++)
-		if ((mask >> cpu & 1) && CPU_ISSET(cpu, allowed))
+	list = cpuset_format(cpus);
+	json_object_set_new(o, "cpus", json_string(list));
+	free(list);
+	for (cpu = cpuset_next(cpus, 0); cpu >= 0;
+	    cpu = cpuset_next(cpus, cpu + 1))
+		if (cpuset_has(allowed, cpu))
 			break;
-	if (cpu == 64) {
+	if (cpu < 0) {
 		json_object_set_new(o, "cpu", json_null());
 		json_object_set_new(o, "measured_mhz", json_null());
 		json_object_set_new(o, "error", json_string("none of these "
@@ -186,12 +174,10 @@ measure_cluster(unsigned long long mask, int policy, const cpu_set_t *allowed)
 	}
 	json_object_set_new(o, "cpu", json_integer(cpu));
 	if (policy >= 0) {
-		snprintf(list, sizeof(list), "policy%d", policy);
-		json_object_set_new(o, "policy", json_string(list));
+		snprintf(name, sizeof(name), "policy%d", policy);
+		json_object_set_new(o, "policy", json_string(name));
 	}
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
-	if (sched_setaffinity(0, sizeof(one), &one) != 0) {
+	if (cpuset_pin(cpu) != 0) {
 		snprintf(why, sizeof(why), "cannot run on CPU %d: %s", cpu,
 		    strerror(errno));
 		json_object_set_new(o, "measured_mhz", json_null());
@@ -202,8 +188,8 @@ measure_cluster(unsigned long long mask, int policy, const cpu_set_t *allowed)
 	rc = clock_measure_here(&mhz, &spread, &perf, why_perf,
 	    sizeof(why_perf), why, sizeof(why));
 	if (policy >= 0) {
-		claimed = policy_mhz(policy, "scaling_cur_freq");
-		max = policy_mhz(policy, "cpuinfo_max_freq");
+		claimed = sysinfo_policy_mhz(policy, "scaling_cur_freq");
+		max = sysinfo_policy_mhz(policy, "cpuinfo_max_freq");
 	}
 	json_object_set_new(o, "measured_mhz", rc == 0 ? json_real(mhz) :
 	    json_null());
@@ -234,15 +220,15 @@ json_t *
 clock_measure_all(void)
 {
 	json_t *r = json_object(), *a = json_array();
-	int nums[64], n, i;
-	unsigned long long masks[64], all = 0;
+	struct si_policy *pol;
+	struct cpuset saved;
 	char when[32], boot[64];
-	cpu_set_t saved;
+	int n, i, have_saved;
 
-	if (sched_getaffinity(0, sizeof(saved), &saved) != 0) {
-		CPU_ZERO(&saved);
-		CPU_SET(0, &saved);
-	}
+	cpuset_init(&saved);
+	have_saved = cpuset_get_affinity(&saved) == 0;
+	if (!have_saved)
+		cpuset_add(&saved, 0);
 	iso_utc_now(when, sizeof(when));
 	json_object_set_new(r, "measured_at", json_string(when));
 	if (sysfs_read_str("/proc/sys/kernel/random/boot_id", boot,
@@ -251,17 +237,16 @@ clock_measure_all(void)
 	json_object_set_new(r, "method", json_string("dependent register adds "
 	    "(1 cycle each), 512 minus 256 per loop, best of 101, "
 	    "CLOCK_MONOTONIC_RAW"));
-	n = sysinfo_policies(nums, masks, 64);
+	n = sysinfo_policies(&pol);
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, measure_cluster(masks[i], nums[i],
-		    &saved));
-	if (n == 0) {
-		for (i = 0; i < 64 && i < CPU_SETSIZE; i++)
-			if (CPU_ISSET(i, &saved))
-				all |= 1ULL << i;
-		json_array_append_new(a, measure_cluster(all, -1, &saved));
-	}
-	sched_setaffinity(0, sizeof(saved), &saved);
+		json_array_append_new(a, measure_cluster(&pol[i].cpus,
+		    pol[i].num, &saved));
+	sysinfo_policies_free(pol, n);
+	if (n == 0)
+		json_array_append_new(a, measure_cluster(&saved, -1, &saved));
+	if (have_saved)
+		cpuset_set_affinity(&saved);
+	cpuset_release(&saved);
 	json_object_set_new(r, "clusters", a);
 	return r;
 }

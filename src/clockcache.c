@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clockcache.h"
+#include "cpuset.h"
 #include "sysfs.h"
 #include "util.h"
 
@@ -221,14 +222,16 @@ clockcache_load(void)
 }
 
 int
-clockcache_clusters(unsigned long long *masks, double *mhz, int max,
-    char *when, size_t wlen)
+clockcache_clusters(struct cpuset **cpus, double **mhz, char *when,
+    size_t wlen)
 {
-	json_t *j = clockcache_load(), *cl, *m;
+	json_t *j = clockcache_load(), *cl, *m, *a;
 	const char *s;
 	size_t i;
 	int n = 0;
 
+	*cpus = NULL;
+	*mhz = NULL;
 	if (when != NULL && wlen > 0)
 		when[0] = '\0';
 	if (j == NULL)
@@ -236,13 +239,19 @@ clockcache_clusters(unsigned long long *masks, double *mhz, int max,
 	s = json_string_value(json_object_get(j, "measured_at"));
 	if (s != NULL && when != NULL)
 		strlcpy_bb(when, s, wlen);
-	json_array_foreach(json_object_get(j, "clusters"), i, cl) {
+	a = json_object_get(j, "clusters");
+	*cpus = xcalloc(json_array_size(a) + 1, sizeof(**cpus));
+	*mhz = xcalloc(json_array_size(a) + 1, sizeof(**mhz));
+	json_array_foreach(a, i, cl) {
 		s = json_string_value(json_object_get(cl, "cpus"));
 		m = json_object_get(cl, "measured_mhz");
-		if (n >= max || s == NULL || !json_is_number(m) ||
-		    sysfs_parse_cpulist(s, &masks[n]) != 0)
+		cpuset_init(&(*cpus)[n]);
+		if (s == NULL || !json_is_number(m) ||
+		    cpuset_parse(s, &(*cpus)[n]) != CPUSET_OK) {
+			cpuset_release(&(*cpus)[n]);
 			continue;
-		mhz[n++] = json_number_value(m);
+		}
+		(*mhz)[n++] = json_number_value(m);
 	}
 	json_decref(j);
 	return n;
@@ -252,25 +261,25 @@ int
 clockcache_mhz(int cpu, double *mhz)
 {
 	json_t *j, *cl, *m;
-	unsigned long long mask;
+	struct cpuset cpus;
 	const char *s;
 	size_t i;
 	int rc = -1;
 
-	if (cpu < 0 || cpu >= 64)
-		return -1;
 	j = clockcache_load();
+	cpuset_init(&cpus);
 	json_array_foreach(json_object_get(j, "clusters"), i, cl) {
 		s = json_string_value(json_object_get(cl, "cpus"));
 		m = json_object_get(cl, "measured_mhz");
-		if (s == NULL || sysfs_parse_cpulist(s, &mask) != 0 ||
-		    !(mask >> cpu & 1) || !json_is_number(m) ||
+		if (s == NULL || cpuset_parse(s, &cpus) != CPUSET_OK ||
+		    !cpuset_has(&cpus, cpu) || !json_is_number(m) ||
 		    !(json_number_value(m) > 0))
 			continue;
 		*mhz = json_number_value(m);
 		rc = 0;
 		break;
 	}
+	cpuset_release(&cpus);
 	json_decref(j);
 	return rc;
 }

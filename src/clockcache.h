@@ -9,7 +9,8 @@
  *
  * The file: $BOARDBENCH_CLOCK_CACHE when set, else
  * $XDG_CACHE_HOME/boardbench/clock.json, else
- * ~/.cache/boardbench/clock.json.  It depends on sysfs.h and util.h only.
+ * ~/.cache/boardbench/clock.json.  It depends on sysfs.h, cpuset.h and
+ * util.h only.
  */
 #ifndef BOARDBENCH_CLOCKCACHE_H
 #define BOARDBENCH_CLOCKCACHE_H
@@ -29,13 +30,14 @@ int clockcache_save(const json_t *report);
 json_t *clockcache_load(void);
 
 /*
- * The clusters of this machine's report for this boot, without JSON: up
- * to max CPU masks and their measured clocks (any number the report
- * holds), and in when (may be NULL) its "measured_at" ("" when none).
- * The count, or -1 when there is no report for this boot.
+ * The clusters of this machine's report for this boot, without JSON: the
+ * CPUs of each (*cpus, owned, each to be released) and its measured clock
+ * (*mhz, owned), and in when (may be NULL) its "measured_at" ("" when
+ * none).  The count, or -1 when there is no report for this boot.
  */
-int clockcache_clusters(unsigned long long *masks, double *mhz, int max,
-    char *when, size_t wlen);
+struct cpuset;
+int clockcache_clusters(struct cpuset **cpus, double **mhz, char *when,
+    size_t wlen);
 
 /* The measured clock of cpu from this machine's report; 0 found, -1 not. */
 int clockcache_mhz(int cpu, double *mhz);

@@ -386,7 +386,8 @@ cmd_exec(int argc, char **argv)
 	struct monitor_opts mo;
 	struct monitor_summary sum;
 	struct run_info ri;
-	struct result r, e;
+	struct result r, e, rows[2];
+	size_t nrows;
 	double *v = NULL;
 	size_t n = 0;
 	long long i;
@@ -433,16 +434,25 @@ cmd_exec(int argc, char **argv)
 	if (mon != NULL)
 		monitor_apply(&sum, &r);
 	monitor_run_flags(&ri, &r);
-	if (st != NULL && store_result_add(st, ri.id, &r) != 0)
+	/*
+	 * The row (with supply power, the energy of one run of the program
+	 * after it) stored whole with the run's one case counted, so that
+	 * the run reads as complete even when its final status cannot be
+	 * written; then printed.
+	 */
+	rows[0] = r;
+	nrows = 1;
+	if (monitor_energy_row(&r, &e) == 0)
+		rows[nrows++] = e;
+	if (st != NULL && store_case_add(st, ri.id, rows, nrows, 1,
+	    r.status == ST_INTERRUPTED ? -1 : 1) != 0)
 		failed = 2;
-	fmt_result(f, &r);
-	/* with supply power: the energy of one run of the program */
-	if (failed != 2 && monitor_energy_row(&r, &e) == 0) {
-		if (st != NULL && store_result_add(st, ri.id, &e) != 0)
-			failed = 2;
-		fmt_result(f, &e);
-		result_release(&e);
+	fmt_result(f, &rows[0]);
+	if (nrows > 1) {
+		fmt_result(f, &rows[1]);
+		result_release(&rows[1]);
 	}
+	r = rows[0];
 	iso_utc_now(ri.finished, sizeof(ri.finished));
 	strlcpy_bb(ri.status, r.status == ST_INTERRUPTED ? "interrupted" :
 	    failed == 2 ? "incomplete" : "complete", sizeof(ri.status));

@@ -15,6 +15,7 @@
 #include "clock.h"
 #include "clockcache.h"
 #include "cmd.h"
+#include "cpuset.h"
 #include "fmt.h"
 #include "monitor.h"
 #include "noise.h"
@@ -100,8 +101,10 @@ static const char run_usage[] =
 "  -h, --help           this text\n"
 "\n"
 "Exit status: 0 every case ran (skips allowed), 1 a case FAILED, CRASHED,\n"
-"timed out or gave a BADRESULT, 2 bad input (nothing ran), 130 interrupted\n"
-"(rows already measured are kept).\n";
+"timed out or gave a BADRESULT, or a row or the run's final status could\n"
+"not be stored (a run whose every case is stored still reads as complete),\n"
+"2 bad input (nothing ran), 130 interrupted (rows already measured are\n"
+"kept).\n";
 
 enum {
 	OPT_PROFILE = 256, OPT_TAG, OPT_COPIES, OPT_CPU, OPT_CLASSIC,
@@ -158,6 +161,10 @@ struct run_sink {
 	char cname[96];		/* the case whose rows come next */
 	struct run_sink *lead;		/* a paired build's rows: the monitor
 					 * and case of this build's sink */
+	struct result *rows;		/* the case's rows, kept until its end */
+	size_t nrows, arows;
+	size_t planned;			/* cases the runner plans (lead's) */
+	size_t done;			/* of them stored whole */
 };
 
 /* Monitoring options and what the checks before the run found. */
@@ -221,51 +228,93 @@ hook_plan_name(void *arg, const char *bench, const char *name, int is_case)
 	}
 }
 
-/* Commit a row, then print it; -1 when the store failed. */
-static int
-sink_one(struct run_sink *s, struct result *r)
+/* Keep a copy of a row of the case in progress (r itself with own). */
+static void
+sink_keep(struct run_sink *s, struct result *r, int own)
 {
-	if (s->st != NULL && !s->store_failed &&
-	    store_result_add(s->st, s->ri->id, r) != 0) {
-		s->store_failed = 1;
-		return -1;
+	if (s->nrows == s->arows) {
+		s->arows = s->arows ? 2 * s->arows : 8;
+		s->rows = xreallocarray(s->rows, s->arows, sizeof(*s->rows));
 	}
-	if (s->fmt != NULL)
-		fmt_result(s->fmt, r);
-	return 0;
+	if (own)
+		s->rows[s->nrows++] = *r;
+	else
+		result_copy(&s->rows[s->nrows++], r);
+}
+
+/*
+ * A case's rows are all in: commit them whole, with the run's count of
+ * cases stored (a case a SIGINT or SIGTERM cut short is not counted),
+ * then print them; -1 when the store failed (they are not printed).
+ * counted: 0 for rows that are no case's end (after the run).
+ */
+static int
+sink_case_end(struct run_sink *s, int counted)
+{
+	struct run_sink *m = s->lead != NULL ? s->lead : s;
+	size_t i;
+	int rc = 0;
+
+	counted = counted && !runner_stop_requested();
+	if (s->st != NULL && !s->store_failed && (s->nrows > 0 || counted) &&
+	    store_case_add(s->st, s->ri->id, s->rows, s->nrows,
+	    (int64_t)m->planned, counted ? (int64_t)s->done + 1 : -1) != 0) {
+		s->store_failed = 1;
+		rc = -1;
+	} else if (counted)
+		s->done++;
+	for (i = 0; i < s->nrows; i++) {
+		if (rc == 0 && s->fmt != NULL)
+			fmt_result(s->fmt, &s->rows[i]);
+		result_release(&s->rows[i]);
+	}
+	s->nrows = 0;
+	return rc;
 }
 
 static void
-hook_planned(void *arg)
+sink_release(struct run_sink *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrows; i++)
+		result_release(&s->rows[i]);
+	free(s->rows);
+	s->rows = NULL;
+	s->nrows = s->arows = 0;
+}
+
+static void
+hook_planned(void *arg, size_t ncases)
 {
 	struct run_sink *s = arg;
 
+	s->planned = ncases;
 	fmt_begin(s->fmt, s->ri);
 	s->begun = 1;
 }
 
 /*
- * Each finished row: commit it first, then print it; a case's own row
- * with supply power is followed by its energy row.
+ * Each finished row is kept until its case ends (NULL), then the case's
+ * rows are committed, then printed; a case's own row with supply power
+ * is followed by its energy row.
  */
 static int
 sink_row(void *arg, struct result *r)
 {
 	struct run_sink *s = arg, *m = s->lead != NULL ? s->lead : s;
 	struct result e;
-	int rc;
 
+	if (r == NULL)
+		return sink_case_end(s, 1);
 	if (m->mon != NULL)
 		monitor_apply(&m->sum, r);
 	monitor_run_flags(s->ri, r);
-	if (sink_one(s, r) != 0)
-		return -1;
-	if (m->mon == NULL || strcmp(r->case_name, m->cname) != 0 ||
-	    monitor_energy_row(r, &e) != 0)
-		return 0;
-	rc = sink_one(s, &e);
-	result_release(&e);
-	return rc;
+	sink_keep(s, r, 0);
+	if (m->mon != NULL && strcmp(r->case_name, m->cname) == 0 &&
+	    monitor_energy_row(r, &e) == 0)
+		sink_keep(s, &e, 1);
+	return 0;
 }
 
 /* A seconds option: a number in (lo, hi]. */
@@ -303,7 +352,7 @@ temp_opt(const char *name, const char *v, double lo, double hi, double *out)
  * asked.  What was found goes into the snapshot as "run_checks".
  */
 static void
-run_checks(const struct watch_opts *w, unsigned long long cpus, int tty,
+run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
     json_t *sys)
 {
 	json_t *c = json_object(), *warn = json_array(), *clk;
@@ -377,7 +426,7 @@ cmd_run_checks(double hot_temp, int no_monitor, int tty, json_t *sys)
 	struct watch_opts w = { .hot_temp = hot_temp, .wait_max = 600,
 	    .no_monitor = no_monitor };
 
-	run_checks(&w, 0, tty, sys);
+	run_checks(&w, NULL, tty, sys);
 }
 
 void
@@ -553,6 +602,7 @@ pair_builds_free(struct pair_build *pb)
 		json_decref(pb[b].build);
 		json_decref(pb[b].system);
 		run_info_release(&pb[b].ri);
+		sink_release(&pb[b].sink);
 	}
 	free(pb);
 }
@@ -606,7 +656,8 @@ cmd_run(int argc, char **argv)
 	    .wait_max = 600 };
 	struct monitor_opts mo;
 	struct runner_hooks hooks;
-	unsigned long long cpumask = 0;
+	struct cpuset cpuset;
+	int finish_failed;
 	size_t ci, b, npb = 1, ntags = 0;
 	unsigned columns = 0;
 	struct pair_build *pb = xcalloc(PAIR_MAX_BUILDS, sizeof(*pb));
@@ -619,6 +670,7 @@ cmd_run(int argc, char **argv)
 	struct param_set scratch;
 
 	memset(&ro, 0, sizeof(ro));
+	cpuset_init(&cpuset);
 	param_set_init(&scratch);
 	ro.warmup = -1;
 	param_set_init(&ps);
@@ -847,11 +899,10 @@ cmd_run(int argc, char **argv)
 	strlcpy_bb(ri.tool_version, PACKAGE_VERSION, sizeof(ri.tool_version));
 	ri.argv = join_argv(full_argc, full_argv);
 	for (ci = 0; ci < ro.ncpus; ci++)
-		if (ro.cpus[ci] >= 0 && ro.cpus[ci] < 64)
-			cpumask |= 1ULL << ro.cpus[ci];
+		cpuset_add(&cpuset, ro.cpus[ci]);
 	sink.tty = isatty(STDERR_FILENO);
 	j = json_object();
-	run_checks(&wo, cpumask, sink.tty && !noprogress, j);
+	run_checks(&wo, &cpuset, sink.tty && !noprogress, j);
 	cmd_identity(&ri, j);
 	noise_measure(ro.cpus, ro.ncpus, &noise);
 	if (store_make_uuid(ri.uuid, sizeof(ri.uuid)) != 0 ||
@@ -904,7 +955,7 @@ cmd_run(int argc, char **argv)
 	if (!wo.no_monitor) {
 		memset(&mo, 0, sizeof(mo));
 		mo.hot_temp = wo.hot_temp;
-		mo.cpus = cpumask;
+		mo.cpus = &cpuset;
 		mo.sample = 1;
 		sink.mon = monitor_new(&mo);
 	}
@@ -941,13 +992,21 @@ cmd_run(int argc, char **argv)
 
 	runner_signals_install();
 	rc = runner_run(&ro, bl, nb, sink_row, &sink, &interrupted);
+	/* rows no case's end took (none are expected) */
 	if (!sink.begun)
 		fmt_begin(sink.fmt, &ri);
+	sink_case_end(&sink, 0);
+	for (b = 1; b < npb; b++)
+		sink_case_end(&pb[b].sink, 0);
 	iso_utc_now(ri.finished, sizeof(ri.finished));
 	strlcpy_bb(ri.status, interrupted ? "interrupted" :
 	    sink.store_failed ? "incomplete" : "complete", sizeof(ri.status));
-	if (sink.st != NULL && store_run_finish(sink.st, &ri) != 0)
-		rc = 1;
+	/*
+	 * The final status; when it cannot be written (a full disk) the
+	 * run's case counts tell readers whether it is complete, and one
+	 * line says so (the other builds' would fail alike: not tried).
+	 */
+	finish_failed = sink.st != NULL && store_run_finish(sink.st, &ri) != 0;
 	for (b = 1; b < npb; b++) {
 		struct run_info *r = &pb[b].ri;
 
@@ -955,11 +1014,13 @@ cmd_run(int argc, char **argv)
 		strlcpy_bb(r->status, interrupted ? "interrupted" :
 		    pb[b].sink.store_failed ? "incomplete" : "complete",
 		    sizeof(r->status));
-		if (store_run_finish(sink.st, r) != 0)
-			rc = 1;
+		if (!finish_failed && store_run_finish(sink.st, r) != 0)
+			finish_failed = 1;
 		if (pb[b].sink.store_failed)
 			sink.store_failed = 1;
 	}
+	if (finish_failed)
+		rc = 1;
 	fmt_end(sink.fmt, &ri);
 	if (npb > 1 && !interrupted && !sink.store_failed &&
 	    strcmp(format, "text") == 0)
@@ -972,6 +1033,7 @@ cmd_run(int argc, char **argv)
 	    rc || sink.store_failed ? EXIT_BENCH : EXIT_OK;
 out:
 	monitor_free(sink.mon);
+	sink_release(&sink);
 	fmt_free(sink.fmt);
 	if (sink.st != NULL)
 		store_close(sink.st);
@@ -980,6 +1042,7 @@ out:
 	param_set_release(&scratch);
 	free(bl);
 	free(ro.cpus);
+	cpuset_release(&cpuset);
 	param_set_release(&ps);
 	return rc;
 

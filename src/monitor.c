@@ -26,7 +26,6 @@
 #include "sysinfo.h"
 #include "util.h"
 
-#define MAX_POL 16
 #define MAX_ZONES 32
 #define CPUFREQ "/sys/devices/system/cpu/cpufreq"
 #define GET_THROTTLED "/sys/devices/platform/soc/soc:firmware/get_throttled"
@@ -41,9 +40,13 @@ struct acc {
 
 struct monitor {
 	struct monitor_opts o;
-	int npol, pol[MAX_POL];
-	int perf[MAX_POL];		/* governor is performance (this case) */
-	double smax[MAX_POL];		/* scaling_max_freq kHz (this case) */
+	/* the cpufreq policies of the cases' CPUs (allocated) */
+	struct watched {
+		int num;		/* policyN */
+		int perf;		/* governor is performance (this case) */
+		double smax;		/* scaling_max_freq, MHz (this case) */
+	} *pol;
+	int npol;
 	int nzones, zone[MAX_ZONES];
 	int fw_node;			/* the get_throttled sysfs node exists */
 	int vcgencmd;			/* else use vcgencmd at begin and end */
@@ -151,20 +154,17 @@ monitor_soc_temp(void)
 static void
 take_sample(struct monitor *m)
 {
-	double mhz[MAX_POL], temp = NAN, watts = NAN;
+	double *mhz = xcalloc(m->npol > 0 ? (size_t)m->npol : 1,
+	    sizeof(*mhz));
+	double temp = NAN, watts = NAN;
 	unsigned wbad = 0;
 	long bits = -1;
 	long long v;
-	char path[128];
 	unsigned below = 0;
 	int i;
 
-	for (i = 0; i < m->npol; i++) {
-		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
-		    "scaling_cur_freq", m->pol[i]);
-		mhz[i] = sysfs_read_ll(path, 0, &v, NULL, 0) == SYSFS_OK &&
-		    v > 0 ? (double)v / 1000.0 : NAN;
-	}
+	for (i = 0; i < m->npol; i++)
+		mhz[i] = sysinfo_policy_mhz(m->pol[i].num, "scaling_cur_freq");
 	for (i = 0; i < m->nzones; i++) {
 		double c = sysinfo_zone_temp(m->zone[i]);
 
@@ -194,8 +194,8 @@ take_sample(struct monitor *m)
 			m->acc.mhz_min = mhz[i];
 		if (isnan(m->acc.mhz_max) || mhz[i] > m->acc.mhz_max)
 			m->acc.mhz_max = mhz[i];
-		if (m->perf[i] && m->smax[i] > 0 &&
-		    mhz[i] * 1000.0 < MONITOR_BELOW_MAX * m->smax[i])
+		if (m->pol[i].perf && m->pol[i].smax > 0 &&
+		    mhz[i] < MONITOR_BELOW_MAX * m->pol[i].smax)
 			below = 1;
 	}
 	m->acc.below += below;
@@ -212,6 +212,7 @@ take_sample(struct monitor *m)
 	}
 	m->acc.n++;
 	pthread_mutex_unlock(&m->mu);
+	free(mhz);
 }
 
 static double
@@ -261,20 +262,31 @@ sampler(void *arg)
 	return NULL;
 }
 
+/* Does a policy with these CPUs matter to cases on cpus (NULL: all)? */
+static int
+monitor_watches(const struct cpuset *cpus, const struct cpuset *policy)
+{
+	return cpus == NULL || cpuset_empty(cpus) ||
+	    cpuset_intersects(cpus, policy);
+}
+
 struct monitor *
 monitor_new(const struct monitor_opts *o)
 {
 	struct monitor *m = xcalloc(1, sizeof(*m));
-	int nums[64], n, i;
-	unsigned long long masks[64];
+	struct si_policy *pol;
+	int n, i;
 
 	m->o = *o;
+	m->o.cpus = NULL;
 	m->period = o->period > 0 ? o->period : MONITOR_PERIOD;
 	m->tick = clock_tick();
-	n = sysinfo_policies(nums, masks, 64);
-	for (i = 0; i < n && m->npol < MAX_POL; i++)
-		if (o->cpus == 0 || (masks[i] & o->cpus) != 0)
-			m->pol[m->npol++] = nums[i];
+	n = sysinfo_policies(&pol);
+	m->pol = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*m->pol));
+	for (i = 0; i < n; i++)
+		if (monitor_watches(o->cpus, &pol[i].cpus))
+			m->pol[m->npol++].num = pol[i].num;
+	sysinfo_policies_free(pol, n);
 	m->nzones = sysinfo_thermal_zones(m->zone, MAX_ZONES);
 	m->fw_node = sysfs_exists(GET_THROTTLED);
 	m->vcgencmd = !m->fw_node && sysinfo_have_vcgencmd();
@@ -303,6 +315,7 @@ monitor_free(struct monitor *m)
 	pthread_mutex_destroy(&m->mu);
 	pthread_mutex_destroy(&m->spawn_mu);
 	pthread_cond_destroy(&m->cv);
+	free(m->pol);
 	free(m);
 }
 
@@ -326,20 +339,18 @@ void
 monitor_case_begin(struct monitor *m)
 {
 	char path[128], buf[64];
-	long long v;
+	double v;
 	int i;
 
 	if (m == NULL)
 		return;
 	for (i = 0; i < m->npol; i++) {
 		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
-		    "scaling_governor", m->pol[i]);
-		m->perf[i] = sysfs_read_str(path, buf, sizeof(buf)) ==
+		    "scaling_governor", m->pol[i].num);
+		m->pol[i].perf = sysfs_read_str(path, buf, sizeof(buf)) ==
 		    SYSFS_OK && strcmp(buf, "performance") == 0;
-		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
-		    "scaling_max_freq", m->pol[i]);
-		m->smax[i] = sysfs_read_ll(path, 0, &v, NULL, 0) == SYSFS_OK ?
-		    (double)v : 0;
+		v = sysinfo_policy_mhz(m->pol[i].num, "scaling_max_freq");
+		m->pol[i].smax = isnan(v) ? 0 : v;
 	}
 	pthread_mutex_lock(&m->mu);
 	m->acc.n = m->acc.below = 0;
@@ -383,9 +394,7 @@ void
 monitor_case_end(struct monitor *m, struct monitor_summary *s)
 {
 	unsigned long long busy1;
-	double self1, kids1, t1, others;
-	char path[128];
-	long long v;
+	double self1, kids1, t1, others, v;
 	long bits1;
 	int i;
 
@@ -411,10 +420,8 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 		s->busy_cores = (others > 0 ? others : 0) / s->wall;
 	}
 	for (i = 0; i < m->npol; i++) {
-		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
-		    "scaling_max_freq", m->pol[i]);
-		if (m->smax[i] > 0 && sysfs_read_ll(path, 0, &v, NULL, 0) ==
-		    SYSFS_OK && (double)v < m->smax[i])
+		v = sysinfo_policy_mhz(m->pol[i].num, "scaling_max_freq");
+		if (m->pol[i].smax > 0 && !isnan(v) && v < m->pol[i].smax)
 			s->max_dropped = 1;
 	}
 	pthread_mutex_lock(&m->mu);
@@ -584,27 +591,28 @@ monitor_energy_per_unit(double avg_w, const char *unit, double value)
 /* ---- before a run ------------------------------------------------------- */
 
 int
-monitor_governor_check(unsigned long long cpus, char *msg, size_t len)
+monitor_governor_check(const struct cpuset *cpus, char *msg, size_t len)
 {
-	int nums[64], n, i, bad = 0;
-	unsigned long long masks[64];
+	struct si_policy *pol;
+	int n, i, bad = 0;
 	char path[128], gov[64];
 	size_t used = 0;
 
 	msg[0] = '\0';
-	n = sysinfo_policies(nums, masks, 64);
+	n = sysinfo_policies(&pol);
 	for (i = 0; i < n; i++) {
-		if (cpus != 0 && (masks[i] & cpus) == 0)
+		if (!monitor_watches(cpus, &pol[i].cpus))
 			continue;
 		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
-		    "scaling_governor", nums[i]);
+		    "scaling_governor", pol[i].num);
 		if (sysfs_read_str(path, gov, sizeof(gov)) != SYSFS_OK ||
 		    strcmp(gov, "performance") == 0)
 			continue;
 		bad = 1;
 		used += (size_t)snprintf(msg + used, used < len ? len - used : 0,
-		    "%s%s (policy%d)", used ? ", " : "", gov, nums[i]);
+		    "%s%s (policy%d)", used ? ", " : "", gov, pol[i].num);
 	}
+	sysinfo_policies_free(pol, n);
 	return bad;
 }
 

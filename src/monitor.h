@@ -10,6 +10,7 @@
 #define BOARDBENCH_MONITOR_H
 
 #include <stddef.h>
+#include "cpuset.h"
 #include "result.h"
 
 #define MONITOR_PERIOD		0.25	/* seconds between samples */
@@ -20,7 +21,8 @@
 struct monitor_opts {
 	double hot_temp;		/* degrees C */
 	double period;			/* 0: MONITOR_PERIOD */
-	unsigned long long cpus;	/* CPUs the cases run on, 0: all */
+	/* CPUs the cases run on (NULL or empty: all); read by monitor_new */
+	const struct cpuset *cpus;
 	int sample;			/* 0: no sampler thread (--no-monitor) */
 };
 
@@ -76,10 +78,10 @@ int monitor_energy_row(const struct result *r, struct result *e);
 /* ---- before a run ----------------------------------------------------- */
 
 /*
- * Governors of the policies covering cpus (0: all) that are not
+ * Governors of the policies covering cpus (NULL or empty: all) that are not
  * "performance", as "ondemand (policy0)"; 1 when there is one, 0 not.
  */
-int monitor_governor_check(unsigned long long cpus, char *msg, size_t len);
+int monitor_governor_check(const struct cpuset *cpus, char *msg, size_t len);
 /* CPU use of other processes over window seconds, in cores; NAN unknown. */
 double monitor_busy_probe(double window);
 /* Wait until others use < 5 % of a core for 2 s; 0 settled, -1 not. */

@@ -613,6 +613,14 @@ emit(runner_sink_fn sink, void *arg, struct result *r, int *bad, int *stop)
 	return 0;
 }
 
+/* A planned case's rows were all given: the sink hears NULL (runner.h). */
+static void
+case_done(runner_sink_fn sink, void *arg, int *stop)
+{
+	if (sink(arg, NULL) != 0)
+		*stop = 1;
+}
+
 /* ---- one case -------------------------------------------------------- */
 
 struct case_run {
@@ -1496,6 +1504,7 @@ skipped_rows(const struct bench_ctx *ctx, const char *why,
 		r.status = ST_SKIPPED;
 		strlcpy_bb(r.reason, why, sizeof(r.reason));
 		emit(sink, arg, &r, bad, stop);
+		case_done(sink, arg, stop);
 		return;
 	}
 	for (i = 0; i < ctx->ncases; i++) {
@@ -1503,6 +1512,7 @@ skipped_rows(const struct bench_ctx *ctx, const char *why,
 		r.status = ST_SKIPPED;
 		strlcpy_bb(r.reason, why, sizeof(r.reason));
 		emit(sink, arg, &r, bad, stop);
+		case_done(sink, arg, stop);
 	}
 }
 
@@ -1551,10 +1561,13 @@ runner_case_timeout(const struct runner_opts *o, const struct child_plan *cp,
 	return o->timeout <= 0 && need > cp->timeout ? need : cp->timeout;
 }
 
-/* Tell the hooks each row name the plan holds, then that it is done. */
+/*
+ * Tell the hooks each row name the plan holds, then that it is done, with
+ * how many cases it holds.
+ */
 static void
 announce_plan(const struct runner_hooks *h, struct bench_ctx *const *ctxs,
-    size_t nb)
+    size_t nb, size_t ncases)
 {
 	const struct bench_derived *d;
 	const struct bench_phase *ph;
@@ -1586,7 +1599,7 @@ announce_plan(const struct runner_hooks *h, struct bench_ctx *const *ctxs,
 		}
 	}
 	if (h->planned != NULL)
-		h->planned(h->arg);
+		h->planned(h->arg, ncases);
 }
 
 /*
@@ -1632,6 +1645,8 @@ other_cases_row(const struct bench_ctx *ctx, const struct bench_case *c,
 	    "parameters (-p X:...) plan other cases of %s", ctx->info->name);
 	emit(k ? o->builds[k].sink : sink, k ? o->builds[k].arg : arg, &r,
 	    bad, stop);
+	case_done(k ? o->builds[k].sink : sink, k ? o->builds[k].arg : arg,
+	    stop);
 }
 
 /*
@@ -1713,7 +1728,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	if (paired)
 		npcpus = pair_cpus(o, &pcpus);
 	if (o->hooks != NULL)
-		announce_plan(o->hooks, ctxs, nb);
+		announce_plan(o->hooks, ctxs, nb, total);
 	pg.on = o->progress;
 	pg.n = total;
 	pg.start = now_mono();
@@ -1795,6 +1810,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				    &bad, &stop);
 				derived_rows(o, kc, &kc->cases[j], &pcr[k], bs,
 				    ba, &bad, &stop);
+				case_done(bs, ba, &stop);
 				case_run_release(&pcr[k]);
 			}
 			pg.i++;

@@ -36,14 +36,21 @@ struct runner_hooks {
 	void (*case_end)(void *arg);
 	/* after planning, before the first case: each row name planned
 	 * (case, derived and phase rows; is_case 1 for the case's own row),
-	 * then planned() once */
+	 * then planned() once with the number of cases planned (a benchmark
+	 * skipped whole counts its cases, or 1 when it has none): each ends
+	 * with a NULL row to the sink */
 	void (*plan_name)(void *arg, const char *bench, const char *name,
 	    int is_case);
-	void (*planned)(void *arg);
+	void (*planned)(void *arg, size_t ncases);
 	void *arg;
 };
 
-/* Called with each finished row; return -1 to stop the run. */
+/*
+ * Called with each finished row; return -1 to stop the run.  After the
+ * last row of each planned case (of each build), called once with NULL:
+ * the case's rows are all given (the store keeps a case whole, and counts
+ * it).  The row is the runner's: a sink keeps a copy (result_copy).
+ */
 typedef int (*runner_sink_fn)(void *arg, struct result *row);
 
 /*

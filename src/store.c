@@ -1,8 +1,8 @@
 /*
  * store.c - the SQLite results store (doc/DESIGN.md section 4).  One file holds
- * every run; each result row of a run is its own transaction, so a kill or
- * a power cut loses at most the row in progress, and an imported run is
- * one transaction.  Writers share the file in WAL mode and wait for each
+ * every run; the rows of each case of a run are one transaction (with the
+ * run's count of cases stored), so a kill or a power cut loses at most the
+ * case in progress, and an imported run is one transaction.  Writers share the file in WAL mode and wait for each
  * other; readers open it read-only.  A file that is not ours, is newer
  * than us or is damaged is refused before anything is written to it.
  */
@@ -47,7 +47,8 @@ struct store {
 	sqlite3 *db;
 	char *path, *wal;
 	int readonly;
-	int64_t version;	/* user_version: 1 lacks the writer columns */
+	int64_t version;	/* user_version: 1 lacks the writer columns,
+				 * 2 the case counts */
 	/* waiting for another writer: what its files looked like, since when */
 	double wait_since;
 	char wait_sig[96];
@@ -83,6 +84,13 @@ enum {
 /* Schema 2: the process writing a run, to tell a killed run later. */
 #define WRITER_COLS	"pid, boot_id, pid_start"
 #define WRITER_NULLS	"NULL, NULL, NULL"
+/*
+ * Schema 3: the cases a run plans and how many of them are stored whole,
+ * kept with each case's rows, so that a run whose final status could not
+ * be written (a full disk) still reads as complete.
+ */
+#define CASE_COLS	"cases_planned, cases_done"
+#define CASE_NULLS	"NULL, NULL"
 
 static const char schema_sql[] =
     "CREATE TABLE IF NOT EXISTS meta("
@@ -91,7 +99,8 @@ static const char schema_sql[] =
     " id INTEGER PRIMARY KEY, uuid TEXT UNIQUE NOT NULL, started TEXT,"
     " finished TEXT, status TEXT, tag TEXT, profile TEXT,"
     " tool_version TEXT, argv TEXT, build TEXT, system TEXT,"
-    " pid INTEGER, boot_id TEXT, pid_start INTEGER);"
+    " pid INTEGER, boot_id TEXT, pid_start INTEGER,"
+    " cases_planned INTEGER, cases_done INTEGER);"
     "CREATE TABLE IF NOT EXISTS results("
     " id INTEGER PRIMARY KEY,"
     " run_id INTEGER NOT NULL REFERENCES runs(id),"
@@ -572,30 +581,37 @@ quick_check(struct store *st)
 }
 
 /*
- * store_migrate: bring a schema 1 store to 2 (the writer columns), in one
- * transaction; another writer may have done it meanwhile.
+ * store_migrate: bring a schema 1 store to 2 (the writer columns) and a
+ * schema 2 store to 3 (the case counts), in one transaction; another
+ * writer may have done it meanwhile.  Old runs keep NULL counts: they
+ * read as before.
  */
 static int
 store_migrate(struct store *st)
 {
-	char sql[64];
+	char sql[96];
 	int64_t version = 0;
 	int rc;
 
 	rc = exec_write(st, "BEGIN IMMEDIATE");
 	if (rc == SQLITE_OK)
 		rc = query_int(st->db, "PRAGMA user_version", &version);
-	if (rc == SQLITE_OK && version == 1) {
-		bufprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
-		    STORE_SCHEMA_VERSION);
+	if (rc == SQLITE_OK && version == 1)
 		rc = sqlite3_exec(st->db,
 		    "ALTER TABLE runs ADD COLUMN pid INTEGER;"
 		    "ALTER TABLE runs ADD COLUMN boot_id TEXT;"
-		    "ALTER TABLE runs ADD COLUMN pid_start INTEGER;"
-		    "UPDATE meta SET value = '2' WHERE key = 'schema_version'",
+		    "ALTER TABLE runs ADD COLUMN pid_start INTEGER;",
 		    NULL, NULL, NULL);
-		if (rc == SQLITE_OK)
-			rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+	if (rc == SQLITE_OK && version >= 1 && version < 3)
+		rc = sqlite3_exec(st->db,
+		    "ALTER TABLE runs ADD COLUMN cases_planned INTEGER;"
+		    "ALTER TABLE runs ADD COLUMN cases_done INTEGER;",
+		    NULL, NULL, NULL);
+	if (rc == SQLITE_OK && version >= 1 && version < STORE_SCHEMA_VERSION) {
+		bufprintf(sql, sizeof(sql), "UPDATE meta SET value = '%d' "
+		    "WHERE key = 'schema_version'; PRAGMA user_version = %d",
+		    STORE_SCHEMA_VERSION, STORE_SCHEMA_VERSION);
+		rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
 	}
 	if (rc == SQLITE_OK)
 		rc = exec_write(st, "COMMIT");
@@ -1009,7 +1025,8 @@ run_insert(struct store *st, struct run_info *ri, int watch)
 
 /*
  * store_result_add: one INSERT in autocommit mode is its own transaction:
- * when this returns 0 the row is on disk (synchronous = FULL).
+ * when this returns 0 the row is on disk (synchronous = FULL).  Inside a
+ * transaction (store_case_add, an import) it is part of that one.
  */
 int
 store_result_add(struct store *st, int64_t run_id, struct result *r)
@@ -1080,6 +1097,49 @@ out:
 	return ret;
 }
 
+/* The final status of a run could not be written: one line, -1. */
+static int
+finish_err(struct store *st, const struct run_info *ri)
+{
+	return error("cannot write the final status (%s) of run %lld in store "
+	    "'%s': %s", ri->status[0] != '\0' ? ri->status : "complete",
+	    (long long)ri->id, st->path, sqlite3_errmsg(st->db));
+}
+
+int
+store_case_add(struct store *st, int64_t run_id, struct result *rows,
+    size_t n, int64_t planned, int64_t done)
+{
+	sqlite3_stmt *stmt = NULL;
+	size_t i;
+	int rc;
+
+	if (store_begin(st) != 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (store_result_add(st, run_id, &rows[i]) != 0)
+			goto fail;
+	if (done >= 0) {
+		rc = sqlite3_prepare_v2(st->db, "UPDATE runs SET cases_planned"
+		    " = ?1, cases_done = ?2 WHERE id = ?3", -1, &stmt, NULL);
+		if (rc == SQLITE_OK) {
+			sqlite3_bind_int64(stmt, 1, planned);
+			sqlite3_bind_int64(stmt, 2, done);
+			sqlite3_bind_int64(stmt, 3, run_id);
+			rc = step_write(st, stmt);
+		}
+		sqlite3_finalize(stmt);
+		if (rc != SQLITE_DONE) {
+			store_err(st, "count a finished case");
+			goto fail;
+		}
+	}
+	return store_commit(st);
+fail:
+	store_rollback(st);
+	return -1;
+}
+
 int
 store_run_finish(struct store *st, const struct run_info *ri)
 {
@@ -1094,14 +1154,14 @@ store_run_finish(struct store *st, const struct run_info *ri)
 	rc = sqlite3_prepare_v2(st->db, "UPDATE runs SET status = ?1,"
 	    " finished = ?2 WHERE id = ?3", -1, &stmt, NULL);
 	if (rc != SQLITE_OK)
-		return store_err(st, "finish a run");
+		return finish_err(st, ri);
 	sqlite3_bind_text(stmt, 1, ri->status[0] != '\0' ? ri->status :
 	    "complete", -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(stmt, 2, finished, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(stmt, 3, ri->id);
 	rc = step_write(st, stmt);
 	if (rc != SQLITE_DONE) {
-		store_err(st, "finish a run");
+		finish_err(st, ri);
 		sqlite3_finalize(stmt);
 		return -1;
 	}
@@ -1171,10 +1231,13 @@ store_run_get(struct store *st, int64_t id, struct run_info *ri)
 	int rc;
 
 	memset(ri, 0, sizeof(*ri));
-	rc = sqlite3_prepare_v2(st->db, st->version >= 2 ?
-	    "SELECT id, " RUN_COLS ", " WRITER_COLS " FROM runs WHERE id = ?1" :
-	    "SELECT id, " RUN_COLS ", " WRITER_NULLS " FROM runs WHERE id = ?1",
-	    -1, &stmt, NULL);
+	rc = sqlite3_prepare_v2(st->db, st->version >= 3 ?
+	    "SELECT id, " RUN_COLS ", " WRITER_COLS ", " CASE_COLS
+	    " FROM runs WHERE id = ?1" : st->version == 2 ?
+	    "SELECT id, " RUN_COLS ", " WRITER_COLS ", " CASE_NULLS
+	    " FROM runs WHERE id = ?1" :
+	    "SELECT id, " RUN_COLS ", " WRITER_NULLS ", " CASE_NULLS
+	    " FROM runs WHERE id = ?1", -1, &stmt, NULL);
 	if (rc != SQLITE_OK)
 		return store_err(st, "read a run");
 	sqlite3_bind_int64(stmt, 1, id);
@@ -1206,8 +1269,11 @@ store_run_get(struct store *st, int64_t id, struct run_info *ri)
 		w.pid = col_int(stmt, 11);
 		col_copy(stmt, 12, w.boot_id, sizeof(w.boot_id));
 		w.start = col_int(stmt, 13);
+		/* gone: complete when every planned case is stored */
 		if (writer_gone(&w))
-			strlcpy_bb(ri->status, "interrupted",
+			strlcpy_bb(ri->status, sqlite3_column_type(stmt, 14) !=
+			    SQLITE_NULL && col_int(stmt, 15) >= col_int(stmt,
+			    14) ? "complete" : "interrupted",
 			    sizeof(ri->status));
 	}
 	sqlite3_finalize(stmt);

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include "result.h"
 
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 
 struct store;
 
@@ -60,12 +60,21 @@ int store_run_begin(struct store *, struct run_info *ri);
 int store_run_add(struct store *, struct run_info *ri);
 /* Insert one row and commit; sets r->id. */
 int store_result_add(struct store *, int64_t run_id, struct result *r);
-/* Update status and finished time. */
+/*
+ * A case's rows, whole or not at all, in one transaction; with done >= 0
+ * the run's counts go with them: planned cases and done (stored whole, this
+ * one included).  0, or -1 with one error line (nothing stored).
+ */
+int store_case_add(struct store *, int64_t run_id, struct result *rows,
+    size_t n, int64_t planned, int64_t done);
+/* Update status and finished time; -1 with one error line. */
 int store_run_finish(struct store *, const struct run_info *ri);
 
 /*
  * 0 found, 1 no such run, -1 error.  A run still "running" whose writer
- * process is gone (killed, or the board rebooted) reads as "interrupted".
+ * process is gone (killed, the board rebooted, or it could not write its
+ * final status) reads as "complete" when every case it planned was stored
+ * (store_case_add), else as "interrupted".
  */
 int store_run_get(struct store *, int64_t id, struct run_info *ri);
 int store_run_by_uuid(struct store *, const char *uuid, int64_t *id);

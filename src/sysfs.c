@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cpuset.h"
 #include "sysfs.h"
 #include "util.h"
 
@@ -283,67 +284,41 @@ sysfs_strerror(int rc)
 		return "empty";
 	case SYSFS_MALFORMED:
 		return "not a number";
+	case SYSFS_TOO_BIG:
+		return "a CPU beyond " CPUSET_LAST_TEXT " (more than boardbench "
+		    "handles)";
 	default:
 		return "missing or unreadable";
 	}
 }
 
+/* A CPU list of every CPU a kernel can have, cpufreq's way: "0 1 2 ..." */
+#define CPULIST_TEXT_MAX	(CPUSET_MAX * 5 + 64)
+
 int
-sysfs_parse_cpulist(const char *s, unsigned long long *mask)
+sysfs_read_cpulist(const char *path, struct cpuset *out)
 {
-	unsigned long long m = 0;
-	long lo, hi, c;
-	char *end;
+	char *buf = xmalloc(CPULIST_TEXT_MAX + 1);
+	int rc;
 
-	while (*s != '\0') {
-		while (*s == ' ' || *s == ',' || *s == '\n' || *s == '\t')
-			s++;
-		if (*s == '\0')
+	cpuset_clear(out);
+	/* one byte more than a list can take: a longer file is no list */
+	rc = sysfs_read_str(path, buf, CPULIST_TEXT_MAX + 1);
+	if (rc == SYSFS_OK && strlen(buf) >= CPULIST_TEXT_MAX)
+		rc = SYSFS_MALFORMED;
+	if (rc == SYSFS_OK)
+		switch (cpuset_parse(buf, out)) {
+		case CPUSET_OK:
+			rc = cpuset_empty(out) ? SYSFS_EMPTY : SYSFS_OK;
 			break;
-		if (!isdigit((unsigned char)*s))
-			return -1;
-		lo = strtol(s, &end, 10);
-		hi = lo;
-		if (*end == '-') {
-			s = end + 1;
-			if (!isdigit((unsigned char)*s))
-				return -1;
-			hi = strtol(s, &end, 10);
+		case CPUSET_TOO_BIG:
+			rc = SYSFS_TOO_BIG;
+			break;
+		default:
+			rc = SYSFS_MALFORMED;
 		}
-		if (hi < lo || hi > 4096)
-			return -1;
-		for (c = lo; c <= hi && c < 64; c++)
-			m |= 1ULL << c;
-		s = end;
-		if (*s != '\0' && *s != ',' && *s != ' ' && *s != '\n' &&
-		    *s != '\t')
-			return -1;
-	}
-	*mask = m;
-	return 0;
-}
-
-char *
-sysfs_format_cpulist(unsigned long long mask, char *buf, size_t len)
-{
-	size_t used = 0;
-	int c, start;
-
-	buf[0] = '\0';
-	for (c = 0; c < 64; c++) {
-		if (!(mask >> c & 1))
-			continue;
-		start = c;
-		while (c + 1 < 64 && (mask >> (c + 1) & 1))
-			c++;
-		if (start == c)
-			used += (size_t)snprintf(buf + used,
-			    used < len ? len - used : 0, "%s%d",
-			    used ? "," : "", c);
-		else
-			used += (size_t)snprintf(buf + used,
-			    used < len ? len - used : 0, "%s%d-%d",
-			    used ? "," : "", start, c);
-	}
-	return buf;
+	if (rc != SYSFS_OK)
+		cpuset_clear(out);
+	free(buf);
+	return rc;
 }

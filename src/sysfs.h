@@ -18,6 +18,7 @@
 #define SYSFS_MISSING	-1	/* no such file, or unreadable */
 #define SYSFS_EMPTY	-2	/* readable but empty (or only whitespace) */
 #define SYSFS_MALFORMED	-3	/* text where a number belongs */
+#define SYSFS_TOO_BIG	-4	/* a CPU number beyond CPUSET_MAX */
 
 /* The root prefix: "" for the real machine, else the fixture folder. */
 const char *sysfs_root(void);
@@ -70,15 +71,19 @@ int sysfs_read_llf(long long *out, const char *fmt, ...)
 /* A /proc/meminfo value in kB ("MemAvailable"): SYSFS_OK or a code. */
 int sysfs_meminfo_kb(const char *key, long long *kb);
 
-/* What a return code means, for notes: "missing", "empty", "not a number". */
+/*
+ * What a return code means, for notes: "missing or unreadable", "empty",
+ * "not a number", "a CPU beyond 8191 (more than boardbench handles)".
+ */
 const char *sysfs_strerror(int rc);
 
 /*
- * Parse a CPU list such as "0-3,6" or "0 1 2 3" (cpufreq's related_cpus)
- * into a bit mask of up to 64 CPUs; -1 when malformed.
+ * A CPU list file ("0-3,6", cpufreq's "0 1 2 3"), read whole (a list of
+ * every CPU a kernel can have fits), into out: SYSFS_OK (out non-empty),
+ * SYSFS_MISSING, SYSFS_EMPTY, SYSFS_MALFORMED or SYSFS_TOO_BIG; out is
+ * empty unless SYSFS_OK.
  */
-int sysfs_parse_cpulist(const char *s, unsigned long long *mask);
-/* Format a mask as "0-3,6". Returns buf. */
-char *sysfs_format_cpulist(unsigned long long mask, char *buf, size_t len);
+struct cpuset;
+int sysfs_read_cpulist(const char *path, struct cpuset *out);
 
 #endif

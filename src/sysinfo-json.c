@@ -374,16 +374,31 @@ bounded(long long v)
 	return v < 0 ? -1 : v > 1000000 ? 1000000 : (int)v;
 }
 
+/*
+ * Room for the entries of a snapshot's array of cores or clusters: as
+ * many as it has, up to one per CPU a kernel can have (the rest of a
+ * hostile array is left out); *most: how many to read.
+ */
+static void *
+per_cpu_room(const json_t *a, size_t size, size_t *most)
+{
+	*most = json_array_size(a);
+	if (*most > CPUSET_MAX)
+		*most = CPUSET_MAX;
+	return xcalloc(*most > 0 ? *most : 1, size);
+}
+
 static void
 cores_from(const json_t *a, struct system_info *si)
 {
 	struct si_core *c;
 	const char *rev;
-	size_t i;
+	size_t i, most;
 	json_t *o;
 
+	si->cores = per_cpu_room(a, sizeof(*si->cores), &most);
 	json_array_foreach(a, i, o) {
-		if (si->ncores >= SI_MAX_CPUS)
+		if (i >= most)
 			break;
 		if (!json_is_object(o))
 			continue;
@@ -405,12 +420,13 @@ clusters_from(const json_t *a, struct system_info *si)
 {
 	struct si_cluster *c;
 	const char *p;
-	size_t i;
+	size_t i, most;
 	json_t *o;
 	int n;
 
+	si->clusters = per_cpu_room(a, sizeof(*si->clusters), &most);
 	json_array_foreach(a, i, o) {
-		if (si->nclusters >= SI_MAX_CPUS)
+		if (i >= most)
 			break;
 		if (!json_is_object(o))
 			continue;

@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +31,6 @@
 #include "sysinfo.h"
 #include "util.h"
 
-#define MAX_CPUS SI_MAX_CPUS
 #define CPU_DIR "/sys/devices/system/cpu"
 
 /* ---- notes and owned strings ------------------------------------------ */
@@ -161,14 +161,45 @@ struct cpu_id {
 };
 
 struct cpus {
-	unsigned long long online;
+	struct cpuset online;
 	int n;				/* highest cpu + 1 seen */
-	struct cpu_id id[MAX_CPUS];
+	struct cpu_id *id;		/* id[0] to id[cap - 1] (allocated) */
+	int cap;
 	char model[128];		/* "model name" (x86) as a last resort */
 	char features[512];		/* first "Features" line */
 	char hardware[128];		/* "Hardware" (32-bit ARM kernels) */
 	char pi_model[128];		/* "Model" (Raspberry Pi kernels) */
 };
+
+/*
+ * The identity of CPU cpu, made room for (unknown until read); NULL when
+ * cpu is no CPU number boardbench handles.
+ */
+static struct cpu_id *
+cpu_slot(struct cpus *c, long long cpu)
+{
+	int i, want;
+
+	if (cpu < 0 || cpu >= CPUSET_MAX)
+		return NULL;
+	if (cpu >= c->cap) {
+		want = c->cap > 0 ? c->cap : 64;
+		while (want <= cpu)
+			want *= 2;
+		if (want > CPUSET_MAX)
+			want = CPUSET_MAX;
+		c->id = xreallocarray(c->id, (size_t)want, sizeof(*c->id));
+		memset(c->id + c->cap, 0, (size_t)(want - c->cap) *
+		    sizeof(*c->id));
+		for (i = c->cap; i < want; i++)
+			c->id[i].impl = c->id[i].part = c->id[i].variant =
+			    c->id[i].revision = -1;
+		c->cap = want;
+	}
+	if (cpu + 1 > c->n)
+		c->n = (int)cpu + 1;
+	return &c->id[cpu];
+}
 
 /* Value of a "key<TAB>: value" line, or NULL when line is another key. */
 static char *
@@ -213,8 +244,9 @@ static void
 read_cpuinfo(struct cpus *c, struct sysinfo_notes *notes)
 {
 	FILE *fp = sysfs_fopen("/proc/cpuinfo");
-	char line[1024], *v;
-	int cur = -1;
+	char line[1024], *v, note[160];
+	struct cpu_id *id;
+	int cur = -1, said = 0;
 	long long n;
 
 	if (fp == NULL)
@@ -222,11 +254,17 @@ read_cpuinfo(struct cpus *c, struct sysinfo_notes *notes)
 	while (fgets(line, sizeof(line), fp) != NULL) {
 		if ((v = cpuinfo_value(line, "processor")) != NULL) {
 			n = cpuinfo_num(notes, "processor", v);
-			cur = n >= 0 && n < MAX_CPUS ? (int)n : -1;
-			if (cur >= 0) {
-				c->id[cur].present = 1;
-				if (cur + 1 > c->n)
-					c->n = cur + 1;
+			id = cpu_slot(c, n);
+			cur = id != NULL ? (int)n : -1;
+			if (id != NULL)
+				id->present = 1;
+			else if (n >= CPUSET_MAX && !said) {
+				said = 1;
+				snprintf(note, sizeof(note), "/proc/cpuinfo: "
+				    "processor %lld is beyond %d (more than "
+				    "boardbench handles), left out", n,
+				    CPUSET_MAX - 1);
+				sysinfo_note(notes, note);
 			}
 			continue;
 		}
@@ -278,57 +316,49 @@ static void
 read_cpus(struct cpus *c, struct sysinfo_notes *notes)
 {
 	char buf[256];
+	struct cpu_id *id;
 	int i, rc;
 
 	memset(c, 0, sizeof(*c));
-	for (i = 0; i < MAX_CPUS; i++)
-		c->id[i].impl = c->id[i].part = c->id[i].variant =
-		    c->id[i].revision = -1;
+	cpuset_init(&c->online);
 	read_cpuinfo(c, notes);
-	rc = sysfs_read_str(CPU_DIR "/online", buf, sizeof(buf));
-	if (rc == SYSFS_OK && sysfs_parse_cpulist(buf, &c->online) != 0) {
-		note_bad(notes, CPU_DIR "/online", SYSFS_MALFORMED, buf);
-		c->online = 0;
-	} else if (rc != SYSFS_OK)
-		note_bad(notes, CPU_DIR "/online", rc, buf);
-	if (c->online == 0)
+	rc = sysfs_read_cpulist(CPU_DIR "/online", &c->online);
+	if (rc == SYSFS_MALFORMED)
+		sysfs_read_str(CPU_DIR "/online", buf, sizeof(buf));
+	note_bad(notes, CPU_DIR "/online", rc, rc == SYSFS_MALFORMED ? buf :
+	    "");
+	if (cpuset_empty(&c->online))
 		for (i = 0; i < c->n; i++)
 			if (c->id[i].present)
-				c->online |= 1ULL << i;
-	if (c->online == 0 && sysfs_is_real()) {
+				cpuset_add(&c->online, i);
+	if (cpuset_empty(&c->online) && sysfs_is_real()) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 
-		for (i = 0; i < n && i < MAX_CPUS; i++)
-			c->online |= 1ULL << i;
+		for (i = 0; i < n && i < CPUSET_MAX; i++)
+			cpuset_add(&c->online, i);
 	}
-	for (i = 0; i < MAX_CPUS; i++) {
-		if (!(c->online >> i & 1))
-			continue;
-		if (i + 1 > c->n)
-			c->n = i + 1;
+	for (i = cpuset_next(&c->online, 0); i >= 0;
+	    i = cpuset_next(&c->online, i + 1)) {
+		id = cpu_slot(c, i);
 		read_midr(c, i);
-		if (c->id[i].impl >= 0 && c->id[i].part >= 0)
-			sysinfo_core_name((unsigned)c->id[i].impl,
-			    (unsigned)c->id[i].part, c->id[i].name,
-			    sizeof(c->id[i].name));
+		if (id->impl >= 0 && id->part >= 0)
+			sysinfo_core_name((unsigned)id->impl,
+			    (unsigned)id->part, id->name, sizeof(id->name));
 	}
 }
 
-static int
-popcount64(unsigned long long m)
+static void
+cpus_release(struct cpus *c)
 {
-	int n = 0;
-
-	for (; m; m &= m - 1)
-		n++;
-	return n;
+	cpuset_release(&c->online);
+	free(c->id);
 }
 
 /* The core name of a CPU, or the model name, or "unknown". */
 static const char *
 core_of(const struct cpus *c, int cpu)
 {
-	if (cpu >= 0 && cpu < MAX_CPUS && c->id[cpu].name[0] != '\0')
+	if (cpu >= 0 && cpu < c->cap && c->id[cpu].name[0] != '\0')
 		return c->id[cpu].name;
 	return c->model[0] ? c->model : "unknown";
 }
@@ -337,13 +367,13 @@ core_of(const struct cpus *c, int cpu)
 static void
 cores_summary(const struct cpus *c, char *buf, size_t len)
 {
-	const char *names[MAX_CPUS];
-	int counts[MAX_CPUS], k = 0, i, j;
+	int n = cpuset_count(&c->online), k = 0, i, j;
+	const char **names = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*names));
+	int *counts = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*counts));
 	size_t used = 0;
 
-	for (i = 0; i < MAX_CPUS; i++) {
-		if (!(c->online >> i & 1))
-			continue;
+	for (i = cpuset_next(&c->online, 0); i >= 0;
+	    i = cpuset_next(&c->online, i + 1)) {
 		for (j = 0; j < k; j++)
 			if (strcmp(names[j], core_of(c, i)) == 0)
 				break;
@@ -354,24 +384,24 @@ cores_summary(const struct cpus *c, char *buf, size_t len)
 		counts[j]++;
 	}
 	buf[0] = '\0';
-	if (k == 0) {
+	if (k == 0)
 		strlcpy_bb(buf, "unknown", len);
-		return;
-	}
 	for (j = 0; j < k; j++)
 		used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
 		    "%s%d x %s", j ? " + " : "", counts[j], names[j]);
+	free(names);
+	free(counts);
 }
 
 static void
 cores_fill(struct system_info *si, const struct cpus *c)
 {
+	int n = cpuset_count(&c->online), i;
 	struct si_core *o;
-	int i;
 
-	for (i = 0; i < MAX_CPUS; i++) {
-		if (!(c->online >> i & 1) || si->ncores >= SI_MAX_CPUS)
-			continue;
+	si->cores = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*si->cores));
+	for (i = cpuset_next(&c->online, 0); i >= 0;
+	    i = cpuset_next(&c->online, i + 1)) {
 		o = &si->cores[si->ncores++];
 		o->cpu = i;
 		o->name = xstrdup(core_of(c, i));
@@ -384,120 +414,166 @@ cores_fill(struct system_info *si, const struct cpus *c)
 
 /* ---- clusters and cpufreq policies -------------------------------------- */
 
-/* kHz file -> MHz, NAN when unknown (noted when malformed). */
-static double
-khz_mhz(struct sysinfo_notes *notes, const char *dir, const char *file)
+double
+sysinfo_khz_mhz(long long khz)
 {
-	char path[256];
-	long long v;
+	double mhz = (double)khz / 1000.0;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	if (read_num(notes, path, 0, &v) != SYSFS_OK || v <= 0)
+	return mhz >= SI_MHZ_MIN && mhz <= SI_MHZ_MAX ? mhz : NAN;
+}
+
+double
+sysinfo_policy_mhz(int policy, const char *file)
+{
+	long long khz;
+
+	if (sysfs_read_llf(&khz, CPU_DIR "/cpufreq/policy%d/%s", policy,
+	    file) != SYSFS_OK)
 		return NAN;
-	return (double)v / 1000.0;
+	return sysinfo_khz_mhz(khz);
 }
 
 /*
- * The numbers N of the entries named <prefix>N in folder dir (at most
- * max of them), sorted; 0 when the folder cannot be read.
+ * kHz file -> MHz, NAN when unknown: noted when malformed or beyond any
+ * real clock (SI_MHZ_MIN to SI_MHZ_MAX).
+ */
+static double
+khz_mhz(struct sysinfo_notes *notes, const char *dir, const char *file)
+{
+	char path[256], buf[320];
+	long long v;
+	double mhz;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	if (read_num(notes, path, 0, &v) != SYSFS_OK)
+		return NAN;
+	mhz = sysinfo_khz_mhz(v);
+	if (isnan(mhz)) {
+		snprintf(buf, sizeof(buf), "%s: %lld kHz is outside %g to %g "
+		    "MHz, reported as unknown", path, v, SI_MHZ_MIN,
+		    SI_MHZ_MAX);
+		sysinfo_note(notes, buf);
+	}
+	return mhz;
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The numbers N (below limit) of the entries named <prefix>N in folder
+ * dir, sorted, into *nums (owned; NULL when none); the count, 0 when the
+ * folder cannot be read.
  */
 static int
-numbered_entries(const char *dir, const char *prefix, int *nums, int max)
+numbered_entries(const char *dir, const char *prefix, int limit, int **nums)
 {
 	DIR *d = sysfs_opendir(dir);
-	size_t plen = strlen(prefix);
+	size_t plen = strlen(prefix), n = 0, alloc = 0;
 	struct dirent *e;
-	int n = 0, i, j, t;
+	int *v = NULL;
 	char *end;
-	long v;
+	long x;
 
+	*nums = NULL;
 	if (d == NULL)
 		return 0;
-	while ((e = readdir(d)) != NULL && n < max) {
-		if (strncmp(e->d_name, prefix, plen) != 0)
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, prefix, plen) != 0 ||
+		    !isdigit((unsigned char)e->d_name[plen]))
 			continue;
-		v = strtol(e->d_name + plen, &end, 10);
-		if (*end != '\0' || end == e->d_name + plen || v < 0)
+		errno = 0;
+		x = strtol(e->d_name + plen, &end, 10);
+		if (*end != '\0' || errno != 0 || x < 0 || x >= limit)
 			continue;
-		nums[n++] = (int)v;
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 64;
+			v = xreallocarray(v, alloc, sizeof(*v));
+		}
+		v[n++] = (int)x;
 	}
 	closedir(d);
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && nums[j - 1] > nums[j]; j--) {
-			t = nums[j];
-			nums[j] = nums[j - 1];
-			nums[j - 1] = t;
-		}
-	return n;
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_int);
+	*nums = v;
+	return (int)n;
 }
 
-/* Policy folder names under cpufreq/, sorted by number. */
+/* The CPUs of a policy: related_cpus, else affected_cpus; SYSFS_* code. */
 static int
-policy_list(int *nums, int max)
+policy_cpus(int policy, struct cpuset *cpus)
 {
-	return numbered_entries(CPU_DIR "/cpufreq", "policy", nums, max);
-}
-
-static int
-sysinfo_policy_cpus(int policy, unsigned long long *mask)
-{
-	char path[128], buf[256];
+	char path[128];
+	int rc;
 
 	snprintf(path, sizeof(path), CPU_DIR "/cpufreq/policy%d/related_cpus",
 	    policy);
-	if (sysfs_read_str(path, buf, sizeof(buf)) != SYSFS_OK) {
+	rc = sysfs_read_cpulist(path, cpus);
+	if (rc == SYSFS_MISSING || rc == SYSFS_EMPTY) {
 		snprintf(path, sizeof(path), CPU_DIR "/cpufreq/policy%d/"
 		    "affected_cpus", policy);
-		if (sysfs_read_str(path, buf, sizeof(buf)) != SYSFS_OK)
-			return -1;
+		rc = sysfs_read_cpulist(path, cpus);
 	}
-	if (sysfs_parse_cpulist(buf, mask) != 0 || *mask == 0)
-		return -1;
-	return 0;
+	return rc;
 }
 
 int
-sysinfo_policies(int *nums, unsigned long long *masks, int max)
+sysinfo_policies(struct si_policy **out)
 {
-	int n = policy_list(nums, max), i, k = 0;
+	int *nums, n, i, k = 0;
+	struct si_policy *p;
 
-	for (i = 0; i < n; i++)
-		if (sysinfo_policy_cpus(nums[i], &masks[k]) == 0)
-			nums[k++] = nums[i];
+	/* policyN is named after its first CPU */
+	n = numbered_entries(CPU_DIR "/cpufreq", "policy", CPUSET_MAX, &nums);
+	p = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*p));
+	for (i = 0; i < n; i++) {
+		cpuset_init(&p[k].cpus);
+		if (policy_cpus(nums[i], &p[k].cpus) != SYSFS_OK) {
+			cpuset_release(&p[k].cpus);
+			continue;
+		}
+		p[k++].num = nums[i];
+	}
+	free(nums);
+	*out = p;
 	return k;
 }
 
-static int
-lowest_cpu(unsigned long long m)
+void
+sysinfo_policies_free(struct si_policy *p, int n)
 {
 	int i;
 
-	for (i = 0; i < 64; i++)
-		if (m >> i & 1)
-			return i;
-	return -1;
+	for (i = 0; p != NULL && i < n; i++)
+		cpuset_release(&p[i].cpus);
+	free(p);
 }
 
 /* The measured clocks `--measure-clock` left for this boot. */
 struct measured {
-	unsigned long long masks[MAX_CPUS];
-	double mhz[MAX_CPUS];
-	int n;
+	struct cpuset *cpus;		/* per measured cluster (allocated) */
+	double *mhz;
+	int n;				/* -1: no report for this boot */
 	char when[64];
 };
 
-/* A cluster for the CPUs in mask, with cpufreq data when policy >= 0. */
+/* A cluster for the CPUs of cpus, with cpufreq data when policy >= 0. */
 static void
 cluster_fill(struct si_cluster *o, const struct cpus *c,
-    unsigned long long mask, int policy, struct sysinfo_notes *notes,
+    const struct cpuset *cpus, int policy, struct sysinfo_notes *notes,
     const struct measured *ms)
 {
-	char dir[128], path[192], buf[256], list[128];
+	char dir[128], path[192], buf[256];
 	long long cap;
-	int rc, i, cpu = lowest_cpu(mask);
+	int rc, i, cpu = cpuset_next(cpus, 0);
 
-	o->cpus = xstrdup(sysfs_format_cpulist(mask, list, sizeof(list)));
-	o->count = popcount64(mask);
+	o->cpus = cpuset_format(cpus);
+	o->count = cpuset_count(cpus);
 	o->core = xstrdup(core_of(c, cpu));
 	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpu_capacity", cpu);
 	o->capacity = read_num(notes, path, 0, &cap) == SYSFS_OK ? cap : -1;
@@ -521,7 +597,7 @@ cluster_fill(struct si_cluster *o, const struct cpus *c,
 	}
 	/* the measured clock, when `--measure-clock` left one for this boot */
 	for (i = 0; i < ms->n; i++)
-		if ((ms->masks[i] & mask) != 0) {
+		if (cpuset_intersects(&ms->cpus[i], cpus)) {
 			o->measured_mhz = ms->mhz[i];
 			break;
 		}
@@ -531,32 +607,42 @@ static void
 clusters_fill(struct system_info *si, const struct cpus *c,
     struct sysinfo_notes *notes)
 {
-	struct measured *ms = xcalloc(1, sizeof(*ms));
-	int nums[MAX_CPUS], n, i, j, k, mixed = 0;
-	unsigned long long masks[MAX_CPUS], left, m;
+	struct measured ms;
+	struct si_policy *pol;
+	struct cpuset left, group;
+	int n, i, j, k, mixed = 0, most;
 	const char *gov = NULL, *g;
 	double v;
 
-	ms->n = clockcache_clusters(ms->masks, ms->mhz, MAX_CPUS, ms->when,
-	    sizeof(ms->when));
-	n = sysinfo_policies(nums, masks, MAX_CPUS);
+	memset(&ms, 0, sizeof(ms));
+	ms.n = clockcache_clusters(&ms.cpus, &ms.mhz, ms.when,
+	    sizeof(ms.when));
+	n = sysinfo_policies(&pol);
+	/* no cpufreq: at most one cluster per online CPU */
+	most = n > 0 ? n : cpuset_count(&c->online);
+	si->clusters = xcalloc(most > 0 ? (size_t)most : 1,
+	    sizeof(*si->clusters));
 	for (i = 0; i < n; i++)
-		cluster_fill(&si->clusters[si->nclusters++], c, masks[i],
-		    nums[i], notes, ms);
+		cluster_fill(&si->clusters[si->nclusters++], c, &pol[i].cpus,
+		    pol[i].num, notes, &ms);
+	sysinfo_policies_free(pol, n);
 	if (n == 0) {
-		/* no cpufreq: group the online CPUs by core type */
-		left = c->online;
-		while (left != 0 && si->nclusters < SI_MAX_CPUS) {
-			i = lowest_cpu(left);
-			m = 0;
-			for (j = i; j < MAX_CPUS; j++)
-				if ((left >> j & 1) && strcmp(core_of(c, i),
-				    core_of(c, j)) == 0)
-					m |= 1ULL << j;
-			left &= ~m;
-			cluster_fill(&si->clusters[si->nclusters++], c, m, -1,
-			    notes, ms);
+		/* group the online CPUs by core type */
+		cpuset_init(&left);
+		cpuset_init(&group);
+		cpuset_copy(&left, &c->online);
+		while ((i = cpuset_next(&left, 0)) >= 0 &&
+		    si->nclusters < most) {
+			cpuset_clear(&group);
+			for (j = i; j >= 0; j = cpuset_next(&left, j + 1))
+				if (strcmp(core_of(c, i), core_of(c, j)) == 0)
+					cpuset_add(&group, j);
+			cpuset_andnot(&left, &group);
+			cluster_fill(&si->clusters[si->nclusters++], c, &group,
+			    -1, notes, &ms);
 		}
+		cpuset_release(&left);
+		cpuset_release(&group);
 	}
 	si->cpu_max_mhz = NAN;
 	for (k = 0; k < si->nclusters; k++) {
@@ -571,9 +657,12 @@ clusters_fill(struct system_info *si, const struct cpus *c,
 			si->cpu_max_mhz = v;
 	}
 	si->governor = gov == NULL ? NULL : xstrdup(mixed ? "mixed" : gov);
-	if (ms->n >= 0 && ms->when[0] != '\0')
-		si->clock_measured_at = xstrdup(ms->when);
-	free(ms);
+	if (ms.n >= 0 && ms.when[0] != '\0')
+		si->clock_measured_at = xstrdup(ms.when);
+	for (i = 0; i < ms.n; i++)
+		cpuset_release(&ms.cpus[i]);
+	free(ms.cpus);
+	free(ms.mhz);
 }
 
 /* ---- caches ------------------------------------------------------------- */
@@ -582,16 +671,17 @@ static void
 caches_fill(struct system_info *si, const struct cpus *c,
     struct sysinfo_notes *notes)
 {
-	char dir[128], path[192], type[32], size[32], shared[128], name[16];
-	char list[128];
-	unsigned long long sh, seen_mask;
+	char dir[128], path[192], type[32], size[32], name[16];
+	struct cpuset sh, seen[SI_MAX_CACHES];
 	struct si_cache *o;
 	long long level;
 	int cpu, idx, found, i;
 
-	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
-		if (!(c->online >> cpu & 1))
-			continue;
+	cpuset_init(&sh);
+	for (i = 0; i < SI_MAX_CACHES; i++)
+		cpuset_init(&seen[i]);
+	for (cpu = cpuset_next(&c->online, 0); cpu >= 0;
+	    cpu = cpuset_next(&c->online, cpu + 1)) {
 		for (idx = 0; idx < 8; idx++) {
 			snprintf(dir, sizeof(dir), CPU_DIR "/cpu%d/cache/index%d",
 			    cpu, idx);
@@ -610,9 +700,8 @@ caches_fill(struct system_info *si, const struct cpus *c,
 			if (sysfs_read_str(path, type, sizeof(type)) != SYSFS_OK)
 				strlcpy_bb(type, "Unified", sizeof(type));
 			snprintf(path, sizeof(path), "%s/shared_cpu_list", dir);
-			if (sysfs_read_str(path, shared, sizeof(shared)) !=
-			    SYSFS_OK || sysfs_parse_cpulist(shared, &sh) != 0)
-				sh = 1ULL << cpu;
+			if (sysfs_read_cpulist(path, &sh) != SYSFS_OK)
+				cpuset_add(&sh, cpu);
 			snprintf(name, sizeof(name), "L%lld%s", level,
 			    strcmp(type, "Data") == 0 ? "d" :
 			    strcmp(type, "Instruction") == 0 ? "i" : "");
@@ -622,30 +711,31 @@ caches_fill(struct system_info *si, const struct cpus *c,
 				o = &si->caches[i];
 				if (strcmp(o->name, name) != 0 ||
 				    strcmp(o->size, size) != 0 ||
-				    o->shared_by != popcount64(sh))
+				    o->shared_by != cpuset_count(&sh))
 					continue;
 				found = 1;
-				sysfs_parse_cpulist(o->cpus, &seen_mask);
-				if ((seen_mask & sh) == sh)
+				if (cpuset_contains(&seen[i], &sh))
 					break;
-				seen_mask |= sh;
+				cpuset_or(&seen[i], &sh);
 				free(o->cpus);
-				o->cpus = xstrdup(sysfs_format_cpulist(
-				    seen_mask, list, sizeof(list)));
+				o->cpus = cpuset_format(&seen[i]);
 				o->instances++;
 				break;
 			}
 			if (found || si->ncaches >= SI_MAX_CACHES)
 				continue;
+			cpuset_copy(&seen[si->ncaches], &sh);
 			o = &si->caches[si->ncaches++];
 			o->name = xstrdup(name);
 			o->size = xstrdup(size);
-			o->shared_by = popcount64(sh);
+			o->shared_by = cpuset_count(&sh);
 			o->instances = 1;
-			o->cpus = xstrdup(sysfs_format_cpulist(sh, list,
-			    sizeof(list)));
+			o->cpus = cpuset_format(&sh);
 		}
 	}
+	cpuset_release(&sh);
+	for (i = 0; i < SI_MAX_CACHES; i++)
+		cpuset_release(&seen[i]);
 }
 
 /* ---- memory and swap ---------------------------------------------------- */
@@ -755,8 +845,15 @@ memory_fill(struct system_info *si, struct sysinfo_notes *notes)
 int
 sysinfo_thermal_zones(int *nums, int max)
 {
-	return numbered_entries("/sys/class/thermal", "thermal_zone", nums,
-	    max);
+	int *all, n = numbered_entries("/sys/class/thermal", "thermal_zone",
+	    INT_MAX, &all);
+
+	if (n > max)
+		n = max;
+	if (n > 0)
+		memcpy(nums, all, (size_t)n * sizeof(*nums));
+	free(all);
+	return n;
 }
 
 static int
@@ -1008,7 +1105,8 @@ sysinfo_probe(struct system_info *si)
 	os_release(si);
 	cores_summary(c, buf, sizeof(buf));
 	si->cpu_model = xstrdup(buf);
-	si->cpus_online = c->online ? popcount64(c->online) : -1;
+	si->cpus_online = !cpuset_empty(&c->online) ?
+	    cpuset_count(&c->online) : -1;
 	cores_fill(si, c);
 	clusters_fill(si, c, notes);
 	features_fill(si, c);
@@ -1025,6 +1123,7 @@ sysinfo_probe(struct system_info *si)
 	sysinfo_virt_probe(si);
 	if (!sysfs_is_real())
 		si->sysroot = xstrdup(sysfs_root());
+	cpus_release(c);
 	free(c);
 }
 
@@ -1044,6 +1143,7 @@ sysinfo_release(struct system_info *si)
 	free(si->cpu_model);
 	for (i = 0; i < si->ncores; i++)
 		free(si->cores[i].name);
+	free(si->cores);
 	free(si->governor);
 	free(si->clock_measured_at);
 	for (i = 0; i < si->nclusters; i++) {
@@ -1052,6 +1152,7 @@ sysinfo_release(struct system_info *si)
 		free(si->clusters[i].governor);
 		free(si->clusters[i].driver);
 	}
+	free(si->clusters);
 	free(si->cpu_features);
 	free(si->cpu_features_source);
 	free(si->run.pair_id);
@@ -1089,34 +1190,30 @@ sysinfo_release(struct system_info *si)
 int
 sysinfo_cpu_mhz(int cpu, double *mhz, const char **source)
 {
-	int nums[MAX_CPUS], n, i;
-	unsigned long long masks[MAX_CPUS];
-	char path[160];
-	long long khz;
+	struct si_policy *pol;
+	int n, i, rc = -1;
+	double v;
 
 	if (clockcache_mhz(cpu, mhz) == 0) {
 		*source = "measured";
 		return 0;
 	}
-	n = sysinfo_policies(nums, masks, MAX_CPUS);
+	n = sysinfo_policies(&pol);
 	for (i = 0; i < n; i++) {
-		if (cpu < 0 || cpu >= 64 || !(masks[i] >> cpu & 1))
+		if (!cpuset_has(&pol[i].cpus, cpu))
 			continue;
-		snprintf(path, sizeof(path), CPU_DIR "/cpufreq/policy%d/"
-		    "scaling_max_freq", nums[i]);
-		if (sysfs_read_ll(path, 0, &khz, NULL, 0) != SYSFS_OK ||
-		    khz <= 0) {
-			snprintf(path, sizeof(path), CPU_DIR "/cpufreq/"
-			    "policy%d/cpuinfo_max_freq", nums[i]);
-			if (sysfs_read_ll(path, 0, &khz, NULL, 0) != SYSFS_OK ||
-			    khz <= 0)
-				return -1;
+		v = sysinfo_policy_mhz(pol[i].num, "scaling_max_freq");
+		if (isnan(v))
+			v = sysinfo_policy_mhz(pol[i].num, "cpuinfo_max_freq");
+		if (!isnan(v)) {
+			*mhz = v;
+			*source = "cpufreq";
+			rc = 0;
 		}
-		*mhz = (double)khz / 1000.0;
-		*source = "cpufreq";
-		return 0;
+		break;
 	}
-	return -1;
+	sysinfo_policies_free(pol, n);
+	return rc;
 }
 
 #define GET_THROTTLED "/sys/devices/platform/soc/soc:firmware/get_throttled"

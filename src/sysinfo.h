@@ -12,7 +12,9 @@
 
 #include <stddef.h>
 
-#define SI_MAX_CPUS	64	/* CPUs, cores and clusters */
+#include "cpuset.h"
+
+/* CPUs, cores and clusters: as many as the machine has (cpuset.h's bound) */
 #define SI_MAX_CACHES	64
 #define SI_MAX_SWAPS	16
 #define SI_MAX_ZONES	64
@@ -91,12 +93,12 @@ struct system_info {
 	char *kernel, *machine, *hostname, *distribution;
 	char *cpu_model;		/* "4 x Cortex-A55 + 4 x Cortex-A76" */
 	long long cpus_online;
-	struct si_core cores[SI_MAX_CPUS];
+	struct si_core *cores;		/* one per online CPU (allocated) */
 	int ncores;
 	char *governor;			/* "mixed" when clusters differ */
 	double cpu_max_mhz;
 	char *clock_measured_at;	/* NULL: no measured clock this boot */
-	struct si_cluster clusters[SI_MAX_CPUS];
+	struct si_cluster *clusters;	/* allocated */
 	int nclusters;
 	char *cpu_features, *cpu_features_source;
 	struct si_cache caches[SI_MAX_CACHES];
@@ -188,9 +190,28 @@ int sysinfo_cpu_mhz(int cpu, double *mhz, const char **source);
 /* "Cortex-A72" from MIDR implementer and part numbers. */
 void sysinfo_core_name(unsigned impl, unsigned part, char *buf, size_t len);
 
-/* cpufreq policies: numbers and CPU masks (first 64 CPUs); the count. */
-int sysinfo_policies(int *nums, unsigned long long *masks, int max);
-/* thermal_zoneN numbers, sorted; the count. */
+/*
+ * The cpufreq policies that name their CPUs (related_cpus, else
+ * affected_cpus), sorted by number, all of them: *out is owned (free it
+ * with sysinfo_policies_free); the count.
+ */
+struct si_policy {
+	int num;			/* policyN */
+	struct cpuset cpus;
+};
+int sysinfo_policies(struct si_policy **out);
+void sysinfo_policies_free(struct si_policy *p, int n);
+/*
+ * Plausible clocks of a CPU, in MHz: a cpufreq reading outside them is
+ * broken, and unknown (never a throttled flag or a per-MHz figure).
+ */
+#define SI_MHZ_MIN	1.0
+#define SI_MHZ_MAX	100000.0
+/* A cpufreq reading (kHz) in MHz; NAN when implausible. */
+double sysinfo_khz_mhz(long long khz);
+/* policyN's FILE ("scaling_cur_freq") in MHz; NAN: unreadable, implausible. */
+double sysinfo_policy_mhz(int policy, const char *file);
+/* thermal_zoneN numbers (the lowest max of them), sorted; the count. */
 int sysinfo_thermal_zones(int *nums, int max);
 /*
  * Plausible readings of a thermal zone, in degrees C: a sensor outside

@@ -179,6 +179,23 @@ tap_tmpdir(void)
 	return tmpdir;
 }
 
+const char *
+tap_many_cpus(const char *name, const char *clusters)
+{
+	static char root[512];
+	const char *src = getenv("top_srcdir");
+	char cmd[2048];
+
+	snprintf(root, sizeof(root), "%s/%s", tap_tmpdir(), name);
+	snprintf(cmd, sizeof(cmd), "sh '%s/tests/fixtures/many-cpus.sh' '%s' "
+	    "%s", src != NULL ? src : ".", root, clusters);
+	if (system(cmd) != 0)
+		bail("cannot make the fixture: %s", cmd);
+	if (setenv("BOARDBENCH_SYSROOT", root, 1) != 0)
+		bail("cannot set BOARDBENCH_SYSROOT");
+	return root;
+}
+
 int
 done_testing(void)
 {

@@ -26,5 +26,11 @@ void bail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 int done_testing(void);	/* returns the exit status for main */
 /* A fresh temporary folder for this test, removed at exit. */
 const char *tap_tmpdir(void);
+/*
+ * A sysroot of many CPUs made by tests/fixtures/many-cpus.sh CLUSTERS
+ * (from $top_srcdir) in the folder NAME of tap_tmpdir(), and made the
+ * root (BOARDBENCH_SYSROOT; call sysfs_reset()); its path (static).
+ */
+const char *tap_many_cpus(const char *name, const char *clusters);
 
 #endif

@@ -280,6 +280,66 @@ ok $(( $? != 1 )) "a run whose rows cannot be stored exits 1"
 bb show --list --db "$TMP/trig.db" | grep -q " incomplete "
 ok $? "... and is marked incomplete"
 
+# --- a run whose final status cannot be written (a full disk) ------------
+# A trigger refuses the end of every run, as a full disk would; the rows,
+# stored case by case with the run's count of cases, still make it read as
+# complete; a run cut halfway still reads as interrupted (issue 25)
+fin="$TMP/fin.db"
+bb run null $fast --db "$fin" --tag before >/dev/null 2>&1
+python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("CREATE TRIGGER no_end BEFORE UPDATE OF status ON runs"
+          " WHEN NEW.status <> \"running\" BEGIN"
+          " SELECT RAISE(ABORT, \"database or disk is full (test)\"); END")
+c.commit()' "$fin"
+bb run null $fast --db "$fin" --tag nofinal >/dev/null 2>"$TMP/err"
+st=$?
+[ $st -eq 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] &&
+	grep -q "cannot write the final status (complete) of run 2 in store .*: database or disk is full (test)$" "$TMP/err"
+ok $? "a run whose final status cannot be written: exit $st, one line ($(head -c 100 "$TMP/err"))"
+bb show --list --db "$fin" --tag nofinal | grep -q ' complete '
+ok $? "... reads as complete in show --list"
+[ "$(bb show --db "$fin" --tag nofinal --format csv | wc -l)" -eq 3 ]
+ok $? "... with both its rows"
+bb export --db "$fin" --tag nofinal | grep -q '"status": "complete"'
+ok $? "... and is exported complete"
+bb exec --db "$fin" --tag execnofinal --repeat 2 -- true >/dev/null \
+	2>"$TMP/err"
+st=$?
+[ $st -eq 1 ] && bb show --list --db "$fin" --tag execnofinal |
+	grep -q ' complete '
+ok $? "exec without its final status: exit $st, reads as complete"
+# first_case TAG: wait until the run tagged TAG has stored a row (20 s)
+first_case() {
+	i=0
+	while [ "$(bb show --db "$fin" --tag "$1" --format csv 2>/dev/null |
+	    wc -l)" -lt 2 ] && [ $i -lt 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+# cut halfway: the second case hangs until the run is killed (the program
+# itself, not a shell function around it)
+$TEST_RUNNER "$BOARDBENCH" run null $fast --db "$fin" --tag halfway \
+	-p null.mode=hang --timeout 300 >/dev/null 2>&1 &
+pid=$!
+first_case halfway
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+sleep 0.3
+bb show --list --db "$fin" --tag halfway | grep -q ' interrupted '
+ok $? "a run killed after its first case reads as interrupted"
+$TEST_RUNNER "$BOARDBENCH" run null $fast --db "$fin" --tag stopped \
+	-p null.mode=hang --timeout 300 >/dev/null 2>"$TMP/err" &
+pid=$!
+first_case stopped
+kill -INT $pid 2>/dev/null
+wait $pid
+st=$?
+[ $st -eq 130 ] && bb show --list --db "$fin" --tag stopped |
+	grep -q ' interrupted '
+ok $? "SIGINT halfway, its final status refused: exit $st, interrupted"
+
 # --- concurrent writers: no row lost ---------------------------------
 mkexport "$TMP/long.json" 4 400
 lost=0

@@ -16,6 +16,12 @@ kat_collect(void *arg, struct result *r)
 {
 	struct kat_rows *rs = arg;
 
+	if (r == NULL) {
+		if (rs->ends < KAT_MAX_ROWS)
+			rs->end_at[rs->ends] = rs->n;
+		rs->ends++;
+		return 0;
+	}
 	if (rs->n < KAT_MAX_ROWS)
 		result_copy(&rs->r[rs->n++], r);
 	return 0;
@@ -29,6 +35,7 @@ kat_rows_release(struct kat_rows *rs)
 	for (i = 0; i < rs->n; i++)
 		result_release(&rs->r[i]);
 	rs->n = 0;
+	rs->ends = 0;
 }
 
 int

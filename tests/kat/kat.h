@@ -17,6 +17,8 @@ struct bench_ctx;
 struct kat_rows {
 	struct result r[KAT_MAX_ROWS];
 	size_t n;
+	size_t ends;		/* cases whose end (a NULL row) was heard */
+	size_t end_at[KAT_MAX_ROWS];	/* rows in before each end */
 };
 int kat_collect(void *arg, struct result *r);
 void kat_rows_release(struct kat_rows *);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpuset.h"
 #include "monitor.h"
 #include "result.h"
 #include "sysfs.h"
@@ -112,10 +113,12 @@ test_fixtures(void)
 {
 	struct monitor_opts o = { .hot_temp = 80, .sample = 1 };
 	struct monitor_summary s;
+	struct cpuset cpus;
 	struct result r;
 	char msg[200];
 	double waited, t;
 
+	cpuset_init(&cpus);
 	use_root("rpi4");
 	run_one(&o, &s);
 	ok(s.valid && s.nsamples >= 2, "rpi4: sampled at begin and end (%u)",
@@ -128,7 +131,7 @@ test_fixtures(void)
 	o.hot_temp = 50;
 	run_one(&o, &s);
 	is_int(s.flags, RF_HOT, "rpi4: hot at --hot-temp 50");
-	ok(monitor_governor_check(0, msg, sizeof(msg)) == 1 &&
+	ok(monitor_governor_check(NULL, msg, sizeof(msg)) == 1 &&
 	    strcmp(msg, "ondemand (policy0)") == 0, "rpi4: governor warning "
 	    "'%s'", msg);
 	is_double(monitor_soc_temp(), 51.121, 1e-9, "rpi4: SoC temperature");
@@ -158,14 +161,16 @@ test_fixtures(void)
 	    "under performance: throttled");
 	ok(s.below_max >= 1, "rk3588: below-max samples counted");
 	is_double(s.mhz_min, 1800, 1e-9, "rk3588: slowest policy clock");
-	o.cpus = 0x0f;
+	cpuset_parse("0-3", &cpus);
+	o.cpus = &cpus;
 	run_one(&o, &s);
 	is_int(s.flags, 0, "rk3588: the A55 cluster alone is not throttled");
-	ok(monitor_governor_check(0, msg, sizeof(msg)) == 0,
+	ok(monitor_governor_check(NULL, msg, sizeof(msg)) == 0,
 	    "rk3588: performance everywhere, no warning");
+	cpuset_release(&cpus);
 
 	use_root("bare");
-	o.cpus = 0;
+	o.cpus = NULL;
 	run_one(&o, &s);
 	ok(s.valid && isnan(s.temp_max) && s.throttle_bits == -1 &&
 	    isnan(s.busy_cores) && s.flags == 0, "bare: unknown everything, "
@@ -181,6 +186,64 @@ test_fixtures(void)
 	    "unreadable values are unknown, no flags");
 }
 
+/* The policies of CPUs beyond 64 (issue 25): watched, and only theirs. */
+static void
+test_many_cpus(void)
+{
+	struct monitor_opts o = { .hot_temp = 80, .sample = 1 };
+	struct monitor_summary s;
+	struct cpuset cpus;
+	struct strbuf sb;
+	char msg[200];
+	int k;
+
+	cpuset_init(&cpus);
+	/* policy0 (CPUs 0-63) below its maximum, policy64 at it */
+	tap_many_cpus("cpus128", "d05:64:1500000 d0b:64");
+	sysfs_reset();
+	run_one(&o, &s);
+	is_int(s.flags, RF_THROTTLED, "128 CPUs: all watched, throttled");
+	cpuset_add(&cpus, 100);
+	o.cpus = &cpus;
+	run_one(&o, &s);
+	is_int(s.flags, 0, "128 CPUs: cases on CPU 100 see policy64 only");
+	is_double(s.mhz_min, 2000, 0, "... its clock");
+	cpuset_parse("63", &cpus);
+	run_one(&o, &s);
+	is_int(s.flags, RF_THROTTLED, "128 CPUs: cases on CPU 63 see policy0");
+	o.cpus = NULL;
+
+	tap_many_cpus("gov128", "d05:64:2000000:schedutil d0b:64");
+	sysfs_reset();
+	cpuset_parse("64-127", &cpus);
+	ok(monitor_governor_check(&cpus, msg, sizeof(msg)) == 0,
+	    "128 CPUs: cases on 64-127 have the performance governor");
+	cpuset_parse("0,100", &cpus);
+	ok(monitor_governor_check(&cpus, msg, sizeof(msg)) == 1 &&
+	    strcmp(msg, "schedutil (policy0)") == 0, "128 CPUs: CPU 0's "
+	    "policy is not ('%s')", msg);
+
+	/* one policy per CPU, as on x86: the last of 128 is watched too */
+	strbuf_init(&sb);
+	for (k = 0; k < 127; k++)
+		strbuf_addf(&sb, "d0c:1 ");
+	strbuf_addf(&sb, "d0c:1:1500000");
+	tap_many_cpus("pol128", sb.buf);
+	strbuf_release(&sb);
+	sysfs_reset();
+	run_one(&o, &s);
+	is_int(s.flags, RF_THROTTLED, "128 policies: policy127 below its "
+	    "maximum is seen");
+
+	/* a clock beyond any real one is no reading (issue 25) */
+	tap_many_cpus("absurd", "d08:4:999999999999");
+	sysfs_reset();
+	run_one(&o, &s);
+	ok(isnan(s.mhz_max) && isnan(s.mhz_min) && s.flags == 0,
+	    "an absurd scaling_cur_freq is unknown, no flag (%g)", s.mhz_max);
+	cpuset_release(&cpus);
+}
+
 int
 main(void)
 {
@@ -190,6 +253,7 @@ main(void)
 	test_stat();
 	test_flags();
 	test_fixtures();
+	test_many_cpus();
 	unsetenv("BOARDBENCH_SYSROOT");
 	sysfs_reset();
 	return done_testing();

@@ -132,6 +132,8 @@ main(void)
 	rc = run_null("ok", 1, 30, &rs);
 	is_int(rc, 0, "all OK: runner returns 0");
 	is_int((long long)rs.n, 2, "two cases, two rows");
+	ok(rs.ends == 2 && rs.end_at[0] == 1 && rs.end_at[1] == 2,
+	    "each case's end follows its row (%zu ends)", rs.ends);
 	is_str(result_status_name(rs.r[0].status), "OK", "first row OK");
 	ok(rs.r[0].nsamples >= 5, "at least 5 samples (%zu)",
 	    rs.r[0].nsamples);
@@ -174,6 +176,7 @@ main(void)
 
 	rc = run_null("skip", 1, 30, &rs);
 	is_int(rc, 0, "a skip is not a failure");
+	is_int((long long)rs.ends, 2, "a skipped case ends too");
 	is_str(result_status_name(rs.r[1].status), "SKIPPED", "SKIPPED row");
 	is_str(rs.r[1].reason, "skipped on purpose", "with its reason");
 	kat_rows_release(&rs);
@@ -181,6 +184,8 @@ main(void)
 	rc = run_null("ok", 2, 30, &rs);
 	is_int((long long)rs.n, 6, "two copies: 2 per-copy rows + aggregate, "
 	    "per case");
+	ok(rs.ends == 2 && rs.end_at[0] == 3 && rs.end_at[1] == 6,
+	    "a case's end follows all its copies' rows");
 	ok(rs.r[0].copy == 1 && rs.r[1].copy == 2 && rs.r[2].copy == 0 &&
 	    rs.r[2].copies == 2, "copy numbering: 1, 2, then 0 = aggregate");
 	for (i = 0; i < 3; i++)

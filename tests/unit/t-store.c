@@ -57,10 +57,10 @@ static void test_open_errors(void);
 static int64_t test_write(const char *, struct result *);
 static void test_read(const char *, int64_t, const struct result *);
 static void test_kill(const char *);
-static int killed_writer(const char *, int);
+static int killed_writer(const char *, int, const char *);
+static int64_t sql_int(const char *, const char *);
 static void test_refusals(void);
 static void test_export(const char *, int64_t);
-static void test_schema1(void);
 static void test_readonly(void);
 static void test_stream(void);
 static void test_extra_many(void);
@@ -489,12 +489,16 @@ test_read(const char *path, int64_t id, const struct result *want)
 }
 
 /*
- * killed_writer: a child adds a run tagged "killed" and two rows (in one
- * transaction with txn) and is killed before it can finish or close.
- * Returns 1 when it died of SIGKILL.
+ * killed_writer: a child adds a run tagged tag and two rows and is killed
+ * before it can finish or close.  How: KW_ROWS a row at a time, KW_TXN
+ * with the run in one transaction (an import), KW_CASES as the cases of
+ * a run that plans two (store_case_add): the rows as one case, then
+ * (KW_CASES_ALL) a case of no rows, as a run whose final status could not
+ * be written.  Returns 1 when it died of SIGKILL.
  */
+enum { KW_ROWS, KW_TXN, KW_CASES, KW_CASES_ALL };
 static int
-killed_writer(const char *path, int txn)
+killed_writer(const char *path, int how, const char *tag)
 {
 	struct store *st;
 	struct run_info ri;
@@ -507,16 +511,22 @@ killed_writer(const char *path, int txn)
 	if (pid == -1)
 		bail("cannot fork");
 	if (pid == 0) {
+		int txn = how == KW_TXN;
+
 		st = store_open(path, 0, 0);
 		memset(&ri, 0, sizeof(ri));
-		strlcpy_bb(ri.tag, "killed", sizeof(ri.tag));
+		strlcpy_bb(ri.tag, tag, sizeof(ri.tag));
 		if (txn)
 			strlcpy_bb(ri.status, "complete", sizeof(ri.status));
 		make_rows(rows);
 		if (st == NULL || (txn && store_begin(st) != 0) ||
 		    (txn ? store_run_add(st, &ri) : store_run_begin(st, &ri))
-		    != 0 || store_result_add(st, ri.id, &rows[0]) != 0 ||
-		    store_result_add(st, ri.id, &rows[1]) != 0)
+		    != 0)
+			_exit(1);
+		if (how >= KW_CASES ? store_case_add(st, ri.id, rows, 2, 2, 1) !=
+		    0 || (how == KW_CASES_ALL && store_case_add(st, ri.id, NULL,
+		    0, 2, 2) != 0) : store_result_add(st, ri.id, &rows[0]) != 0
+		    || store_result_add(st, ri.id, &rows[1]) != 0)
 			_exit(1);
 		raise(SIGKILL);
 		_exit(1);
@@ -538,7 +548,7 @@ test_kill(const char *path)
 	int64_t *ids;
 	size_t n, nids;
 
-	ok(killed_writer(path, 0), "the writer was killed");
+	ok(killed_writer(path, KW_ROWS, "killed"), "the writer was killed");
 	st = store_open(path, 0, 0);
 	ok(st != NULL, "the store opens after the kill");
 	if (st == NULL)
@@ -555,6 +565,88 @@ test_kill(const char *path)
 	}
 	free(ids);
 	store_close(st);
+}
+
+/*
+ * test_case_counts: a run whose writer is gone before its final status
+ * reads as complete when every planned case was stored, else as
+ * interrupted; a case is stored whole or not at all.
+ */
+static void
+test_case_counts(void)
+{
+	static const struct {
+		int how;
+		const char *tag, *status;
+	} runs[] = {
+		{ KW_CASES_ALL, "all-cases", "complete" },
+		{ KW_CASES, "half-cases", "interrupted" },
+	};
+	struct store *st;
+	struct run_info ri;
+	struct result rows[3], *got;
+	int64_t *ids;
+	size_t n, nids, k;
+	sqlite3 *db;
+
+	char *path = tmp_path("counts.db");
+
+	store_close(store_open(path, 1, 0));
+	for (k = 0; k < ARRAY_SIZE(runs); k++)
+		ok(killed_writer(path, runs[k].how, runs[k].tag), "a writer of "
+		    "%s killed before its final status", runs[k].tag);
+	st = store_open_readonly(path);
+	if (st == NULL)
+		bail("cannot read '%s'", path);
+	for (k = 0; k < ARRAY_SIZE(runs); k++) {
+		memset(&ri, 0, sizeof(ri));
+		got = NULL;
+		n = 0;
+		if (store_run_ids(st, runs[k].tag, &ids, &nids) != 0 ||
+		    nids != 1 || store_run_get(st, ids[0], &ri) != 0 ||
+		    store_results_get(st, ids[0], &got, &n) != 0)
+			nids = 0;
+		ok(nids == 1 && strcmp(ri.status, runs[k].status) == 0 &&
+		    n == 2, "%s: reads as %s (%s), its 2 rows kept",
+		    runs[k].tag, runs[k].status, ri.status);
+		run_info_release(&ri);
+		free_rows(got, n);
+		free(ids);
+	}
+	store_close(st);
+
+	/* the second row of a case cannot be stored: none of it is */
+	if (sqlite3_open(path, &db) != SQLITE_OK || sqlite3_exec(db,
+	    "CREATE TRIGGER one_row BEFORE INSERT ON results WHEN"
+	    " (SELECT count(*) FROM results WHERE run_id = NEW.run_id) > 0"
+	    " BEGIN SELECT RAISE(ABORT, 'no room (test)'); END",
+	    NULL, NULL, NULL) != SQLITE_OK)
+		bail("cannot add a trigger to '%s'", path);
+	sqlite3_close(db);
+	st = store_open(path, 0, 0);
+	memset(&ri, 0, sizeof(ri));
+	make_rows(rows);
+	if (st == NULL || store_run_begin(st, &ri) != 0)
+		bail("cannot add a run to '%s'", path);
+	capture_begin();
+	ok(store_case_add(st, ri.id, rows, 3, 5, 1) == -1, "a case whose "
+	    "second row fails is refused");
+	free(capture_end());
+	got = NULL;
+	n = 99;
+	k = store_results_get(st, ri.id, &got, &n) == 0;
+	ok(k && n == 0, "... and none of its rows is stored (%zu)", n);
+	free_rows(got, n);
+	ok(store_case_add(st, ri.id, rows, 1, 5, 1) == 0, "a case of one row "
+	    "is stored");
+	run_info_release(&ri);
+	store_close(st);
+	is_int(sql_int(path, "SELECT cases_planned * 10 + cases_done FROM runs"
+	    " ORDER BY id DESC LIMIT 1"), 51, "... and counted (5 planned, "
+	    "1 done)");
+	for (k = 0; k < 3; k++)
+		result_release(&rows[k]);
+	free(path);
 }
 
 static void
@@ -806,52 +898,82 @@ test_export(const char *store_path, int64_t id)
 }
 
 /*
- * A version 1 store: today's made old again, the writer columns dropped
- * (SQLite 3.35 and later can), with a run left "running" and one row.
+ * Stores of schema 1 and 2: today's made old again, the columns added
+ * since dropped (SQLite 3.35 and later can), with a run left "running"
+ * and one row (no writer recorded: it stays running).
  */
+static const char schema2_sql[] =
+    "ALTER TABLE runs DROP COLUMN cases_planned;"
+    "ALTER TABLE runs DROP COLUMN cases_done;"
+    "UPDATE meta SET value = '2' WHERE key = 'schema_version';"
+    "PRAGMA user_version = 2;";
 static const char schema1_sql[] =
     "ALTER TABLE runs DROP COLUMN pid;"
     "ALTER TABLE runs DROP COLUMN boot_id;"
     "ALTER TABLE runs DROP COLUMN pid_start;"
     "UPDATE meta SET value = '1' WHERE key = 'schema_version';"
-    "INSERT INTO runs(uuid, status, tag) VALUES('old-run', 'running', 'v1');"
+    "PRAGMA user_version = 1;";
+static const char old_rows_sql[] =
+    "INSERT INTO runs(uuid, status, tag) VALUES('old-run', 'running', 'old');"
     "INSERT INTO results(run_id, seq, bench, case_name, status, median,"
     " samples, extra) VALUES(1, 0, 'null', 'add', 'OK', 2.5, '[2.5]',"
     " '{}');"
-    "PRAGMA journal_mode = DELETE;"
-    "PRAGMA user_version = 1;";
+    "PRAGMA journal_mode = DELETE;";
+
+/* One integer from a store, as SQLite reads it (bails out on failure). */
+static int64_t
+sql_int(const char *path, const char *sql)
+{
+	sqlite3_stmt *stmt;
+	int64_t v = -1;
+	sqlite3 *db;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK || sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) !=
+	    SQLITE_OK)
+		bail("cannot read '%s': %s", path, sqlite3_errmsg(db));
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		v = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	sqlite3_close(db);
+	return v;
+}
 
 /*
- * test_schema1: an old store reads without any change; opened for
- * writing it gains the writer columns and keeps its rows.
+ * test_old_schema: an old store reads without any change; opened for
+ * writing it gains the columns since (writer, case counts), keeps its
+ * rows, and its old running run reads as it did.
  */
 static void
-test_schema1(void)
+test_old_schema(int version)
 {
 	struct store *st;
 	struct run_info ri;
 	struct result *rows;
 	sqlite3 *db;
-	char *path, *bytes, *bytes2;
+	char *path, *bytes, *bytes2, name[32];
 	size_t len, len2, n;
-	int64_t *ids, version = 0;
-	sqlite3_stmt *stmt;
+	int64_t *ids;
 
-	path = tmp_path("schema1.db");
+	snprintf(name, sizeof(name), "schema%d.db", version);
+	path = tmp_path(name);
 	store_close(store_open(path, 1, 0));
 	if (sqlite3_open(path, &db) != SQLITE_OK ||
-	    sqlite3_exec(db, schema1_sql, NULL, NULL, NULL) != SQLITE_OK)
+	    sqlite3_exec(db, schema2_sql, NULL, NULL, NULL) != SQLITE_OK ||
+	    (version == 1 && sqlite3_exec(db, schema1_sql, NULL, NULL, NULL) !=
+	    SQLITE_OK) ||
+	    sqlite3_exec(db, old_rows_sql, NULL, NULL, NULL) != SQLITE_OK)
 		bail("cannot make '%s': %s", path, sqlite3_errmsg(db));
 	sqlite3_close(db);
 	bytes = slurp(path, &len);
 	st = store_open_readonly(path);
-	ok(st != NULL, "a schema 1 store opens read-only");
+	ok(st != NULL, "a schema %d store opens read-only", version);
 	if (st == NULL)
-		bail("cannot read a schema 1 store");
+		bail("cannot read a schema %d store", version);
 	ok(store_run_ids(st, NULL, &ids, &n) == 0 && n == 1,
 	    "... its run is listed");
 	free(ids);
-	ok(store_run_get(st, 1, &ri) == 0 && strcmp(ri.tag, "v1") == 0 &&
+	ok(store_run_get(st, 1, &ri) == 0 && strcmp(ri.tag, "old") == 0 &&
 	    strcmp(ri.status, "running") == 0,
 	    "... and read (a running run without a writer stays running)");
 	run_info_release(&ri);
@@ -865,31 +987,31 @@ test_schema1(void)
 	free(bytes2);
 
 	st = store_open(path, 0, 0);
-	ok(st != NULL, "opened for writing, it is brought to schema 2");
+	ok(st != NULL, "opened for writing, schema %d is brought to %d",
+	    version, STORE_SCHEMA_VERSION);
 	memset(&ri, 0, sizeof(ri));
-	ok(st != NULL && store_run_begin(st, &ri) == 0,
-	    "... and takes a new run");
+	ok(st != NULL && store_run_begin(st, &ri) == 0 &&
+	    store_case_add(st, ri.id, NULL, 0, 3, 1) == 0,
+	    "... and takes a new run and its count of cases");
 	run_info_release(&ri);
 	store_close(st);
-	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) !=
-	    SQLITE_OK || sqlite3_prepare_v2(db, "SELECT pid FROM runs WHERE"
-	    " id = 2", -1, &stmt, NULL) != SQLITE_OK)
-		bail("cannot read '%s' back: %s", path, sqlite3_errmsg(db));
-	ok(sqlite3_step(stmt) == SQLITE_ROW &&
-	    sqlite3_column_int64(stmt, 0) == (int64_t)getpid(),
-	    "... recording the new run's writer");
-	sqlite3_finalize(stmt);
-	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, NULL) ==
-	    SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW)
-		version = sqlite3_column_int64(stmt, 0);
-	sqlite3_finalize(stmt);
-	sqlite3_close(db);
-	is_int(version, STORE_SCHEMA_VERSION, "... user_version is now 2");
+	is_int(sql_int(path, "SELECT pid FROM runs WHERE id = 2"),
+	    (int64_t)getpid(), "... recording the new run's writer");
+	is_int(sql_int(path, "SELECT cases_planned * 10 + cases_done FROM "
+	    "runs WHERE id = 2"), 31, "... and its cases (3 planned, 1 done)");
+	is_int(sql_int(path, "PRAGMA user_version"), STORE_SCHEMA_VERSION,
+	    "... user_version is now %d", STORE_SCHEMA_VERSION);
+	is_int(sql_int(path, "SELECT value FROM meta WHERE key = "
+	    "'schema_version'"), STORE_SCHEMA_VERSION, "... and so says meta");
 	st = store_open_readonly(path);
 	ok(st != NULL && store_results_get(st, 1, &rows, &n) == 0 && n == 1,
 	    "the old row is still there");
 	if (st != NULL)
 		free_rows(rows, n);
+	ok(st != NULL && store_run_get(st, 1, &ri) == 0 &&
+	    strcmp(ri.status, "running") == 0, "... and the old run reads "
+	    "as before");
+	run_info_release(&ri);
 	store_close(st);
 	free(bytes);
 	free(path);
@@ -1099,7 +1221,8 @@ test_transaction(void)
 	free(ids);
 	store_close(st);
 
-	ok(killed_writer(path, 1), "a writer killed inside its transaction");
+	ok(killed_writer(path, KW_TXN, "killed"), "a writer killed inside its "
+	    "transaction");
 	st = store_open_readonly(path);
 	ok(st != NULL && store_run_ids(st, NULL, &ids, &n) == 0 && n == 0,
 	    "... left no run behind");
@@ -1128,10 +1251,12 @@ main(void)
 	for (i = 0; i < 3; i++)
 		result_release(&rows[i]);
 	test_kill(path);
+	test_case_counts();
 	test_refusals();
 	test_export(path, id);
 	free(path);
-	test_schema1();
+	test_old_schema(1);
+	test_old_schema(2);
 	test_readonly();
 	test_stream();
 	test_extra_many();

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "clockcache.h"
+#include "cpuset.h"
 #include "sysfs.h"
 #include "sysinfo-json.h"
 #include "sysinfo-show.h"
@@ -84,6 +85,13 @@ jstr(const json_t *o, const char *path)
 	return json_string_value(json_object_get(o, path));
 }
 
+/* Is s (NULL: no) the text want? */
+static int
+same(const char *s, const char *want)
+{
+	return s != NULL && strcmp(s, want) == 0;
+}
+
 /* Do any of the notes contain text? */
 static int
 notes_mention(const json_t *s, const char *text)
@@ -98,21 +106,82 @@ notes_mention(const json_t *s, const char *text)
 }
 
 static void
+test_cpusets(void)
+{
+	static const struct {
+		const char *text;
+		int rc;
+		const char *back, *what;
+	} lists[] = {
+		{ "0-3,6", CPUSET_OK, "0-3,6", "cpu list 0-3,6" },
+		{ "0 1 2 3\n", CPUSET_OK, "0-3", "cpufreq's list, spaces" },
+		{ "zero-three", CPUSET_BAD, "", "text is refused" },
+		{ "3-1", CPUSET_BAD, "", "a backwards range is refused" },
+		{ "0-1,", CPUSET_OK, "0-1", "a trailing comma" },
+		{ "2-", CPUSET_BAD, "", "an open range is refused" },
+		/* beyond 64 (issue 25): every CPU, up to the kernel's largest */
+		{ "0-79", CPUSET_OK, "0-79", "0-79 reads back whole" },
+		{ "63-64,127,128,4000-4095,8191", CPUSET_OK,
+		    "63-64,127-128,4000-4095,8191", "word edges and 8191" },
+		{ "0-8192", CPUSET_TOO_BIG, "", "CPU 8192 is too big, not cut" },
+		{ "99999999999999999999999", CPUSET_TOO_BIG, "",
+		    "a number past long is too big" },
+	};
+	struct cpuset a, b;
+	size_t k;
+	char *t;
+	int rc, i;
+
+	cpuset_init(&a);
+	for (k = 0; k < ARRAY_SIZE(lists); k++) {
+		rc = cpuset_parse(lists[k].text, &a);
+		t = cpuset_format(&a);
+		ok(rc == lists[k].rc && strcmp(t, lists[k].back) == 0,
+		    "%s (%d, '%s')", lists[k].what, rc, t);
+		free(t);
+	}
+	cpuset_release(&a);
+
+	cpuset_init(&a);
+	cpuset_init(&b);
+	ok(cpuset_empty(&a) && cpuset_count(&a) == 0 && cpuset_end(&a) == 0 &&
+	    cpuset_next(&a, 0) == -1, "an empty set");
+	ok(cpuset_add(&a, -1) == -1 && cpuset_add(&a, CPUSET_MAX) == -1 &&
+	    cpuset_empty(&a), "no CPU outside 0 to 8191");
+	for (i = 0; i < 200; i += 3)
+		cpuset_add(&a, i);
+	is_int(cpuset_count(&a), 67, "67 CPUs added");
+	is_int(cpuset_end(&a), 199, "end: the highest + 1");
+	is_int(cpuset_next(&a, 64), 66, "next from 64 is 66");
+	ok(cpuset_has(&a, 129) && !cpuset_has(&a, 130) &&
+	    !cpuset_has(&a, 100000), "has");
+	cpuset_add(&b, 129);
+	ok(cpuset_intersects(&a, &b) && cpuset_contains(&a, &b),
+	    "129 is in, beyond two words");
+	cpuset_add(&b, 7000);
+	ok(cpuset_intersects(&a, &b) && !cpuset_contains(&a, &b),
+	    "7000 is not");
+	cpuset_andnot(&b, &a);
+	t = cpuset_format(&b);
+	is_str(t, "7000", "andnot leaves 7000");
+	free(t);
+	cpuset_or(&a, &b);
+	ok(cpuset_has(&a, 7000) && cpuset_count(&a) == 68, "or grows the set");
+	cpuset_copy(&b, &a);
+	ok(cpuset_contains(&b, &a) && cpuset_contains(&a, &b), "copy");
+	cpuset_release(&a);
+	cpuset_release(&b);
+	ok(cpuset_get_affinity(&a) == 0 && !cpuset_empty(&a),
+	    "this process's affinity");
+	ok(cpuset_set_affinity(&a) == 0, "... set back");
+	cpuset_release(&a);
+}
+
+static void
 test_helpers(void)
 {
-	unsigned long long m;
 	char buf[64];
 
-	ok(sysfs_parse_cpulist("0-3,6", &m) == 0 && m == 0x4f,
-	    "cpu list 0-3,6");
-	ok(sysfs_parse_cpulist("0 1 2 3\n", &m) == 0 && m == 0xf,
-	    "cpufreq's space-separated list");
-	ok(sysfs_parse_cpulist("zero-three", &m) == -1, "text is refused");
-	ok(sysfs_parse_cpulist("3-1", &m) == -1, "a backwards range is refused");
-	is_str(sysfs_format_cpulist(0x4f, buf, sizeof(buf)), "0-3,6",
-	    "format 0-3,6");
-	is_str(sysfs_format_cpulist(0x30, buf, sizeof(buf)), "4-5",
-	    "format 4-5");
 	sysinfo_core_name(0x41, 0xd03, buf, sizeof(buf));
 	is_str(buf, "Cortex-A53", "0x41/0xd03 is a Cortex-A53");
 	sysinfo_core_name(0x41, 0xd0b, buf, sizeof(buf));
@@ -540,12 +609,154 @@ test_emulator(void)
 	    "binfmt: a magic at an offset, no mask");
 }
 
+/* The generated fixture of many CPUs, made the root. */
+static const char *
+many_cpus(const char *name, const char *clusters)
+{
+	const char *root = tap_many_cpus(name, clusters);
+
+	sysfs_reset();
+	return root;
+}
+
+/* A file of the root, rewritten. */
+static void
+put_file(const char *root, const char *path, const char *text)
+{
+	char full[1200];
+	FILE *fp;
+
+	snprintf(full, sizeof(full), "%s%s", root, path);
+	fp = fopen(full, "w");
+	if (fp == NULL || fputs(text, fp) == EOF || fclose(fp) != 0)
+		BUG("cannot write %s", full);
+}
+
+#define POLICY "/sys/devices/system/cpu/cpufreq/policy"
+
+/* More than 64 CPUs: none is cut (issue 25). */
+static void
+test_many_cpus(void)
+{
+	json_t *s, *cls, *cl;
+	struct strbuf sb;
+	char label[256], want[64];
+	const char *src, *root;
+	double mhz;
+	size_t k, bad;
+
+	many_cpus("cpus80", "d08:80");
+	s = sysinfo_json();
+	is_str(jstr(s, "cpu_model"), "80 x Cortex-A72", "80 CPUs: all named");
+	is_int(json_integer_value(json_object_get(s, "cpus_online")), 80,
+	    "80 CPUs: all online");
+	cls = json_object_get(s, "clusters");
+	is_int((long long)json_array_size(cls), 1, "80 CPUs: one policy");
+	is_str(jstr(json_array_get(cls, 0), "cpus"), "0-79",
+	    "80 CPUs: the policy has 0-79");
+	is_int(json_integer_value(json_object_get(json_array_get(cls, 0),
+	    "count")), 80, "80 CPUs: count 80");
+	is_int((long long)json_array_size(json_object_get(s, "cores")), 80,
+	    "80 CPUs: a core entry each");
+	is_int(json_integer_value(json_object_get(json_array_get(
+	    json_object_get(s, "cores"), 79), "cpu")), 79,
+	    "80 CPUs: the last is CPU 79");
+	ok(sysinfo_cpu_mhz(79, &mhz, &src) == 0 && mhz == 2000,
+	    "80 CPUs: CPU 79's clock from its policy");
+	label_of(s, label, sizeof(label));
+	is_str(label, "unknown | 80 x Cortex-A72 @ 2000 MHz | Linux unknown",
+	    "80 CPUs: label");
+	reads_back(s, "80 CPUs");
+	json_decref(s);
+
+	many_cpus("cpus128", "d05:64 d0b:64:1500000:schedutil");
+	s = sysinfo_json();
+	is_str(jstr(s, "cpu_model"), "64 x Cortex-A55 + 64 x Cortex-A76",
+	    "128 CPUs: two core types");
+	cls = json_object_get(s, "clusters");
+	is_int((long long)json_array_size(cls), 2, "128 CPUs: two clusters");
+	cl = json_array_get(cls, 1);
+	ok(same(jstr(cl, "cpus"), "64-127") &&
+	    same(jstr(cl, "policy"), "policy64") &&
+	    same(jstr(cl, "core"), "Cortex-A76") &&
+	    json_number_value(json_object_get(cl, "cur_mhz")) == 1500,
+	    "128 CPUs: policy64 is 64-127, the A76, at 1500 MHz");
+	is_str(jstr(s, "governor"), "mixed", "128 CPUs: governors differ");
+	reads_back(s, "128 CPUs");
+	json_decref(s);
+
+	/* 128 policies of 32: every one, in order (not 64 in readdir's) */
+	strbuf_init(&sb);
+	for (k = 0; k < 128; k++)
+		strbuf_addf(&sb, "d0c:32 ");
+	many_cpus("cpus4096", sb.buf);
+	strbuf_release(&sb);
+	s = sysinfo_json();
+	is_int(json_integer_value(json_object_get(s, "cpus_online")), 4096,
+	    "4096 CPUs: all online");
+	is_str(jstr(s, "cpu_model"), "4096 x Neoverse-N1", "4096 CPUs: named");
+	cls = json_object_get(s, "clusters");
+	is_int((long long)json_array_size(cls), 128, "4096 CPUs: 128 policies");
+	bad = 0;
+	json_array_foreach(cls, k, cl) {
+		snprintf(want, sizeof(want), "policy%zu", 32 * k);
+		if (!same(jstr(cl, "policy"), want))
+			bad++;
+		snprintf(want, sizeof(want), "%zu-%zu", 32 * k, 32 * k + 31);
+		if (!same(jstr(cl, "cpus"), want))
+			bad++;
+	}
+	is_int((long long)bad, 0, "4096 CPUs: policy k is policy(32k) with "
+	    "CPUs 32k to 32k+31");
+	ok(sysinfo_cpu_mhz(4095, &mhz, &src) == 0 && mhz == 2000,
+	    "4096 CPUs: CPU 4095's clock");
+	reads_back(s, "4096 CPUs");
+	json_decref(s);
+
+	/* beyond what the kernel can have: a note, never a cut */
+	root = many_cpus("cpus9000", "d08:4");
+	put_file(root, "/sys/devices/system/cpu/online", "0-9000\n");
+	s = sysinfo_json();
+	ok(notes_mention(s, "online: a CPU beyond 8191"), "CPU 9000 online: "
+	    "a note says it is beyond 8191");
+	is_int(json_integer_value(json_object_get(s, "cpus_online")), 4,
+	    "... and the CPUs come from /proc/cpuinfo instead");
+	json_decref(s);
+
+	/* a cpufreq reading outside 1 MHz to 100 GHz is unknown (issue 25) */
+	root = many_cpus("badclock", "d08:4");
+	put_file(root, POLICY "0/scaling_cur_freq", "999999999999\n");
+	put_file(root, POLICY "0/cpuinfo_max_freq", "0\n");
+	put_file(root, POLICY "0/scaling_max_freq", "-5\n");
+	s = sysinfo_json();
+	cl = json_array_get(json_object_get(s, "clusters"), 0);
+	ok(json_is_null(json_object_get(cl, "cur_mhz")) &&
+	    json_is_null(json_object_get(cl, "max_mhz")) &&
+	    json_is_null(json_object_get(cl, "scaling_max_mhz")),
+	    "absurd clocks read as unknown");
+	ok(json_number_value(json_object_get(cl, "min_mhz")) == 1000,
+	    "... a sane one beside them is kept");
+	ok(notes_mention(s, "scaling_cur_freq: 999999999999 kHz is outside "
+	    "1 to 100000 MHz") && notes_mention(s, "cpuinfo_max_freq: 0 kHz "
+	    "is outside"), "... each with a note");
+	ok(sysinfo_cpu_mhz(0, &mhz, &src) == -1, "... and no per-MHz clock "
+	    "from them");
+	json_decref(s);
+	put_file(root, POLICY "0/scaling_max_freq", "1800000\n");
+	ok(sysinfo_cpu_mhz(0, &mhz, &src) == 0 && mhz == 1800, "a sane "
+	    "scaling_max_freq is the per-MHz clock");
+	ok(sysinfo_khz_mhz(1000) == 1 && sysinfo_khz_mhz(100000000) == 100000 &&
+	    isnan(sysinfo_khz_mhz(999)) && isnan(sysinfo_khz_mhz(100000001)),
+	    "the bounds: 1 MHz and 100 GHz are in, beyond them out");
+}
+
 int
 main(void)
 {
 	srcdir = getenv("top_srcdir");
 	if (srcdir == NULL)
 		srcdir = ".";
+	test_cpusets();
 	test_helpers();
 	test_rpi4();
 	test_rk3588();
@@ -555,6 +766,7 @@ main(void)
 	test_hostile();
 	test_vm();
 	test_emulator();
+	test_many_cpus();
 	unsetenv("BOARDBENCH_SYSROOT");
 	sysfs_reset();
 	return done_testing();
