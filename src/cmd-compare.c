@@ -547,8 +547,8 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 	}
 	if (c == t->base || isnan(t->rows[ri].cells[t->base].value)) {
 		/* the baseline's value; in brackets where it has none */
-		fmt_quote(cell->value, cell->r->group, cell->r->unit, num,
-		    sizeof(num), unit, sizeof(unit));
+		fmt_quote_row(cell->r, cell->value, num, sizeof(num), unit,
+		    sizeof(unit));
 		/* an imported unit is text from outside */
 		bufprintf(buf, len, c == t->base ? "%s %s" : "(%s %s)", num,
 		    fmt_safe(safeunit, sizeof(safeunit), unit));

@@ -348,8 +348,7 @@ value_cell(struct strbuf *sb, const struct result *r, double v,
 {
 	char num[32], unit[24];
 
-	fmt_quote(v, r->group, r->unit, num, sizeof(num), unit,
-	    sizeof(unit));
+	fmt_quote_row(r, v, num, sizeof(num), unit, sizeof(unit));
 	strbuf_addf(sb, "<td class=\"n\">");
 	esc(sb, num);
 	strbuf_addf(sb, " ");

@@ -304,8 +304,7 @@ text_result(struct fmt *f, const struct result *r)
 		text_wrapped(f, e_reason, W_INDENT, 0);
 		return;
 	}
-	fmt_quote(r->st.median, r->group, r->unit, num, sizeof(num), unit,
-	    sizeof(unit));
+	fmt_quote_row(r, r->st.median, num, sizeof(num), unit, sizeof(unit));
 	snprintf(cv, sizeof(cv), r->st.cv * 100 < 1000 ? "%.1f" : ">999",
 	    r->st.cv * 100);
 	text_cells(f, r, cells, sizeof(cells));
@@ -344,8 +343,8 @@ text_headline(struct fmt *f)
 	for (i = 0; i < k; i++) {
 		const struct result *r = it[i].r;
 
-		fmt_quote(r->st.median, r->group, r->unit, num, sizeof(num),
-		    unit, sizeof(unit));
+		fmt_quote_row(r, r->st.median, num, sizeof(num), unit,
+		    sizeof(unit));
 		result_flags_str(it[i].flags, flags, sizeof(flags));
 		if (it[i].size[0] != '\0')
 			bufprintf(text, sizeof(text), "%s (%s)", it[i].label,
