@@ -205,6 +205,19 @@ hook_case_end(void *arg)
 }
 
 /*
+ * Before rows made from earlier rows (Linpack's average): no monitor
+ * summary is theirs, and no energy row follows them.
+ */
+static void
+hook_case_combined(void *arg)
+{
+	struct run_sink *s = arg;
+
+	s->sum.valid = 0;
+	s->cname[0] = '\0';
+}
+
+/*
  * The plan's row names size the text columns (with a power sensor, each
  * case's energy row too); then the header.
  */
@@ -913,6 +926,7 @@ cmd_run(int argc, char **argv)
 	memset(&hooks, 0, sizeof(hooks));
 	hooks.case_begin = hook_case_begin;
 	hooks.case_end = hook_case_end;
+	hooks.case_combined = hook_case_combined;
 	hooks.plan_name = hook_plan_name;
 	hooks.planned = hook_planned;
 	hooks.arg = &sink;

@@ -106,12 +106,23 @@ ok $? "Dhrystone: Microseconds for one run"
 grep -q "^Dhrystones per Second: *[0-9.]* *$" "$TMP/out"
 ok $? "Dhrystone: Dhrystones per Second"
 
-# linpack: one block per measured case, none for its derived rows
+# linpack: one block per case, none for its derived rows
 expect 0 "linpack --classic" -- bb run linpack $fast --classic -p linpack.n=21
 [ "$(grep -c '^LINPACK benchmark' "$TMP/out")" -eq 6 ]
 ok $? "linpack --classic: six blocks for six cases (derived rows have none)"
 [ "$(grep -c '^Average rolled and unrolled performance:' "$TMP/out")" -eq 2 ]
 ok $? "linpack --classic: the classic's average block, once per precision"
+# the average is made from the rolled and unrolled rows: between them
+# (issue 27), whatever the machine's speed or load
+for p in double single; do
+	awk -v p="$p" '$1 == "linpack" && $2 == p "-rolled" { r = $3 }
+		$1 == "linpack" && $2 == p "-unrolled" { u = $3 }
+		$1 == "linpack" && $2 == p "-average" { a = $3 }
+		END { lo = r < u ? r : u; hi = r < u ? u : r
+			exit !(a != "" && a + 0 >= lo - 0.1 &&
+			    a + 0 <= hi + 0.1) }' "$TMP/out"
+	ok $? "linpack $p-average lies between $p-rolled and $p-unrolled"
+done
 
 # bad input: exit 2, one line, nothing run
 expect 2 "whetstone.loops=0" -- bb run whetstone $fast -p whetstone.loops=0
