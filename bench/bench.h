@@ -251,6 +251,9 @@ void bench_metric_spread(struct bench_ctx *, const char *name,
 /*
  * A named figure attached to the row (not a row of its own), e.g. the
  * normalised residual verify() computed; shown by JSON and --classic.
+ * The value used for a parameter given as "auto" (Linpack's lda=0, 2n)
+ * is the extra "param:<name>": the parameter line of the text view shows
+ * it in place of the value given.
  */
 void bench_extra(struct bench_ctx *, const char *name, double value);
 /* Monotonic seconds, for self-timed kernels only. */

@@ -491,7 +491,8 @@ lp_assess(struct lp_state *s, struct lp_solver *v, const void *orig,
  * verify(): check the last solution the timed iterations produced (or a
  * fresh one when there is none) and attach the normalised residual, the
  * error of x and the estimated condition number to the row as "resid",
- * "xerr" and "cond".
+ * "xerr" and "cond", and the leading dimension used as "param:lda" (the
+ * footer of the text view and --classic show it for lda=0).
  */
 static int
 lp_verify(struct bench_ctx *ctx, const struct bench_case *c)
@@ -502,6 +503,8 @@ lp_verify(struct bench_ctx *ctx, const struct bench_case *c)
 	char why[160];
 
 	(void)c;
+	/* the leading dimension used, also when given as 0 (2n) */
+	bench_extra(ctx, "param:lda", s->lda);
 	if (!v->solved) {
 		lp_restore(s);
 		if (lp_factor(ctx, s) < 0)
@@ -587,7 +590,7 @@ lp_classic_case(FILE *fp, const struct result *r,
 	long n = classic_row_param(r, "n", LP_NMAX);
 	long lda = classic_row_param(r, "lda", 2 * LP_NMAX);
 
-	if (lda == 0 && n > 0)
+	if (lda == 0 && n > 0)	/* a row stored without param:lda */
 		lda = 2 * n;
 	fprintf(fp, "LINPACK benchmark, %s precision.\n",
 	    single ? "Single" : "Double");

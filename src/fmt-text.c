@@ -477,6 +477,19 @@ text_legend(struct fmt *f)
 	fmt_flag_legend(f->fp, f->width > 0 ? f->width : 80, all);
 }
 
+/* Does r name a value its kernel resolved (an extra param:NAME)? */
+static int
+text_resolves(const struct result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nextra; i++)
+		if (strncmp(r->extra[i].name, RESULT_PARAM_EXTRA,
+		    strlen(RESULT_PARAM_EXTRA)) == 0)
+			return 1;
+	return 0;
+}
+
 /* --classic: each benchmark's traditional report from its rows. */
 static void
 text_end(struct fmt *f, const struct run_info *ri)
@@ -484,17 +497,28 @@ text_end(struct fmt *f, const struct run_info *ri)
 	size_t i, j, n;
 	const struct result **rows;
 
-	/* the parameters each benchmark ran with, as stored (canonical) */
+	/*
+	 * The parameters each benchmark ran with, canonical, with the value
+	 * its kernel used for one given as "auto" (lda=0 is lda=200): from
+	 * its first row that names one, else its first row.
+	 */
 	for (i = 0; i < f->nrows; i++) {
-		char line[320], safe[FMT_SAFE(sizeof(line))];
+		char line[320], safe[FMT_SAFE(sizeof(line))], used[256];
+		const struct result *p = &f->rows[i];
 
 		for (j = 0; j < i; j++)
 			if (strcmp(f->rows[j].bench, f->rows[i].bench) == 0)
 				break;
 		if (j < i || f->rows[i].params[0] == '\0')
 			continue;
+		for (j = i; j < f->nrows; j++)
+			if (strcmp(f->rows[j].bench, p->bench) == 0 &&
+			    text_resolves(&f->rows[j])) {
+				p = &f->rows[j];
+				break;
+			}
 		bufprintf(line, sizeof(line), "== %s parameters: %s",
-		    f->rows[i].bench, f->rows[i].params);
+		    p->bench, result_params_used(p, used, sizeof(used)));
 		text_wrapped(f, fmt_safe(safe, sizeof(safe), line), 0, 3);
 	}
 	if (strcmp(ri->status, "interrupted") == 0)

@@ -112,6 +112,9 @@ expect 0 "linpack --classic" -- bb run linpack $fast --classic -p linpack.n=21
 ok $? "linpack --classic: six blocks for six cases (derived rows have none)"
 [ "$(grep -c '^Average rolled and unrolled performance:' "$TMP/out")" -eq 2 ]
 ok $? "linpack --classic: the classic's average block, once per precision"
+# the parameter line shows the leading dimension used: lda=0 is 2n
+grep -q "^== linpack parameters: n=21,lda=42,precision" "$TMP/out"
+ok $? "linpack: the parameters show lda=42 (given as 0)"
 # the average is made from the rolled and unrolled rows: between them
 # (issue 27), whatever the machine's speed or load
 for p in double single; do

@@ -273,6 +273,41 @@ check_whetstone_names(const struct run_info *ri, const struct result *proto)
 }
 
 /*
+ * The parameter line shows the value a kernel used for one given as
+ * "auto" (issue 27: lda=0 beside a classic block saying lda=200), from
+ * the benchmark's first row that names one.
+ */
+static void
+check_params_used(const struct run_info *ri, const struct result *proto)
+{
+	struct result rows[2];
+	char used[256], *buf;
+
+	memset(rows, 0, sizeof(rows));
+	rows[0] = *proto;
+	rows[0].extra = NULL;
+	rows[0].nextra = 0;
+	strcpy(rows[0].bench, "linpack");
+	strcpy(rows[0].params, "n=100,lda=0,precision=double,single");
+	rows[1] = rows[0];
+	rows[0].status = ST_FAILED;	/* failed before it said */
+	strcpy(rows[0].reason, "out of memory");
+	result_add_extra(&rows[1], "param:lda", 200);
+	result_params_used(&rows[1], used, sizeof(used));
+	is_str(used, "n=100,lda=200,precision=double,single",
+	    "the parameters as used: lda=200");
+	result_params_used(&rows[0], used, sizeof(used));
+	is_str(used, "n=100,lda=0,precision=double,single",
+	    "a row that names no value used: as given");
+	buf = text_of(ri, rows, 2);
+	if (!ok(strstr(buf, "== linpack parameters: n=100,lda=200,precision="
+	    "double,single\n") != NULL, "the parameter line: lda=200"))
+		diag("%s", buf);
+	free(buf);
+	free(rows[1].extra);	/* the rest is proto's */
+}
+
+/*
  * The CV column stays where it is beside the long units shown (FFTs per
  * second, MFLOPS/MHz, cycle/block), and beside a longer one (from an
  * imported run) the N column does.
@@ -503,6 +538,7 @@ main(void)
 	check_width(&ri, &r);
 	check_headline_flags(&ri, &r);
 	check_whetstone_names(&ri, &r);
+	check_params_used(&ri, &r);
 	check_unit_column(&ri, &r);
 	check_wrap();
 	run_info_release(&ri);
