@@ -459,7 +459,7 @@ text_fold_line(struct fmt *f)
 	if (n == 0)
 		return;
 	bufprintf(line, sizeof(line), "== %zu row%s per MHz or per cycle "
-	    "SKIPPED (show --verbose lists them): %s", n, n == 1 ? "" : "s",
+	    "SKIPPED (--verbose lists them): %s", n, n == 1 ? "" : "s",
 	    fmt_safe(e, sizeof(e), first->reason));
 	text_wrapped(f, line, 0, 3);
 }
