@@ -165,3 +165,13 @@ headline_pick(const struct result *rows, size_t n,
 		out[i].flags = item_flags(rows, n, out[i].r);
 	return k;
 }
+
+size_t
+headline_disturbed(const struct headline_item *it, size_t k)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < k; i++)
+		n += (it[i].flags & HEADLINE_DISTURBED) != 0;
+	return n;
+}

@@ -33,4 +33,14 @@ struct headline_item {
 size_t headline_pick(const struct result *rows, size_t n,
     struct headline_item *out, size_t max);
 
+/*
+ * The flags that say a figure was taken on a busy machine, and how many
+ * of it[0..k) carry one.  When more than half of a run's headline does
+ * (HEADLINE_UNFIT), the report says once, plainly, that its figures are
+ * not fit to publish.
+ */
+#define HEADLINE_DISTURBED	(RF_BUSY | RF_NOISY | RF_PREEMPTED)
+size_t headline_disturbed(const struct headline_item *it, size_t k);
+#define HEADLINE_UNFIT(ndisturbed, k)	(2 * (ndisturbed) > (k))
+
 #endif
