@@ -91,6 +91,7 @@ grep -Eq "^whetstone classic-double/mwips-per-mhz +SKIPPED" "$TMP/out" &&
 ok $? "run --verbose: each per-MHz row SKIPPED in the table"
 ! grep -q "rows per MHz or per cycle SKIPPED" "$TMP/out"
 ok $? "run --verbose: no folded line"
+w=$(widest "$TMP/out"); [ "$w" -le 80 ]; ok $? "run --verbose: fits 80 columns ($w)"
 
 # bad values: one line, exit 2, nothing run
 expect 2 "run --columns +volts" -- bb run null --no-save $fast --columns +volts
