@@ -47,7 +47,8 @@
 enum bench_kind {
 	BENCH_RATE = 0,		/* value = work * iters / seconds (B/s, flop/s) */
 	BENCH_TIME,		/* value = seconds / (work * iters)  (s/op) */
-	BENCH_REPORTED		/* value given by the kernel via bench_report() */
+	BENCH_REPORTED,		/* value given by the kernel via bench_report() */
+	BENCH_SERIAL		/* not measured: see bench_case.part */
 };
 
 enum bench_ptype {
@@ -123,6 +124,19 @@ struct bench_case {
 	double iter_seconds;	/* the longest one iteration may take on the
 				 * slowest board (0: short); the time limit
 				 * grows to fit the iterations a case needs */
+	/*
+	 * BENCH_SERIAL: the case is the work of two earlier cases of the
+	 * plan, part[0] and part[1] (their indices), done one after the
+	 * other, and the runner makes its rows from theirs, figure by
+	 * figure (its own row from theirs, each derived row from theirs):
+	 * with w their work and v their figures, a rate (better higher) is
+	 * (w0 + w1) / (w0 / v0 + w1 / v1), total work over total time (equal
+	 * work: the harmonic mean, Linpack's "average"), a cost per unit
+	 * (better lower) (w0 v0 + w1 v1) / (w0 + w1); either way it lies
+	 * between the two.  Its flags are theirs; setup() and run() are
+	 * never called for it.
+	 */
+	int part[2];
 };
 
 /*
@@ -237,6 +251,9 @@ void bench_metric_spread(struct bench_ctx *, const char *name,
 /*
  * A named figure attached to the row (not a row of its own), e.g. the
  * normalised residual verify() computed; shown by JSON and --classic.
+ * The value used for a parameter given as "auto" (Linpack's lda=0, 2n)
+ * is the extra "param:<name>": the parameter line of the text view shows
+ * it in place of the value given.
  */
 void bench_extra(struct bench_ctx *, const char *name, double value);
 /* Monotonic seconds, for self-timed kernels only. */

@@ -48,8 +48,8 @@ long
 classic_row_param(const struct result *r, const char *name, long max)
 {
 	size_t len = strlen(name);
-	const char *p = r->params;
-	char *end;
+	char used[sizeof(r->params) + 64], *end;
+	const char *p = result_params_used(r, used, sizeof(used));
 	long v;
 
 	while (p != NULL && *p != '\0') {

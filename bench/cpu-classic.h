@@ -25,8 +25,9 @@ void classic_per_mhz(FILE *fp, const struct result *r, const char *name,
     size_t nrows);
 
 /*
- * An integer parameter of a row's canonical "n=100,lda=0,...", or -1 when
- * it is absent, not a number or outside 0..max.
+ * An integer parameter of a row's canonical "n=100,lda=0,...", as the
+ * kernel used it (result_params_used: the extra param:lda when there is
+ * one), or -1 when it is absent, not a number or outside 0..max.
  */
 long classic_row_param(const struct result *r, const char *name, long max);
 

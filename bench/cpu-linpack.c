@@ -18,10 +18,10 @@
  * all 2 nreps solves by the summed dgefa + dgesl time, that is
  *     KFLOPS = 2 nreps ops / (1000 (t_rolled + t_unrolled)),
  * the harmonic mean of the rolled and unrolled rates (equal work each).
- * The average case does exactly that: each iteration solves once with
- * each style (on two copies of the matrix) and counts 2 (2n^3/3 + 2n^2).
- * It is a measured case of its own, not a figure the runner combines from
- * two rows, so it has samples, a spread and verification like the others.
+ * The average case is that figure made from the same solves: a case of
+ * kind BENCH_SERIAL whose parts are the rolled and the unrolled case, so
+ * the runner makes its rows from theirs and it always lies between them
+ * (asking for it measures both styles).
  *
  * One iteration restores the matrix and right-hand side from the saved
  * matgen output (prepare: the untimed OVERHEAD), then factors (phase dgefa)
@@ -127,17 +127,14 @@ struct lp_solver {
 	int solved;		/* b holds the solution of (a0, b0) */
 };
 
-/*
- * The state of one case between setup() and teardown(): one solver, or
- * two (rolled, then unrolled) for the average case.
- */
+/* The state of one case between setup() and teardown(). */
 struct lp_state {
-	int n, lda, nsol;
+	int n, lda;
 	size_t size;		/* bytes per element */
 	void *a0;		/* matgen's matrix, or NULL: regenerate instead */
 	void *b0;		/* matgen's right-hand side */
 	double *r, *w;		/* scratch for verify() */
-	struct lp_solver sol[2];
+	struct lp_solver sol;
 };
 
 int linpack_test_fault;
@@ -174,15 +171,11 @@ lp_alloc(size_t size)
 static void
 lp_state_free(struct lp_state *s)
 {
-	int i;
-
 	if (s == NULL)
 		return;
-	for (i = 0; i < 2; i++) {
-		free(s->sol[i].a);
-		free(s->sol[i].b);
-		free(s->sol[i].ipvt);
-	}
+	free(s->sol.a);
+	free(s->sol.b);
+	free(s->sol.ipvt);
 	free(s->a0);
 	free(s->b0);
 	free(s->r);
@@ -191,50 +184,47 @@ lp_state_free(struct lp_state *s)
 }
 
 /*
- * Allocate the arrays for order n, leading dimension lda, one solver per
- * kernel set in ops[0..nsol-1] (all of one precision), and generate the
- * matrix.  The saved copy of the matrix is optional: without it (n large
- * and memory short) prepare() regenerates the matrix instead of copying.
+ * Allocate the arrays for order n, leading dimension lda, a solver with
+ * the kernels ops, and generate the matrix.  The saved copy of the matrix
+ * is optional: without it (n large and memory short) prepare()
+ * regenerates the matrix instead of copying.
  */
 static struct lp_state *
-lp_state_new(const struct lp_ops *const *ops, int nsol, int n, int lda)
+lp_state_new(const struct lp_ops *ops, int n, int lda)
 {
 	struct lp_state *s = calloc(1, sizeof(*s));
 	size_t vec, mat;
-	int i, bad = 0;
 
 	if (s == NULL)
 		return NULL;
 	s->n = n;
 	s->lda = lda;
-	s->nsol = nsol;
-	s->size = ops[0]->size;
+	s->size = ops->size;
 	vec = (size_t)n * s->size;
 	mat = (size_t)lda * (size_t)n * s->size;
-	for (i = 0; i < nsol; i++) {
-		s->sol[i].ops = ops[i];
-		s->sol[i].a = lp_alloc(mat);
-		s->sol[i].b = lp_alloc(vec);
-		s->sol[i].ipvt = lp_alloc((size_t)n * sizeof(int));
-		bad |= s->sol[i].a == NULL || s->sol[i].b == NULL ||
-		    s->sol[i].ipvt == NULL;
-	}
+	s->sol.ops = ops;
+	s->sol.a = lp_alloc(mat);
+	s->sol.b = lp_alloc(vec);
+	s->sol.ipvt = lp_alloc((size_t)n * sizeof(int));
 	s->b0 = lp_alloc(vec);
 	s->r = lp_alloc((size_t)n * sizeof(double));
 	s->w = lp_alloc((size_t)n * sizeof(double));
-	if (bad || s->b0 == NULL || s->r == NULL || s->w == NULL) {
+	if (s->sol.a == NULL || s->sol.b == NULL || s->sol.ipvt == NULL ||
+	    s->b0 == NULL || s->r == NULL || s->w == NULL) {
 		lp_state_free(s);
 		return NULL;
 	}
 	s->a0 = lp_alloc(mat);
-	ops[0]->matgen(s->a0 != NULL ? s->a0 : s->sol[0].a, lda, n, s->b0);
+	ops->matgen(s->a0 != NULL ? s->a0 : s->sol.a, lda, n, s->b0);
 	return s;
 }
 
-/* Put matgen's matrix and right-hand side back into one solver. */
+/* Put matgen's matrix and right-hand side back into the solver. */
 static void
-lp_restore_one(struct lp_state *s, struct lp_solver *v)
+lp_restore(struct lp_state *s)
 {
+	struct lp_solver *v = &s->sol;
+
 	if (s->a0 != NULL)
 		memcpy(v->a, s->a0, (size_t)s->lda * (size_t)s->n * s->size);
 	else
@@ -243,46 +233,27 @@ lp_restore_one(struct lp_state *s, struct lp_solver *v)
 	v->solved = 0;
 }
 
-static void
-lp_restore(struct lp_state *s)
-{
-	int i;
-
-	for (i = 0; i < s->nsol; i++)
-		lp_restore_one(s, &s->sol[i]);
-}
-
-/* Factor every solver's a; a zero pivot fails the case, suggesting an n. */
+/* Factor a; a zero pivot fails the case, suggesting an n. */
 static int
 lp_factor(struct bench_ctx *ctx, struct lp_state *s)
 {
 	int alt = s->n % 2 ? s->n + 2 : s->n + 1;
-	int i, info;
+	int info;
 
-	for (i = 0; i < s->nsol; i++) {
-		info = s->sol[i].ops->dgefa(s->sol[i].a, s->lda, s->n,
-		    s->sol[i].ipvt);
-		if (info == 0)
-			continue;
-		if (alt > LP_NMAX)
-			alt -= 4;
-		return bench_fail(ctx, "dgefa: zero pivot in column %d: the "
-		    "classic matrix is singular for n=%d, try n=%d", info,
-		    s->n, alt);
-	}
-	return 0;
+	info = s->sol.ops->dgefa(s->sol.a, s->lda, s->n, s->sol.ipvt);
+	if (info == 0)
+		return 0;
+	if (alt > LP_NMAX)
+		alt -= 4;
+	return bench_fail(ctx, "dgefa: zero pivot in column %d: the classic "
+	    "matrix is singular for n=%d, try n=%d", info, s->n, alt);
 }
 
 static void
 lp_solve(struct lp_state *s)
 {
-	int i;
-
-	for (i = 0; i < s->nsol; i++) {
-		s->sol[i].ops->dgesl(s->sol[i].a, s->lda, s->n,
-		    s->sol[i].ipvt, s->sol[i].b, 0);
-		s->sol[i].solved = 1;
-	}
+	s->sol.ops->dgesl(s->sol.a, s->lda, s->n, s->sol.ipvt, s->sol.b, 0);
+	s->sol.solved = 1;
 }
 
 /* MFLOPS per MHz of the clock, beside each case's flop/s. */
@@ -319,20 +290,59 @@ lp_dims(struct bench_ctx *ctx, int *n, int *lda)
 }
 
 /*
+ * Add case id (LP_NSTYLES * single + style) to the plan unless it is
+ * there; at[id] is its index in the plan (-1: not yet), *ncases the
+ * cases so far.  The average case comes after its parts, the rolled and
+ * the unrolled case, which it adds first when they are not there yet.
+ */
+static int
+lp_add(struct bench_ctx *ctx, int id, int n, int *at, int *ncases)
+{
+	int st = id % LP_NSTYLES, base = id - st;
+	struct bench_case *c;
+	char name[96];
+
+	if (at[id] >= 0)
+		return 0;
+	if (st == LP_AVERAGE &&
+	    (lp_add(ctx, base + LP_ROLLED, n, at, ncases) < 0 ||
+	    lp_add(ctx, base + LP_UNROLLED, n, at, ncases) < 0))
+		return -1;
+	snprintf(name, sizeof(name), "%s-%s", id >= LP_NSTYLES ? "single" :
+	    "double", lp_style_names[st]);
+	c = bench_add_case(ctx, name, "flop/s", st == LP_AVERAGE ?
+	    BENCH_SERIAL : BENCH_RATE, (st == LP_AVERAGE ? 2.0 : 1.0) *
+	    lp_flops(n));
+	if (c == NULL)
+		return -1;
+	c->id = id;
+	c->derived = lp_derived;
+	if (st == LP_AVERAGE) {
+		c->part[0] = at[base + LP_ROLLED];
+		c->part[1] = at[base + LP_UNROLLED];
+	} else
+		c->iter_seconds = lp_flops(n) / LP_SLOW_FLOPS;
+	at[id] = (*ncases)++;
+	return 0;
+}
+
+/*
  * plan(): one case per precision and BLAS style, in the order the lists
- * give; a word given twice adds no second case.
+ * give (the average after the two it is made of); a word given twice adds
+ * no second case.
  */
 static int
 lp_plan(struct bench_ctx *ctx)
 {
-	char prec[4][64], roll[4][64], name[96];
-	int seen[2 * LP_NSTYLES] = { 0 };
+	char prec[4][64], roll[4][64];
+	int at[2 * LP_NSTYLES];
 	size_t np, nr, i, j;
-	struct bench_case *c;
-	int n, lda, id, st;
+	int n, lda, st, ncases = 0;
 
 	if (lp_dims(ctx, &n, &lda) < 0)
 		return -1;
+	for (i = 0; i < 2 * LP_NSTYLES; i++)
+		at[i] = -1;
 	np = bench_param_words(ctx, "precision", prec, 4);
 	nr = bench_param_words(ctx, "unroll", roll, 4);
 	if (np > 4)
@@ -344,20 +354,9 @@ lp_plan(struct bench_ctx *ctx)
 			for (st = 0; st < LP_NSTYLES - 1 &&
 			    strcmp(roll[j], lp_style_names[st]) != 0; st++)
 				;
-			id = LP_NSTYLES * (strcmp(prec[i], "single") == 0) +
-			    st;
-			if (seen[id]++)
-				continue;
-			snprintf(name, sizeof(name), "%s-%s",
-			    id >= LP_NSTYLES ? "single" : "double",
-			    lp_style_names[st]);
-			c = bench_add_case(ctx, name, "flop/s", BENCH_RATE,
-			    (st == LP_AVERAGE ? 2.0 : 1.0) * lp_flops(n));
-			if (c == NULL)
+			if (lp_add(ctx, LP_NSTYLES * (strcmp(prec[i],
+			    "single") == 0) + st, n, at, &ncases) < 0)
 				return -1;
-			c->id = id;
-			c->derived = lp_derived;
-			c->iter_seconds = lp_flops((int)n) / LP_SLOW_FLOPS;
 		}
 	}
 	return 0;
@@ -366,22 +365,18 @@ lp_plan(struct bench_ctx *ctx)
 static int
 lp_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
-	const struct lp_ops *ops[2];
 	struct lp_state *s;
-	int n, lda, single, st, nsol = 1;
+	int n, lda, single, st;
 
-	if (c->id < 0 || c->id >= 2 * LP_NSTYLES)
+	if (c->id < 0 || c->id >= 2 * LP_NSTYLES ||
+	    c->id % LP_NSTYLES == LP_AVERAGE)
 		return bench_fail(ctx, "unknown case '%s'", c->name);
 	if (lp_dims(ctx, &n, &lda) < 0)
 		return -1;
 	single = c->id / LP_NSTYLES;
 	st = c->id % LP_NSTYLES;
-	ops[0] = lp_variants[2 * single + (st == LP_UNROLLED)];
-	if (st == LP_AVERAGE) {
-		ops[1] = lp_variants[2 * single + 1];
-		nsol = 2;
-	}
-	s = lp_state_new(ops, nsol, n, lda);
+	s = lp_state_new(lp_variants[2 * single + (st == LP_UNROLLED)], n,
+	    lda);
 	if (s == NULL)
 		return bench_fail(ctx, "cannot allocate the arrays for "
 		    "n=%d, lda=%d: out of memory", n, lda);
@@ -493,53 +488,43 @@ lp_assess(struct lp_state *s, struct lp_solver *v, const void *orig,
 }
 
 /*
- * verify(): check the last solution of each solver the timed iterations
- * produced (or a fresh one when there is none) and attach the normalised
- * residual, the error of x and the estimated condition number to the row
- * as "resid", "xerr" and "cond" (the larger of the two solvers' for the
- * average case).
+ * verify(): check the last solution the timed iterations produced (or a
+ * fresh one when there is none) and attach the normalised residual, the
+ * error of x and the estimated condition number to the row as "resid",
+ * "xerr" and "cond", and the leading dimension used as "param:lda" (the
+ * footer of the text view and --classic show it for lda=0).
  */
 static int
 lp_verify(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct lp_state *s = bench_priv(ctx);
-	struct linpack_acc acc, worst = { 0, 0, 0, 0, 0 };
-	struct lp_solver *v;
+	struct lp_solver *v = &s->sol;
+	struct linpack_acc acc;
 	char why[160];
-	int i;
 
 	(void)c;
-	if (!s->sol[0].solved) {
+	/* the leading dimension used, also when given as 0 (2n) */
+	bench_extra(ctx, "param:lda", s->lda);
+	if (!v->solved) {
 		lp_restore(s);
 		if (lp_factor(ctx, s) < 0)
 			return -1;
 		lp_solve(s);
 	}
-	for (i = 0; i < s->nsol; i++) {
-		v = &s->sol[i];
-		if (linpack_test_fault == 1 ||
-		    (linpack_test_fault == 2 && i == 1))
-			v->ops->nudge(v->b, 0.25);
-		/* without a saved copy the matrix is regenerated over a */
-		lp_assess(s, v, s->a0 != NULL ? s->a0 : v->a, 0, &acc);
-		if (s->a0 == NULL)
-			v->solved = 0;	/* a no longer holds the factors */
-		if (linpack_judge(&acc, s->n, why, sizeof(why)) < 0)
-			return bench_fail(ctx, "%s%s", s->nsol > 1 ?
-			    (i ? "unrolled: " : "rolled: ") : "", why);
-		if (i == 0 || acc.resid > worst.resid)
-			worst.resid = acc.resid;
-		if (i == 0 || acc.xerr > worst.xerr)
-			worst.xerr = acc.xerr;
-		if (i == 0 || acc.cond > worst.cond)
-			worst.cond = acc.cond;
-	}
-	if (isfinite(worst.resid))
-		bench_extra(ctx, "resid", worst.resid);
-	if (isfinite(worst.xerr))
-		bench_extra(ctx, "xerr", worst.xerr);
-	if (isfinite(worst.cond))
-		bench_extra(ctx, "cond", worst.cond);
+	if (linpack_test_fault)
+		v->ops->nudge(v->b, 0.25);
+	/* without a saved copy the matrix is regenerated over a */
+	lp_assess(s, v, s->a0 != NULL ? s->a0 : v->a, 0, &acc);
+	if (s->a0 == NULL)
+		v->solved = 0;	/* a no longer holds the factors */
+	if (linpack_judge(&acc, s->n, why, sizeof(why)) < 0)
+		return bench_fail(ctx, "%s", why);
+	if (isfinite(acc.resid))
+		bench_extra(ctx, "resid", acc.resid);
+	if (isfinite(acc.xerr))
+		bench_extra(ctx, "xerr", acc.xerr);
+	if (isfinite(acc.cond))
+		bench_extra(ctx, "cond", acc.cond);
 	return 0;
 }
 
@@ -562,10 +547,10 @@ linpack_test_solve(int single, int unroll, int n, int trans, double *x,
 
 	if (n < 1 || n > LP_NMAX)
 		return -1;
-	s = lp_state_new(&ops, 1, n, n + 1);
+	s = lp_state_new(ops, n, n + 1);
 	if (s == NULL)
 		return -1;
-	v = &s->sol[0];
+	v = &s->sol;
 	if (s->a0 == NULL)
 		goto out;
 	if (trans)
@@ -590,8 +575,9 @@ out:
  * totals (Reps: iterations over all samples; Time: their phases and
  * overhead; KFLOPS: the row's median), the normalised residual, and the
  * MFLOPS per MHz when the derived row has it.  The classic prints only
- * the average of rolled and unrolled (the "-average" case); the styles
- * get a block each.
+ * the average of rolled and unrolled (the "-average" case, whose phase
+ * totals and iterations are the sums of its parts'); the styles get a
+ * block each.
  */
 static void
 lp_classic_case(FILE *fp, const struct result *r,
@@ -604,7 +590,7 @@ lp_classic_case(FILE *fp, const struct result *r,
 	long n = classic_row_param(r, "n", LP_NMAX);
 	long lda = classic_row_param(r, "lda", 2 * LP_NMAX);
 
-	if (lda == 0 && n > 0)
+	if (lda == 0 && n > 0)	/* a row stored without param:lda */
 		lda = 2 * n;
 	fprintf(fp, "LINPACK benchmark, %s precision.\n",
 	    single ? "Single" : "Double");
@@ -690,8 +676,9 @@ static const struct bench_param lp_params[] = {
 		.def = "rolled,unrolled,average",
 		.choices = "rolled|unrolled|average",
 		.help = "BLAS loops as written, unrolled by four, or average: "
-		    "one solve of each per iteration, the classic's printed "
-		    "figure (the harmonic mean of the two rates)",
+		    "the classic's printed figure, the harmonic mean of the "
+		    "rolled and unrolled rows, made from them (so it needs "
+		    "and measures both)",
 	},
 	{ .name = NULL }
 };

@@ -26,9 +26,8 @@ struct linpack_acc {
 };
 
 /*
- * Test hook: when 1, verify() moves x(0) of the solution by 0.25 before
- * checking it, so the check must fail; when 2, only the unrolled solution
- * of the average case is moved.
+ * Test hook: when set, verify() moves x(0) of the solution by 0.25 before
+ * checking it, so the check must fail.
  */
 extern int linpack_test_fault;
 

@@ -13,10 +13,11 @@
  *     array references     616 LOOP calls      3 op (assignments)
  *     standard functions    93 LOOP times      3 op (sqrt, exp, log calls)
  * and one pass is 100,000 LOOP Whetstone instructions, the classic's
- * KIPS = 100 LOOP ITERATIONS / seconds; the main row is in WI/s (MWIPS
- * = WI/s / 10^6).  Each module is a phase, timed on its own, so each has a
- * row of its own (flop/s or op/s, with the counts above): what a compiler
- * did to one module shows there.
+ * KIPS = 100 LOOP ITERATIONS / seconds; the main row is in WI/s, shown
+ * as the program prints it, "MIPS" (WI/s / 10^6; Longbottom's program
+ * calls the same unit MWIPS).  Each module is a phase, timed on its own,
+ * so each has a row of its own (flop/s or op/s, with the counts above):
+ * what a compiler did to one module shows there.
  *
  * Nothing here can vanish: every module starts from values the compiler
  * cannot see (T, T1, T2 and the integers 1, 2, 3 come from the state that
@@ -519,6 +520,25 @@ whet_phase_total(const struct result *r)
 	return dur;
 }
 
+/*
+ * The figures of a --classic block are those of the rows beside it: the
+ * main row's median (the program's MIPS or MWIPS) and each module row's
+ * median (its MFLOPS or MOPS), in the program's units and layout.  The
+ * pass count and the seconds are totals over every timed pass (the
+ * row's extras "iters" and "phase:*"), as the programs print theirs; the
+ * block's last lines say which is which.
+ */
+
+/* The module row `name` of r in millions (MFLOPS, MOPS), or NAN. */
+static double
+whet_module_rate(const struct result *r, const char *name,
+    const struct result *const *rows, size_t nrows)
+{
+	const struct result *m = classic_sub_row(r, name, rows, nrows);
+
+	return m != NULL && m->status == ST_OK ? m->st.median / 1e6 : NAN;
+}
+
 /* The C-converted program's two closing lines, then each module. */
 static void
 whet_classic_cconv(FILE *fp, const struct result *r,
@@ -526,7 +546,6 @@ whet_classic_cconv(FILE *fp, const struct result *r,
 {
 	double it, dur = whet_phase_total(r), v;
 	long loops = classic_row_param(r, "loops", WHET_LOOPS_MAX);
-	const struct result *m;
 	size_t i;
 
 	if (result_get_extra(r, "iters", &it) < 0 || !(dur > 0) ||
@@ -538,32 +557,33 @@ whet_classic_cconv(FILE *fp, const struct result *r,
 	fprintf(fp, "Loops: %ld, Iterations: %.0f, Duration: %.3f sec.\n",
 	    loops, it, dur);
 	fprintf(fp, "C Converted Double Precision Whetstones: %.1f MIPS\n",
-	    WHET_WI_PER_LOOP * (double)loops * it / dur / 1e6);
+	    r->st.median / 1e6);
 	for (i = 0; i < WHET_NMODULES; i++) {
-		m = classic_sub_row(r, whet_modules[i].name, rows, nrows);
-		if (m == NULL || m->status != ST_OK)
+		v = whet_module_rate(r, whet_modules[i].name, rows, nrows);
+		if (isnan(v))
 			continue;
-		v = m->st.median / 1e6;
 		fprintf(fp, "  %-16s %12.3f %s\n", whet_modules[i].name, v,
 		    strcmp(whet_modules[i].unit, "flop/s") == 0 ? "MFLOPS" :
 		    "MOPS");
 	}
 	classic_per_mhz(fp, r, "mwips-per-mhz", "MWIPS/MHz", 18, rows, nrows);
-	fprintf(fp, "boardbench: LOOP = loops = %ld per pass (the classic's "
-	    "figure drifts with it),\n%.0f passes timed.\n", loops, it);
+	fprintf(fp, "boardbench: MIPS and the module rates are the rows' "
+	    "medians; Iterations and\nDuration total every timed pass. "
+	    "LOOP = loops = %ld per pass (the classic's\nfigure drifts "
+	    "with it).\n", loops);
 }
 
 /*
  * Longbottom's table: per module the result of one pass, MFLOPS or MOPS
- * and seconds (over all timed passes, N1's being its timed tenth), then
- * MWIPS from the total as the program computes it.
+ * (its row's median) and seconds (over all timed passes, N1's being its
+ * timed tenth), then MWIPS (the main row's median) and the total seconds.
  */
 static void
 whet_classic_mwips(FILE *fp, const struct result *r,
     const struct result *const *rows, size_t nrows)
 {
 	double it, dur = whet_phase_total(r), secs, res, rate;
-	char name[48];
+	char name[48], cell[16];
 	size_t i;
 
 	if (result_get_extra(r, "iters", &it) < 0 || !(dur > 0)) {
@@ -582,19 +602,24 @@ whet_classic_mwips(FILE *fp, const struct result *r,
 		snprintf(name, sizeof(name), "result:n%zu", i + 1);
 		if (result_get_extra(r, name, &res) < 0)
 			res = NAN;
-		rate = secs > 0 ? mwips_phases[i].work * it / secs / 1e6 : 0;
+		rate = whet_module_rate(r, mwips_phases[i].name, rows, nrows);
+		if (isnan(rate))
+			snprintf(cell, sizeof(cell), "%9s", "-");
+		else
+			snprintf(cell, sizeof(cell), "%9.3f", rate);
 		fprintf(fp, "%-17s %24.17f    ", mwips_labels[i], res);
 		if (strcmp(mwips_phases[i].unit, "flop/s") == 0)
-			fprintf(fp, " %9.3f          %9.3f\n", rate, secs);
+			fprintf(fp, " %s          %9.3f\n", cell, secs);
 		else
-			fprintf(fp, "           %9.3f%9.3f\n", rate, secs);
+			fprintf(fp, "           %s%9.3f\n", cell, secs);
 	}
-	fprintf(fp, "\n%-17s%39.3f%19.3f\n", "MWIPS",
-	    MWIPS_WI_PER_PASS * it / dur / 1e6, dur);
+	fprintf(fp, "\n%-17s%39.3f%19.3f\n", "MWIPS", r->st.median / 1e6,
+	    dur);
 	classic_per_mhz(fp, r, "mwips-per-mhz", "MWIPS/MHz", 17, rows, nrows);
-	fprintf(fp, "boardbench: x100 = 100 per pass, %.0f passes timed; "
-	    "every pass starts from\nthe same inputs, so the results are "
-	    "those of the program's one-pass column.\n", it);
+	fprintf(fp, "boardbench: MFLOPS, MOPS and MWIPS are the rows' medians; "
+	    "Seconds total every\ntimed pass (x100 = 100 per pass, %.0f "
+	    "passes). Every pass starts from the same\ninputs, so the "
+	    "results are those of the program's one-pass column.\n", it);
 }
 
 /*
@@ -633,11 +658,12 @@ static const struct bench_param whet_params[] = {
 	{
 		.name = "variant", .type = BENCH_P_CHOICE,
 		.def = "both", .choices = "classic|mwips|both",
-		.help = "classic: the C-converted Curnow-Wichmann program "
-		    "(case classic-double, its \"C Converted Double Precision "
-		    "Whetstones\"); mwips: Longbottom's MWIPS program (case "
-		    "mwips-double, the figure most Raspberry Pi tables and "
-		    "UnixBench quote); both",
+		.help = "classic: the classic C-converted Curnow-Wichmann "
+		    "program (case classic-double, in MIPS as its \"C "
+		    "Converted Double Precision Whetstones\" line); mwips: "
+		    "Longbottom's MWIPS program (case mwips-double, in "
+		    "MWIPS, the figure most Raspberry Pi tables and UnixBench "
+		    "quote); both",
 	},
 	{
 		.name = "loops", .type = BENCH_P_INT,

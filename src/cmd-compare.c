@@ -547,8 +547,8 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 	}
 	if (c == t->base || isnan(t->rows[ri].cells[t->base].value)) {
 		/* the baseline's value; in brackets where it has none */
-		fmt_quote(cell->value, cell->r->group, cell->r->unit, num,
-		    sizeof(num), unit, sizeof(unit));
+		fmt_quote_row(cell->r, cell->value, num, sizeof(num), unit,
+		    sizeof(unit));
 		/* an imported unit is text from outside */
 		bufprintf(buf, len, c == t->base ? "%s %s" : "(%s %s)", num,
 		    fmt_safe(safeunit, sizeof(safeunit), unit));
@@ -1008,6 +1008,29 @@ print_verdicts(FILE *fp, int width, const struct columns *cs,
 	}
 }
 
+/* Columns measured with different profiles: one plain line. */
+static void
+profile_warning(FILE *fp, int width, const struct columns *cs)
+{
+	const char **names = xcalloc(cs->n, sizeof(*names));
+	const char **profiles = xcalloc(cs->n, sizeof(*profiles));
+	char (*letters)[2] = xcalloc(cs->n, sizeof(*letters));
+	char text[1024], e[FMT_SAFE(1024)];
+	size_t c;
+
+	for (c = 0; c < cs->n; c++) {
+		letters[c][0] = col_letter(c);
+		names[c] = letters[c];
+		profiles[c] = cs->v[c].ri.profile;
+	}
+	if (cmd_profiles_differ(names, profiles, cs->n, text, sizeof(text)))
+		wrap_free(fp, width, 3, xasprintf("== warning: %s",
+		    fmt_safe(e, sizeof(e), text)));
+	free(names);
+	free(profiles);
+	free(letters);
+}
+
 static void
 print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
     const struct cmp_opts *o, int width, int verbose)
@@ -1040,6 +1063,7 @@ print_text(FILE *fp, const struct columns *cs, const struct cmp_table *t,
 		    sizeof(e_name), cs->v[c].name), left));
 		free(left);
 	}
+	profile_warning(fp, width, cs);
 	/* the run's own facts are said above the table, not as differences */
 	sys = xcalloc(cs->n, sizeof(*sys));
 	for (c = 0; c < cs->n; c++) {
@@ -1381,26 +1405,47 @@ gp_single(struct strbuf *sb, const char *s)
 /*
  * plot_terminal: the gnuplot terminal and size for a chart file, chosen
  * by its extension (.svg, .png through cairo, .pdf through cairo; any
- * case); NULL for any other extension.  width is in pixels (points for
- * PDF, 72 to the inch).
+ * case); NULL for any other extension.  width and height are in pixels
+ * (points for PDF, 72 to the inch).
  */
 static const char *
-plot_terminal(const char *path, int width, char *buf, size_t len)
+plot_terminal(const char *path, int width, int height, char *buf, size_t len)
 {
 	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
 
 	if (dot == NULL || (slash != NULL && dot < slash))
 		return NULL;
 	if (strcasecmp(dot, ".svg") == 0)
-		bufprintf(buf, len, "svg size %d,520", width);
+		bufprintf(buf, len, "svg size %d,%d", width, height);
 	else if (strcasecmp(dot, ".png") == 0)
-		bufprintf(buf, len, "pngcairo size %d,520", width);
+		bufprintf(buf, len, "pngcairo size %d,%d", width, height);
 	else if (strcasecmp(dot, ".pdf") == 0)
 		bufprintf(buf, len, "pdfcairo size %.2fin,%.2fin",
-		    width / 72.0, 520 / 72.0);
+		    width / 72.0, height / 72.0);
 	else
 		return NULL;
 	return buf;
+}
+
+/* A bar's label on the x axis: "bench case". */
+static void
+plot_label(const struct cmp_table *t, size_t ri, char *buf, size_t len)
+{
+	char cname[160];
+
+	case_label(t, ri, cname, sizeof(cname));
+	bufprintf(buf, len, "%s %s", t->rows[ri].key->bench, cname);
+}
+
+/* Characters of UTF-8 text (bytes that start one). */
+static size_t
+text_chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
 }
 
 /* The chart file, for its terminal (set once the options are read). */
@@ -1497,29 +1542,50 @@ plot_script(const struct columns *cs, const struct cmp_table *t,
     const struct plot_page *pg, size_t from, size_t to)
 {
 	struct strbuf sb;
-	size_t i, c, k, p, maxn = 1, nb = cs->n - 1;
-	int width;
+	size_t i, c, k, p, maxn = 1, nb = cs->n - 1, first = 0, widest = 0, w;
+	int width, height, lmargin, bmargin;
 	double bw, lo, hi;
-	char buf[160], tbuf[64];
+	char buf[256], tbuf[64];
 
-	for (p = from; p < to; p++)
+	for (p = from; p < to; p++) {
 		if (pg[p].n > maxn)
 			maxn = pg[p].n;
-	width = 160 + (int)maxn * (int)(nb * 22 + 30);
+		for (k = 0; k < pg[p].n; k++) {
+			plot_label(t, pg[p].rows[k], buf, sizeof(buf));
+			w = text_chars(buf);
+			widest = w > widest ? w : widest;
+			first = k == 0 && w > first ? w : first;
+		}
+	}
+	/*
+	 * A label turned by 30 degrees ends under its bar: the first reaches
+	 * left of the plot by cos 30 of its length, the longest down by
+	 * sin 30 of it.  gnuplot's margins count its character cells (about
+	 * 1.4 glyphs wide, 2.4 high at 11 points): they hold the labels
+	 * whole, and the chart grows by what they take.
+	 */
+	lmargin = (int)(0.65 * (double)first) + 3;
+	if (lmargin < 10)
+		lmargin = 10;
+	bmargin = (int)(0.22 * (double)widest) + 4;
+	if (bmargin < 10)
+		bmargin = 10;
+	width = 160 + (int)maxn * (int)(nb * 22 + 30) + 7 * (lmargin - 10);
 	if (width < 640)
 		width = 640;
+	height = 520 + 17 * (bmargin - 10);
 	bw = 0.8 / (double)nb;
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "set terminal %s noenhanced font 'sans,11' "
 	    "background rgb 'white'\n", plot_terminal(plot_file, width,
-	    tbuf, sizeof(tbuf)));
+	    height, tbuf, sizeof(tbuf)));
 	strbuf_addf(&sb, "set key outside top center horizontal "
 	    "autotitle columnheader\n"
 	    "set xtics rotate by 30 right scale 0 nomirror\n"
-	    "set bmargin 10\nset grid ytics\n"
+	    "set lmargin %d\nset rmargin 4\nset bmargin %d\nset grid ytics\n"
 	    "set ylabel 'ratio to the baseline (above 1 is better)'\n"
 	    "set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead "
-	    "dt 2 lc rgb '#333333' front\n");
+	    "dt 2 lc rgb '#333333' front\n", lmargin, bmargin);
 	if (plot_log)
 		strbuf_addf(&sb, "set logscale y 2\nset format y '%%g'\n");
 	for (p = from; p < to; p++) {
@@ -1540,9 +1606,7 @@ plot_script(const struct columns *cs, const struct cmp_table *t,
 		for (k = 0; k < pp->n; k++) {
 			i = pp->rows[k];
 			strbuf_addf(&sb, "%zu \"", k);
-			gp_data(&sb, t->rows[i].key->bench);
-			strbuf_addf(&sb, " ");
-			case_label(t, i, buf, sizeof(buf));
+			plot_label(t, i, buf, sizeof(buf));
 			gp_data(&sb, buf);
 			strbuf_addf(&sb, "\"");
 			for (c = 0; c < cs->n; c++) {
@@ -1911,7 +1975,7 @@ cmd_compare(int argc, char **argv)
 	if (plotfile != NULL) {
 		char tb[64];
 
-		if (plot_terminal(plotfile, 640, tb, sizeof(tb)) == NULL) {
+		if (plot_terminal(plotfile, 640, 520, tb, sizeof(tb)) == NULL) {
 			snprintf(what, sizeof(what), "--plot '%.120s': unknown "
 			    "extension (allowed: .svg, .png, .pdf)", plotfile);
 			return cmd_bad_usage("compare", what);

@@ -32,13 +32,16 @@ static const char report_usage[] =
 "usage: boardbench report [OPTIONS] [RUN|TAG|FILE...] -o FILE.html\n"
 "\n"
 "Writes one self-contained HTML file (inline CSS and SVG charts, no script,\n"
-"nothing fetched from the network; readable on a phone) with the headline\n"
-"(the figures people quote, a column per run), for two or more runs the\n"
-"comparison to the first: ratios (above 1 is better) with noise marks, as\n"
-"'compare', charts per benchmark group (memory latency by size on log\n"
-"axes, bandwidth by size), and per run the board and build identity, the\n"
-"monitor's charts (temperature, clock) and every table (value in the unit\n"
-"people quote: MFLOPS, MWIPS, MB/s; CV, N, flags).\n"
+"nothing fetched from the network; readable on a phone) with, first, a\n"
+"warning when the runs' profiles differ or when more than half of a run's\n"
+"headline is flagged busy, noisy or preempted (not fit to publish), the\n"
+"headline (the figures people quote, a column per run), for two or more\n"
+"runs the comparison to the first: ratios (above 1 is better) with noise\n"
+"marks, as 'compare', charts per benchmark group (memory latency by size\n"
+"on log axes, bandwidth by size) where there are any, and per run the\n"
+"board and build identity, the monitor's charts (temperature, clock) and\n"
+"every table (value in the unit people quote: MFLOPS, MIPS, MWIPS, MB/s;\n"
+"CV, N, flags).\n"
 "RUN is as for 'boardbench show' (default: the last run); FILE is a file\n"
 "written by 'boardbench export' or 'run --format json' (each run in it).\n"
 "  -o FILE       the HTML file (required; replaced only when written in full)\n"
@@ -348,8 +351,7 @@ value_cell(struct strbuf *sb, const struct result *r, double v,
 {
 	char num[32], unit[24];
 
-	fmt_quote(v, r->group, r->unit, num, sizeof(num), unit,
-	    sizeof(unit));
+	fmt_quote_row(r, v, num, sizeof(num), unit, sizeof(unit));
 	strbuf_addf(sb, "<td class=\"n\">");
 	esc(sb, num);
 	strbuf_addf(sb, " ");
@@ -1008,10 +1010,55 @@ virt_notice(struct strbuf *sb, const struct rrun *r)
 	}
 }
 
+/*
+ * At the top, plainly: runs measured with different profiles (their
+ * figures may differ by that alone), and a run whose headline is mostly
+ * flagged busy, noisy or preempted (taken on a busy machine).
+ */
+static void
+verdicts(struct strbuf *sb, const struct rruns *rs)
+{
+	struct headline_item it[HEADLINE_MAX];
+	const char **names = xcalloc(rs->n, sizeof(*names));
+	const char **profiles = xcalloc(rs->n, sizeof(*profiles));
+	char text[1024];
+	size_t i, k, nd;
+
+	for (i = 0; i < rs->n; i++) {
+		names[i] = rs->v[i].name;
+		profiles[i] = rs->v[i].ri.profile;
+	}
+	if (cmd_profiles_differ(names, profiles, rs->n, text, sizeof(text))) {
+		strbuf_addf(sb, "<p class=\"warn\"><strong>Profiles differ:"
+		    "</strong> ");
+		esc(sb, text);
+		strbuf_addf(sb, ".</p>\n");
+	}
+	for (i = 0; i < rs->n; i++) {
+		k = headline_pick(rs->v[i].rows, rs->v[i].n, it, HEADLINE_MAX);
+		nd = headline_disturbed(it, k);
+		if (!HEADLINE_UNFIT(nd, k))
+			continue;
+		strbuf_addf(sb, "<p class=\"warn\"><strong>Not fit to publish:"
+		    "</strong> ");
+		if (rs->n > 1) {
+			esc(sb, rs->v[i].name);
+			strbuf_addf(sb, ": t");
+		} else
+			strbuf_addf(sb, "T");
+		strbuf_addf(sb, "hese figures were taken on a busy machine "
+		    "(%zu of the %zu headline figures flagged busy, noisy or "
+		    "preempted). Measure again on an idle machine.</p>\n", nd,
+		    k);
+	}
+	free(names);
+	free(profiles);
+}
+
 static char *
 report_html(const struct rruns *rs, double alpha)
 {
-	struct strbuf sb;
+	struct strbuf sb, charts;
 	size_t i;
 	char now[32];
 
@@ -1042,11 +1089,18 @@ report_html(const struct rruns *rs, double alpha)
 	strbuf_addf(&sb, "</ul>\n");
 	for (i = 0; i < rs->n; i++)
 		virt_notice(&sb, &rs->v[i]);
+	verdicts(&sb, rs);
 	headline(&sb, rs);
 	if (rs->n > 1)
 		comparison(&sb, rs, alpha);
-	strbuf_addf(&sb, "<h2>Charts</h2>\n");
-	mem_charts(&sb, rs);
+	/* a heading only over charts there are (none for a CPU run) */
+	strbuf_init(&charts);
+	mem_charts(&charts, rs);
+	if (charts.len > 0) {
+		strbuf_addf(&sb, "<h2>Charts</h2>\n");
+		strbuf_add(&sb, charts.buf, charts.len);
+	}
+	strbuf_release(&charts);
 	for (i = 0; i < rs->n; i++) {
 		strbuf_addf(&sb, "<h2 id=\"run%zu\">Run: ", i + 1);
 		esc(&sb, rs->v[i].name);

@@ -70,6 +70,9 @@ static const char run_usage[] =
 "                       i-th CPU of the list)\n"
 "  --classic            also print the classic reports (Linpack table, ...)\n"
 "  --no-headline        no block of the quoted figures after the table\n"
+"  --verbose            text view: every row, also the per-MHz rows SKIPPED\n"
+"                       for want of a clock (otherwise one line after the\n"
+"                       table)\n"
 "  --columns LIST       text view: more columns per row from the monitor,\n"
 "                       a comma list of +temp (highest, 71C), +mhz (lowest\n"
 "                       and highest clock, 600-1500), +power (mean supply\n"
@@ -112,7 +115,7 @@ enum {
 	OPT_WARMUP, OPT_TIMEOUT, OPT_NO_PROGRESS, OPT_HOT_TEMP, OPT_COOL_DOWN,
 	OPT_WAIT_IDLE, OPT_WAIT_MAX, OPT_MEASURE_CLOCK, OPT_NO_MONITOR,
 	OPT_PROCESSES, OPT_NO_ASLR, OPT_NO_HEADLINE, OPT_COLUMNS,
-	OPT_AGAINST, OPT_PREFIX
+	OPT_AGAINST, OPT_PREFIX, OPT_VERBOSE
 };
 
 static const struct option run_options[] = {
@@ -139,6 +142,7 @@ static const struct option run_options[] = {
 	{ "processes", required_argument, NULL, OPT_PROCESSES },
 	{ "no-aslr", no_argument, NULL, OPT_NO_ASLR },
 	{ "no-headline", no_argument, NULL, OPT_NO_HEADLINE },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
 	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	{ "against", required_argument, NULL, OPT_AGAINST },
 	{ "prefix", required_argument, NULL, OPT_PREFIX },
@@ -209,6 +213,19 @@ hook_case_end(void *arg)
 	struct run_sink *s = arg;
 
 	monitor_case_end(s->mon, &s->sum);
+}
+
+/*
+ * Before rows made from earlier rows (Linpack's average): no monitor
+ * summary is theirs, and no energy row follows them.
+ */
+static void
+hook_case_combined(void *arg)
+{
+	struct run_sink *s = arg;
+
+	s->sum.valid = 0;
+	s->cname[0] = '\0';
 }
 
 /*
@@ -641,6 +658,7 @@ cmd_run(int argc, char **argv)
 	const char *profile = "standard", *format = "text", *db = NULL;
 	const char *tag = "", *cpulist = NULL;
 	int nosave = 0, classic = 0, noheadline = 0, noprogress = 0, c, rc, interrupted = 0;
+	int verbose = 0;
 	long long copies = 1, procs = 0;
 	struct runner_opts ro;
 	struct param_set ps;
@@ -812,6 +830,9 @@ cmd_run(int argc, char **argv)
 		case OPT_NO_ASLR:
 			ro.no_aslr = 1;
 			break;
+		case OPT_VERBOSE:
+			verbose = 1;
+			break;
 		case OPT_NO_HEADLINE:
 			noheadline = 1;
 			break;
@@ -887,6 +908,7 @@ cmd_run(int argc, char **argv)
 	sink.fmt = fmt_new(format, stdout);
 	sink.fmt->classic = classic;
 	sink.fmt->no_headline = noheadline;
+	sink.fmt->verbose = verbose;
 	sink.fmt->columns = columns;
 	sink.fmt->width = fmt_term_width(STDOUT_FILENO);
 	sink.copies = ro.copies;
@@ -964,6 +986,7 @@ cmd_run(int argc, char **argv)
 	memset(&hooks, 0, sizeof(hooks));
 	hooks.case_begin = hook_case_begin;
 	hooks.case_end = hook_case_end;
+	hooks.case_combined = hook_case_combined;
 	hooks.plan_name = hook_plan_name;
 	hooks.planned = hook_planned;
 	hooks.arg = &sink;

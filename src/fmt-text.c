@@ -304,8 +304,7 @@ text_result(struct fmt *f, const struct result *r)
 		text_wrapped(f, e_reason, W_INDENT, 0);
 		return;
 	}
-	fmt_quote(r->st.median, r->group, r->unit, num, sizeof(num), unit,
-	    sizeof(unit));
+	fmt_quote_row(r, r->st.median, num, sizeof(num), unit, sizeof(unit));
 	snprintf(cv, sizeof(cv), r->st.cv * 100 < 1000 ? "%.1f" : ">999",
 	    r->st.cv * 100);
 	text_cells(f, r, cells, sizeof(cells));
@@ -344,8 +343,8 @@ text_headline(struct fmt *f)
 	for (i = 0; i < k; i++) {
 		const struct result *r = it[i].r;
 
-		fmt_quote(r->st.median, r->group, r->unit, num, sizeof(num),
-		    unit, sizeof(unit));
+		fmt_quote_row(r, r->st.median, num, sizeof(num), unit,
+		    sizeof(unit));
 		result_flags_str(it[i].flags, flags, sizeof(flags));
 		if (it[i].size[0] != '\0')
 			bufprintf(text, sizeof(text), "%s (%s)", it[i].label,
@@ -460,7 +459,7 @@ text_fold_line(struct fmt *f)
 	if (n == 0)
 		return;
 	bufprintf(line, sizeof(line), "== %zu row%s per MHz or per cycle "
-	    "SKIPPED (show --verbose lists them): %s", n, n == 1 ? "" : "s",
+	    "SKIPPED (--verbose lists them): %s", n, n == 1 ? "" : "s",
 	    fmt_safe(e, sizeof(e), first->reason));
 	text_wrapped(f, line, 0, 3);
 }
@@ -478,6 +477,19 @@ text_legend(struct fmt *f)
 	fmt_flag_legend(f->fp, f->width > 0 ? f->width : 80, all);
 }
 
+/* Does r name a value its kernel resolved (an extra param:NAME)? */
+static int
+text_resolves(const struct result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nextra; i++)
+		if (strncmp(r->extra[i].name, RESULT_PARAM_EXTRA,
+		    strlen(RESULT_PARAM_EXTRA)) == 0)
+			return 1;
+	return 0;
+}
+
 /* --classic: each benchmark's traditional report from its rows. */
 static void
 text_end(struct fmt *f, const struct run_info *ri)
@@ -485,17 +497,28 @@ text_end(struct fmt *f, const struct run_info *ri)
 	size_t i, j, n;
 	const struct result **rows;
 
-	/* the parameters each benchmark ran with, as stored (canonical) */
+	/*
+	 * The parameters each benchmark ran with, canonical, with the value
+	 * its kernel used for one given as "auto" (lda=0 is lda=200): from
+	 * its first row that names one, else its first row.
+	 */
 	for (i = 0; i < f->nrows; i++) {
-		char line[320], safe[FMT_SAFE(sizeof(line))];
+		char line[320], safe[FMT_SAFE(sizeof(line))], used[256];
+		const struct result *p = &f->rows[i];
 
 		for (j = 0; j < i; j++)
 			if (strcmp(f->rows[j].bench, f->rows[i].bench) == 0)
 				break;
 		if (j < i || f->rows[i].params[0] == '\0')
 			continue;
+		for (j = i; j < f->nrows; j++)
+			if (strcmp(f->rows[j].bench, p->bench) == 0 &&
+			    text_resolves(&f->rows[j])) {
+				p = &f->rows[j];
+				break;
+			}
 		bufprintf(line, sizeof(line), "== %s parameters: %s",
-		    f->rows[i].bench, f->rows[i].params);
+		    p->bench, result_params_used(p, used, sizeof(used)));
 		text_wrapped(f, fmt_safe(safe, sizeof(safe), line), 0, 3);
 	}
 	if (strcmp(ri->status, "interrupted") == 0)

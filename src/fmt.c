@@ -225,6 +225,21 @@ fmt_quote(double v, const char *group, const char *unit, char *num,
 }
 
 void
+fmt_quote_row(const struct result *r, double v, char *num, size_t nlen,
+    char *u, size_t ulen)
+{
+	/* the C-converted Whetstone prints its figure as MIPS */
+	if (strcmp(r->bench, "whetstone") == 0 &&
+	    strcmp(r->case_name, "classic-double") == 0 &&
+	    strcmp(r->unit, "WI/s") == 0 && !isnan(v)) {
+		fmt_num(v / 1e6, num, nlen);
+		snprintf(u, ulen, "MIPS");
+		return;
+	}
+	fmt_quote(v, r->group, r->unit, num, nlen, u, ulen);
+}
+
+void
 fmt_size_name(struct fmt *f, const char *bench, const char *case_name,
     unsigned copies)
 {

@@ -58,6 +58,13 @@ void fmt_human(double v, const char *unit, char *num, size_t nlen,
  */
 void fmt_quote(double v, const char *group, const char *unit, char *num,
     size_t nlen, char *u, size_t ulen);
+/*
+ * The same for a value v of row r, in the unit its program prints: the
+ * C-converted Whetstone (whetstone classic-double) as MIPS, where
+ * Longbottom's program (mwips-double) has MWIPS.
+ */
+void fmt_quote_row(const struct result *r, double v, char *num, size_t nlen,
+    char *u, size_t ulen);
 
 /*
  * Text view: widen the BENCH and CASE columns for a row name, before

@@ -1,7 +1,8 @@
 /*
  * headline.h - which rows of a run are the figures people quote: Linpack
- * MFLOPS, Whetstone MWIPS, Dhrystone DMIPS, AES-128-CBC and SHA-256 at
- * 8 KiB per library, RSA-2048, memcpy, DRAM latency, storage, network.
+ * MFLOPS, the classic Whetstone's MIPS and Longbottom's MWIPS, Dhrystone
+ * DMIPS, AES-128-CBC and SHA-256 at 8 KiB per library, RSA-2048, memcpy,
+ * DRAM latency, storage, network.
  * Selection only: the text view and the HTML report print the items.
  */
 #ifndef BOARDBENCH_HEADLINE_H
@@ -31,5 +32,15 @@ struct headline_item {
  */
 size_t headline_pick(const struct result *rows, size_t n,
     struct headline_item *out, size_t max);
+
+/*
+ * The flags that say a figure was taken on a busy machine, and how many
+ * of it[0..k) carry one.  When more than half of a run's headline does
+ * (HEADLINE_UNFIT), the report says once, plainly, that its figures are
+ * not fit to publish.
+ */
+#define HEADLINE_DISTURBED	(RF_BUSY | RF_NOISY | RF_PREEMPTED)
+size_t headline_disturbed(const struct headline_item *it, size_t k);
+#define HEADLINE_UNFIT(ndisturbed, k)	(2 * (ndisturbed) > (k))
 
 #endif

@@ -142,6 +142,40 @@ result_add_extra(struct result *r, const char *name, double value)
 	r->nextra++;
 }
 
+char *
+result_params_used(const struct result *r, char *buf, size_t len)
+{
+	const char *p = r->params, *end, *name;
+	size_t used = 0, n, i;
+	int w;
+
+	buf[0] = '\0';
+	while (*p != '\0' && used + 1 < len) {
+		end = p + strcspn(p, ",");
+		n = strcspn(p, "=,");
+		for (i = 0; i < r->nextra; i++) {
+			name = r->extra[i].name;
+			if (strncmp(name, RESULT_PARAM_EXTRA,
+			    strlen(RESULT_PARAM_EXTRA)) == 0 &&
+			    strlen(name + strlen(RESULT_PARAM_EXTRA)) == n &&
+			    strncmp(name + strlen(RESULT_PARAM_EXTRA), p, n) ==
+			    0 && p[n] == '=')
+				break;
+		}
+		if (i < r->nextra)
+			w = snprintf(buf + used, len - used, "%.*s=%.15g%s",
+			    (int)n, p, r->extra[i].value, *end ? "," : "");
+		else
+			w = snprintf(buf + used, len - used, "%.*s%s",
+			    (int)(end - p), p, *end ? "," : "");
+		if (w < 0)
+			break;
+		used += (size_t)w < len - used ? (size_t)w : len - used - 1;
+		p = *end ? end + 1 : end;
+	}
+	return buf;
+}
+
 int
 result_get_extra(const struct result *r, const char *name, double *out)
 {

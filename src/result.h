@@ -117,6 +117,18 @@ size_t result_units(const struct result *r, const char *prefix, double *v,
 void result_set_units(struct result *r, const char *prefix, const double *v,
     size_t n);
 
+/*
+ * The value a kernel resolved for a parameter given as "auto" (Linpack's
+ * lda=0 is 2n), kept as the extra PREFIX<name>: param:lda.
+ */
+#define RESULT_PARAM_EXTRA	"param:"
+/*
+ * r's parameters as the kernel used them: its canonical text with the
+ * value of each parameter that has an extra param:<name> in its place
+ * ("n=100,lda=0" with param:lda 200 is "n=100,lda=200").  Returns buf.
+ */
+char *result_params_used(const struct result *r, char *buf, size_t len);
+
 const char *result_status_name(enum result_status);
 int result_status_parse(const char *name, enum result_status *out);
 /* "throttled,hot" from RF_* bits; "" for none.  Returns buf. */

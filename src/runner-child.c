@@ -430,6 +430,8 @@ sample_value(const struct bench_case *c, const struct bench_ctx *ctx,
 		return work > 0 ? secs / work : NAN;
 	case BENCH_REPORTED:
 		return ctx->have_reported ? ctx->reported : NAN;
+	case BENCH_SERIAL:	/* never measured */
+		break;
 	}
 	return NAN;
 }
@@ -618,6 +620,11 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 	wire_copy = copy;
 	ctx->process = cp->process;
 	sampler_init(&s, ctx, c);
+	if (c->kind == BENCH_SERIAL) {
+		send_status(ST_FAILED, "a case made from others' rows is not "
+		    "measured");
+		return;
+	}
 	if (s.phases == NULL && b->run == NULL) {
 		send_status(ST_FAILED, "benchmark has neither run nor phases");
 		return;
@@ -741,6 +748,9 @@ bench_ctx_exercise(struct bench_ctx *ctx, size_t i, uint64_t iters,
 	if (i >= ctx->ncases)
 		return bench_fail(ctx, "no case %zu", i);
 	c = &ctx->cases[i];
+	if (c->kind == BENCH_SERIAL)
+		return bench_fail(ctx, "case %s is made from others' rows: "
+		    "nothing to measure", c->name);
 	sampler_init(&s, ctx, c);
 	ctx->reason[0] = '\0';
 	ctx->nextras = 0;

@@ -82,4 +82,18 @@ int runner_derived_fill(struct result *r, const struct bench_derived *d,
     const struct bench_case *c, const double *v, const double *cyc,
     size_t n, double div, double mhz, const char *source);
 
+/*
+ * Fill row r (named, its parameters set) of a BENCH_SERIAL case (bench.h,
+ * bench_case.part) from the same rows a and b of its parts, whose work
+ * per iteration is wa and wb: unit, better and copies are theirs.  Both
+ * OK: r is OK, its value theirs combined (always between the two), its
+ * samples and process medians (proc:K) theirs paired in order and
+ * combined (its spread), its flags both rows', its phase times and
+ * iterations their sums, any other extra both carry the larger.  Else r
+ * is SKIPPED: with the reason and noclock flag of a part SKIPPED, or
+ * naming the part that is not OK.
+ */
+void runner_serial_fill(struct result *r, const struct result *a, double wa,
+    const struct result *b, double wb);
+
 #endif

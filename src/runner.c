@@ -1492,6 +1492,216 @@ derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
 	free(cyc);
 }
 
+/* ---- cases done one after another (bench.h: BENCH_SERIAL) ------------ */
+
+/* The figure of work wa at x and work wb at y, one after the other. */
+static double
+serial_value(double x, double wa, double y, double wb, int lower)
+{
+	if (lower)
+		return (wa * x + wb * y) / (wa + wb);
+	return (wa + wb) / (wa / x + wb / y);
+}
+
+/*
+ * The values of a and b paired in order (the i-th of each; for process
+ * medians process K of each, in a paired run pair K), as many as the
+ * fewer of them, each pair combined; NULL when either has none.
+ */
+static double *
+serial_values(const double *a, size_t na, double wa, const double *b,
+    size_t nb, double wb, int lower, size_t *n)
+{
+	double *out;
+	size_t i;
+
+	*n = na < nb ? na : nb;
+	if (*n == 0)
+		return NULL;
+	out = xcalloc(*n, sizeof(*out));
+	for (i = 0; i < *n; i++)
+		out[i] = serial_value(a[i], wa, b[i], wb, lower);
+	return out;
+}
+
+/*
+ * Extras that describe one case's own measuring (the monitor's, the
+ * processes', a comparison's units): a serial row does not take its
+ * parts'.
+ */
+static int
+serial_extra_own(const char *name)
+{
+	static const char *const own[] = {
+		"mon.", "power:", "energy:", RESULT_PROC_EXTRA,
+		RESULT_RUN_EXTRA, "cv:samples", "processes", "cpu/wall",
+		"preempted", NULL
+	};
+	size_t i;
+
+	for (i = 0; own[i] != NULL; i++)
+		if (strncmp(name, own[i], strlen(own[i])) == 0)
+			return 1;
+	return 0;
+}
+
+void
+runner_serial_fill(struct result *r, const struct result *a, double wa,
+    const struct result *b, double wb)
+{
+	const struct result *bad = a->status != ST_OK ? a :
+	    b->status != ST_OK ? b : NULL;
+	int lower = a->better == BENCH_LOWER;
+	double *ua, *ub, *v, y;
+	size_t na, nb, n, i;
+
+	strlcpy_bb(r->unit, a->unit, sizeof(r->unit));
+	r->better = a->better;
+	r->copies = a->copies;
+	r->seconds = a->seconds + b->seconds;
+	r->iters = 0;
+	if (bad != NULL) {
+		r->status = ST_SKIPPED;
+		if (bad->status == ST_SKIPPED) {
+			r->flags |= bad->flags & RF_NOCLOCK;
+			strlcpy_bb(r->reason, bad->reason, sizeof(r->reason));
+		} else
+			bufprintf(r->reason, sizeof(r->reason), "no figure: "
+			    "%s is %s", bad->case_name,
+			    result_status_name(bad->status));
+		return;
+	}
+	r->status = ST_OK;
+	v = serial_values(a->samples, a->nsamples, wa, b->samples,
+	    b->nsamples, wb, lower, &n);
+	row_samples(r, v, n);
+	free(v);
+	ua = xcalloc(RESULT_UNITS_MAX, sizeof(*ua));
+	ub = xcalloc(RESULT_UNITS_MAX, sizeof(*ub));
+	na = result_units(a, RESULT_PROC_EXTRA, ua, RESULT_UNITS_MAX);
+	nb = result_units(b, RESULT_PROC_EXTRA, ub, RESULT_UNITS_MAX);
+	if (na > 1 && nb > 1) {
+		v = serial_values(ua, na, wa, ub, nb, wb, lower, &n);
+		row_procs(r, v, n);
+		free(v);
+	}
+	free(ua);
+	free(ub);
+	/* the figure itself from theirs: always between the two (a
+	 * median of the pairs need not be) */
+	r->st.median = serial_value(a->st.median, wa, b->st.median, wb,
+	    lower);
+	r->flags |= a->flags | b->flags;
+	if (isfinite(a->cycles) && isfinite(b->cycles))
+		r->cycles = serial_value(a->cycles, wa, b->cycles, wb, 1);
+	if (isfinite(a->instructions) && isfinite(b->instructions))
+		r->instructions = serial_value(a->instructions, wa,
+		    b->instructions, wb, 1);
+	/* phase times and iterations add up; the rest (a residual): the
+	 * larger */
+	for (i = 0; i < a->nextra; i++) {
+		if (serial_extra_own(a->extra[i].name) ||
+		    result_get_extra(b, a->extra[i].name, &y) != 0)
+			continue;
+		if (extra_is_total(a->extra[i].name))
+			y += a->extra[i].value;
+		else if (a->extra[i].value > y)
+			y = a->extra[i].value;
+		result_add_extra(r, a->extra[i].name, y);
+	}
+}
+
+/*
+ * The rows so far of the benchmark being run, for its BENCH_SERIAL cases:
+ * every copy-0 row that went to one build's sink, copied after the sink
+ * (which adds the monitor's flags to it).
+ */
+struct kept {
+	runner_sink_fn sink;
+	void *arg;
+	struct result *rows;
+	size_t n;
+};
+
+static int
+keep_row(void *arg, struct result *r)
+{
+	struct kept *k = arg;
+	int rc = k->sink(k->arg, r);
+
+	if (r->copy == 0) {
+		k->rows = xreallocarray(k->rows, k->n + 1, sizeof(*k->rows));
+		result_copy(&k->rows[k->n++], r);
+	}
+	return rc;
+}
+
+static void
+kept_release(struct kept *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		result_release(&k->rows[i]);
+	free(k->rows);
+	k->rows = NULL;
+	k->n = 0;
+}
+
+/* The kept row of case `cname` (its latest), or NULL. */
+static const struct result *
+kept_find(const struct kept *k, const char *cname)
+{
+	size_t i;
+
+	for (i = k->n; i > 0; i--)
+		if (strcmp(k->rows[i - 1].case_name, cname) == 0)
+			return &k->rows[i - 1];
+	return NULL;
+}
+
+/*
+ * The rows of BENCH_SERIAL case ci (its own, then its derived rows), each
+ * from the same rows of its parts, kept in k.
+ */
+static void
+serial_rows(const struct bench_ctx *ctx, size_t ci, const struct kept *k,
+    runner_sink_fn sink, void *arg, int *bad, int *stop)
+{
+	const struct bench_case *c = &ctx->cases[ci], *p[2];
+	const struct result *pr[2];
+	const char *sfx;
+	char name[2][sizeof(c->name) + 64];
+	struct result r;
+	size_t i, j, nd = 0;
+
+	for (i = 0; c->derived != NULL && c->derived[i].name != NULL; i++)
+		nd++;
+	for (i = 0; i <= nd && !*stop; i++) {
+		sfx = i > 0 ? c->derived[i - 1].name : NULL;
+		row_init(&r, ctx, c, sfx);
+		for (j = 0; j < 2; j++) {
+			pr[j] = NULL;
+			if (c->part[j] < 0 || (size_t)c->part[j] >= ci)
+				continue;
+			p[j] = &ctx->cases[c->part[j]];
+			bufprintf(name[j], sizeof(name[j]), "%s%s%s",
+			    p[j]->name, sfx ? "/" : "", sfx ? sfx : "");
+			pr[j] = kept_find(k, name[j]);
+		}
+		if (pr[0] != NULL && pr[1] != NULL) {
+			runner_serial_fill(&r, pr[0], p[0]->work, pr[1],
+			    p[1]->work);
+		} else {
+			r.status = ST_FAILED;
+			bufprintf(r.reason, sizeof(r.reason), "its parts were "
+			    "not measured before it (a plan that names no "
+			    "earlier cases)");
+		}
+		emit(sink, arg, &r, bad, stop);
+	}
+}
+
 static void
 skipped_rows(const struct bench_ctx *ctx, const char *why,
     runner_sink_fn sink, void *arg, int *bad, int *stop)
@@ -1686,8 +1896,10 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	int *pcpus = NULL;
 	struct bench_ctx **bctx = xcalloc(paired ? o->nbuilds : 1,
 	    sizeof(*bctx));
+	size_t nbuilds = paired ? o->nbuilds : 1;
+	struct kept *keep = xcalloc(nbuilds, sizeof(*keep));
 	size_t i, j, k, n, total = 0, npcpus = 0;
-	int bad = 0, stop = 0, have_saved;
+	int bad = 0, stop = 0, have_saved, serial;
 	char why[160];
 	unsigned procs;
 	cpu_set_t saved;
@@ -1719,6 +1931,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 		}
 		n = ctxs[i]->ncases ? ctxs[i]->ncases : 1;
 		total += n;
+		for (j = 0; j < ctxs[i]->ncases; j++)
+			n -= ctxs[i]->cases[j].kind == BENCH_SERIAL;
 		bench_plan(o, &base, bl[i], &cp);
 		pg.est_total += (double)n * case_estimate(&cp) *
 		    (o->copies > 1 ? 1.3 : 1.0);
@@ -1754,6 +1968,13 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 		bctx[0] = ctx;
 		for (k = 1; paired && k < o->nbuilds; k++)
 			bctx[k] = build_ctx(o, k, ctx, &bad);
+		/* a case made from others: each build's rows are kept */
+		for (j = 0, serial = 0; j < ctx->ncases; j++)
+			serial |= ctx->cases[j].kind == BENCH_SERIAL;
+		for (k = 0; k < nbuilds; k++) {
+			keep[k].sink = k ? o->builds[k].sink : sink;
+			keep[k].arg = k ? o->builds[k].arg : arg;
+		}
 		for (j = 0; j < ctx->ncases && !stop && !stop_signal; j++) {
 			const struct bench_case *c = &ctx->cases[j];
 
@@ -1764,6 +1985,18 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				/* a build's parameters planned other cases */
 				for (k = 0; k < o->nbuilds; k++)
 					other_cases_row(ctx, c, o, k, sink, arg,
+					    &bad, &stop);
+				pg.i++;
+				continue;
+			}
+			if (c->kind == BENCH_SERIAL) {
+				/* rows from rows: nothing is measured */
+				if (o->hooks != NULL &&
+				    o->hooks->case_combined != NULL)
+					o->hooks->case_combined(o->hooks->arg);
+				for (k = 0; k < nbuilds; k++)
+					serial_rows(paired ? bctx[k] : ctx, j,
+					    &keep[k], keep[k].sink, keep[k].arg,
 					    &bad, &stop);
 				pg.i++;
 				continue;
@@ -1799,10 +2032,11 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			progress_clear(&pg);
 			if (o->hooks != NULL && o->hooks->case_end != NULL)
 				o->hooks->case_end(o->hooks->arg);
-			for (k = 0; k < (paired ? o->nbuilds : 1); k++) {
-				runner_sink_fn bs = k ? o->builds[k].sink : sink;
-				void *ba = k ? o->builds[k].arg : arg;
-
+			for (k = 0; k < nbuilds; k++) {
+				runner_sink_fn bs = serial ? keep_row :
+				    keep[k].sink;
+				void *ba = serial ? (void *)&keep[k] :
+				    keep[k].arg;
 				struct bench_ctx *kc = paired ? bctx[k] : ctx;
 
 				pcr[k].no_aslr = o->no_aslr && o->exec_self;
@@ -1821,6 +2055,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				bench_ctx_free(bctx[k]);
 			bctx[k] = NULL;
 		}
+		for (k = 0; k < nbuilds; k++)
+			kept_release(&keep[k]);
 	}
 	progress_clear(&pg);
 	for (i = 0; i < nb; i++)
@@ -1829,6 +2065,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	free(pcr);
 	free(pcpus);
 	free(bctx);
+	free(keep);
 	*interrupted = stop_signal != 0;
 	return bad;
 }

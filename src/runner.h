@@ -34,6 +34,10 @@ struct runner_hooks {
 	void (*case_begin)(void *arg, const struct bench_info *b, size_t ci,
 	    const char *cname);
 	void (*case_end)(void *arg);
+	/* before the rows of a case measured in no process of its own
+	 * (bench.h: BENCH_SERIAL), made from earlier rows: what the monitor
+	 * saw in the case before is not theirs */
+	void (*case_combined)(void *arg);
 	/* after planning, before the first case: each row name planned
 	 * (case, derived and phase rows; is_case 1 for the case's own row),
 	 * then planned() once with the number of cases planned (a benchmark

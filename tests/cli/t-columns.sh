@@ -65,7 +65,7 @@ expect 0 "whetstone on a bare tree, no clock" -- env COLUMNS=80 \
 	"$BOARDBENCH" run whetstone --db "$TMP/w.db" $fast
 ! grep -q "SKIPPED  *(reason as above)\|per-mhz  *SKIPPED" "$TMP/out"
 ok $? "no per-MHz SKIPPED row in the table"
-grep -q "^== 2 rows per MHz or per cycle SKIPPED (show --verbose lists them): CPU" \
+grep -q "^== 2 rows per MHz or per cycle SKIPPED (--verbose lists them): CPU" \
 	"$TMP/out"; ok $? "one line counts them, with the reason"
 grep -q "^   .*run 'boardbench info --measure-clock'" "$TMP/out"
 ok $? "and the clock hint"
@@ -81,6 +81,17 @@ grep -Eq "^whetstone mwips-double/mwips-per-mhz +SKIPPED  \(reason as above\)$" 
 	"$TMP/out"; ok $? "show --verbose: the next per-MHz row: (reason as above)"
 ! grep -q "rows per MHz or per cycle SKIPPED" "$TMP/out"
 ok $? "show --verbose: no folded line"
+# run --verbose lists them as it runs, one by one
+expect 0 "run --verbose, no clock" -- env COLUMNS=80 \
+	BOARDBENCH_SYSROOT="$fx/bare" \
+	BOARDBENCH_CLOCK_CACHE="$TMP/no-clock.json" $TEST_RUNNER \
+	"$BOARDBENCH" run whetstone --no-save --verbose $fast
+grep -Eq "^whetstone classic-double/mwips-per-mhz +SKIPPED" "$TMP/out" &&
+	grep -Eq "^whetstone mwips-double/mwips-per-mhz +SKIPPED" "$TMP/out"
+ok $? "run --verbose: each per-MHz row SKIPPED in the table"
+! grep -q "rows per MHz or per cycle SKIPPED" "$TMP/out"
+ok $? "run --verbose: no folded line"
+w=$(widest "$TMP/out"); [ "$w" -le 80 ]; ok $? "run --verbose: fits 80 columns ($w)"
 
 # bad values: one line, exit 2, nothing run
 expect 2 "run --columns +volts" -- bb run null --no-save $fast --columns +volts

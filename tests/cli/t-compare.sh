@@ -59,6 +59,18 @@ grep -q '^== 12 cases compared\|^== 6 cases compared: ' "$TMP/u" &&
 	grep -q 'about 0\.3 would be by chance alone$' "$TMP/u"
 ok $? "how many cases were compared and how many chance would give"
 
+# runs of different profiles: said plainly above the table (issue 27)
+sed 's/"profile": "quick"/"profile": "standard"/' "$data/cmp-O2.json" \
+	> "$TMP/std.json"
+expect 0 "a quick run against a standard one" -- bb compare \
+	"$data/cmp-O0.json" "$TMP/std.json"
+unwrap "$TMP/out" > "$TMP/u"
+grep -q '^== warning: the runs were measured with different profiles (A quick, B standard): .*compare runs of one profile$' "$TMP/u"
+ok $? "the profiles differ: a warning naming each"
+expect 0 "two runs of one profile" -- bb compare "$data/cmp-O0.json" \
+	"$data/cmp-O2.json"
+! grep -q 'different profiles' "$TMP/out"; ok $? "one profile: no warning"
+
 # the same runs as files, CSV
 expect 0 "compare three files, csv" -- bb compare --format csv \
 	"$data/cmp-O2.json" "$data/cmp-O2b.json" "$data/cmp-O0.json"
@@ -310,6 +322,22 @@ if command -v gnuplot >/dev/null 2>&1; then
 	ok $? "a bar within the noise is hatched"
 	grep -q 'using ([$]1[-+]0\.0000):5:6:7 with yerrorbars' "$TMP/gp.script"
 	ok $? "the interval is an error bar"
+	# the labels, turned by 30 degrees, are shown whole (issue 27: the
+	# first one was cut on the left): "linpack double-rolled", 21
+	# characters, reaches about 0.6 x 21 cells left of its bar
+	lm=$(sed -n 's/^set lmargin \([0-9]*\)$/\1/p' "$TMP/gp.script" | head -1)
+	bm=$(sed -n 's/^set bmargin \([0-9]*\)$/\1/p' "$TMP/gp.script" | head -1)
+	[ -n "$lm" ] && [ "$lm" -ge 15 ] && [ -n "$bm" ] && [ "$bm" -ge 10 ]
+	ok $? "the left and bottom margins hold the labels ($lm, $bm)"
+	: > "$TMP/gp.script"
+	BOARDBENCH_GNUPLOT="$TMP/tee-gnuplot" expect 0 "--plot of long names" -- \
+		bb compare "$data/cmp-crypto.json" --plot "$TMP/k.svg"
+	lm=$(sed -n 's/^set lmargin \([0-9]*\)$/\1/p' "$TMP/gp.script" | head -1)
+	bm=$(sed -n 's/^set bmargin \([0-9]*\)$/\1/p' "$TMP/gp.script" | head -1)
+	h=$(sed -n 's/^set terminal svg size [0-9]*,\([0-9]*\) .*/\1/p' "$TMP/gp.script" | head -1)
+	[ -n "$lm" ] && [ "$lm" -ge 25 ] && [ -n "$bm" ] && [ "$bm" -ge 13 ] &&
+		[ -n "$h" ] && [ "$h" -gt 520 ]
+	ok $? "longer names: wider margins, a taller chart ($lm, $bm, $h)"
 	many=
 	for i in 1 2 3 4 5 6; do
 		many="$many $data/cmp-O0.json $data/cmp-O2.json $data/cmp-O2b.json"
@@ -326,6 +354,6 @@ if command -v gnuplot >/dev/null 2>&1; then
 	expect 0 "--plot of 18 columns as a PDF" -- bb compare $many --plot "$TMP/m.pdf"
 	grep -aq '/Count 3' "$TMP/m.pdf"; ok $? "the PDF has three pages"
 else
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do echo "ok $((n = n + 1)) # SKIP gnuplot not installed"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do echo "ok $((n = n + 1)) # SKIP gnuplot not installed"; done
 fi
 done_testing

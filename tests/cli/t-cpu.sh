@@ -46,8 +46,9 @@ if [ -d "$top_srcdir/tests/fixtures/rpi4" ]; then
 fi
 
 expect 0 "run whetstone" -- bb run whetstone $fast -p whetstone.loops=20
-grep -q "^whetstone *classic-double .*MWIPS" "$TMP/out"; ok $? "an MWIPS row (classic)"
-grep -q "^whetstone *mwips-double .*MWIPS" "$TMP/out"; ok $? "an MWIPS row (MWIPS)"
+# each program's figure in the unit it prints (issue 27)
+grep -q "^whetstone *classic-double .* MIPS " "$TMP/out"; ok $? "a MIPS row (classic)"
+grep -q "^whetstone *mwips-double .* MWIPS " "$TMP/out"; ok $? "an MWIPS row (MWIPS)"
 for m in array-elements array-param cond-jumps integer-arith trig-funcs \
     proc-calls array-refs std-funcs; do
 	grep -Eq "^whetstone *classic-double/$m .*(/s|FLOPS)" "$TMP/out"; ok $? "module $m has a rate"
@@ -105,12 +106,26 @@ ok $? "Dhrystone: Microseconds for one run"
 grep -q "^Dhrystones per Second: *[0-9.]* *$" "$TMP/out"
 ok $? "Dhrystone: Dhrystones per Second"
 
-# linpack: one block per measured case, none for its derived rows
+# linpack: one block per case, none for its derived rows
 expect 0 "linpack --classic" -- bb run linpack $fast --classic -p linpack.n=21
 [ "$(grep -c '^LINPACK benchmark' "$TMP/out")" -eq 6 ]
 ok $? "linpack --classic: six blocks for six cases (derived rows have none)"
 [ "$(grep -c '^Average rolled and unrolled performance:' "$TMP/out")" -eq 2 ]
 ok $? "linpack --classic: the classic's average block, once per precision"
+# the parameter line shows the leading dimension used: lda=0 is 2n
+grep -q "^== linpack parameters: n=21,lda=42,precision" "$TMP/out"
+ok $? "linpack: the parameters show lda=42 (given as 0)"
+# the average is made from the rolled and unrolled rows: between them
+# (issue 27), whatever the machine's speed or load
+for p in double single; do
+	awk -v p="$p" '$1 == "linpack" && $2 == p "-rolled" { r = $3 }
+		$1 == "linpack" && $2 == p "-unrolled" { u = $3 }
+		$1 == "linpack" && $2 == p "-average" { a = $3 }
+		END { lo = r < u ? r : u; hi = r < u ? u : r
+			exit !(a != "" && a + 0 >= lo - 0.1 &&
+			    a + 0 <= hi + 0.1) }' "$TMP/out"
+	ok $? "linpack $p-average lies between $p-rolled and $p-unrolled"
+done
 
 # bad input: exit 2, one line, nothing run
 expect 2 "whetstone.loops=0" -- bb run whetstone $fast -p whetstone.loops=0

@@ -98,6 +98,35 @@ expect 0 "export" -- bb export --db "$db" -o "$TMP/e.json"
 expect 0 "report of an exported file" -- bb report -o "$TMP/f.html" "$TMP/e.json"
 grep -q 'id="comparison"' "$TMP/f.html"; ok $? "the file's two runs are compared"
 
+# what is wrong with the figures is said once, plainly, at the top, and a
+# run with nothing to chart has no Charts heading (issue 27)
+data="$top_srcdir/tests/data"
+grep -q '<h2>Charts</h2>' "$TMP/r.html"; ok $? "memory runs: a Charts heading"
+expect 0 "a CPU run" -- bb run --db "$TMP/cpu.db" --profile quick \
+	--budget 0.05 null
+expect 0 "its report" -- bb report --db "$TMP/cpu.db" -o "$TMP/cpu.html"
+! grep -q '<h2>Charts</h2>' "$TMP/cpu.html"
+ok $? "nothing to chart: no Charts heading"
+sed 's/"profile": "quick"/"profile": "standard"/' "$data/cmp-O2.json" \
+	> "$TMP/std.json"
+expect 0 "report of a quick and a standard run" -- bb report \
+	-o "$TMP/p.html" "$data/cmp-O0.json" "$TMP/std.json"
+grep -q '<p class="warn"><strong>Profiles differ:</strong> the runs were measured with different profiles (O0 quick, O2 standard)' "$TMP/p.html"
+ok $? "the profiles differ: said at the top"
+# both Linpack figures of each headline are flagged noisy
+[ "$(grep -c '<p class="warn"><strong>Not fit to publish:</strong> O[02]: these figures were taken on a busy machine (2 of the 2 headline figures flagged busy, noisy or preempted)' "$TMP/p.html")" -eq 2 ]
+ok $? "a headline flagged throughout: not fit to publish, once per run"
+[ "$(grep -n 'Not fit to publish' "$TMP/p.html" | head -1 | cut -d: -f1)" -lt \
+	"$(grep -n 'id="headline"' "$TMP/p.html" | cut -d: -f1)" ]
+ok $? "the verdict comes before the headline"
+# one of the two flagged: half is not more than half
+awk '/^ *"noisy"$/ && ++k == 2 { next } { print }' "$data/cmp-O0.json" \
+	> "$TMP/half.json"
+expect 0 "report of a run with half its headline flagged" -- bb report \
+	-o "$TMP/h.html" "$TMP/half.json"
+! grep -q 'Not fit to publish\|Profiles differ' "$TMP/h.html"
+ok $? "half flagged, one run: no verdict, no profile warning"
+
 # memory cases with placements ("copy/64KiB/thp") are charted too, one line
 # per operation and placement
 expect 0 "a run with placements" -- bb run --db "$TMP/pl.db" --profile quick \

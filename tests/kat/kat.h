@@ -40,8 +40,9 @@ struct bench_ctx *kat_ctx(const struct bench_info *b,
     const char *const *specs, size_t n);
 
 /*
- * Every case of ctx through setup, `iters` iterations, verify and
- * teardown: one test each, passing only when the case runs and verifies.
+ * Every measured case of ctx through setup, `iters` iterations, verify
+ * and teardown: one test each, passing only when the case runs and
+ * verifies (a case made from others' rows, BENCH_SERIAL, has none).
  */
 void kat_exercise_all(struct bench_ctx *ctx, uint64_t iters,
     const char *what);

@@ -1,13 +1,17 @@
 /*
  * t-derived.c - the runner's derived rows (bench.h, struct
  * bench_derived): a scale, a per-MHz figure with a known clock and with
- * none, cycles from the clock and from the counter, per copy.
+ * none, cycles from the clock and from the counter, per copy; and the
+ * rows of a case made from two others (BENCH_SERIAL, Linpack's average),
+ * on made-up rows: always between its parts.
  */
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "runner.h"
 #include "runner-int.h"
 #include "tap.h"
 
@@ -17,6 +21,157 @@ fresh(struct result *r)
 	result_release(r);
 	memset(r, 0, sizeof(*r));
 	r->cycles = r->instructions = NAN;
+}
+
+/* An OK row of bench linpack, case cname, with samples v[0..n). */
+static void
+part(struct result *r, const char *cname, const char *unit, int better,
+    const double *v, size_t n)
+{
+	fresh(r);
+	snprintf(r->bench, sizeof(r->bench), "linpack");
+	snprintf(r->case_name, sizeof(r->case_name), "%s", cname);
+	snprintf(r->unit, sizeof(r->unit), "%s", unit);
+	r->better = better;
+	r->copies = 1;
+	r->status = ST_OK;
+	runner_row_samples(r, v, n);
+}
+
+/* Is x between a and b (either order)? */
+static int
+between(double x, double a, double b)
+{
+	return a < b ? x >= a && x <= b : x >= b && x <= a;
+}
+
+/*
+ * Linpack's average from the rolled and unrolled rows (issue 27: a
+ * separately measured average read 2474.4 MFLOPS above rolled 1613.7 and
+ * unrolled 1784.5): the harmonic mean of their figures, flags, totals.
+ */
+static void
+check_serial(void)
+{
+	const double w = 686666.0 + 2.0 / 3.0;
+	const double rolled[3] = { 1590e6, 1613.7e6, 1650e6 };
+	const double unrolled[3] = { 1784.5e6, 1700e6, 1900e6 };
+	/* index by index these pairs would give an average outside */
+	const double anti_a[3] = { 1e6, 10e6, 5e6 }, anti_b[3] = { 10e6, 1e6,
+	    5e6 };
+	const double procs_a[3] = { 1600e6, 1613.7e6, 1620e6 };
+	const double procs_b[3] = { 1790e6, 1784.5e6, 1770e6 };
+	const double cost_a[2] = { 2.0, 2.0 }, cost_b[2] = { 4.0, 4.0 };
+	const double even_a[2] = { 2.0, 6.0 }, even_b[2] = { 1.0, 100.0 };
+	struct result a, b, r;
+	double x, u[3];
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	memset(&r, 0, sizeof(r));
+	part(&a, "double-rolled", "flop/s", BENCH_HIGHER, rolled, 3);
+	part(&b, "double-unrolled", "flop/s", BENCH_HIGHER, unrolled, 3);
+	a.flags |= RF_BUSY;
+	b.flags |= RF_PREEMPTED;
+	result_add_extra(&a, "phase:dgefa", 0.9);
+	result_add_extra(&b, "phase:dgefa", 0.8);
+	result_add_extra(&a, "iters", 700);
+	result_add_extra(&b, "iters", 800);
+	result_add_extra(&a, "resid", 1.5);
+	result_add_extra(&b, "resid", 1.7);
+	result_add_extra(&a, "mon.temp_max_c", 60);
+	result_add_extra(&b, "mon.temp_max_c", 61);
+	fresh(&r);
+	runner_serial_fill(&r, &a, w, &b, w);
+	ok(r.status == ST_OK && strcmp(r.unit, "flop/s") == 0 &&
+	    r.better == BENCH_HIGHER, "both OK: OK, in their unit");
+	is_double(r.st.median, 2 / (1 / 1613.7e6 + 1 / 1784.5e6), 1e-3,
+	    "the value is the harmonic mean of theirs (the classic's "
+	    "2 ops / (t_rolled + t_unrolled))");
+	ok(between(r.st.median, a.st.median, b.st.median), "between rolled "
+	    "%.1f and unrolled %.1f: %.1f", a.st.median / 1e6,
+	    b.st.median / 1e6, r.st.median / 1e6);
+	ok(r.nsamples == 3 && between(r.samples[0], 1590e6, 1784.5e6) &&
+	    between(r.samples[2], 1650e6, 1900e6), "its samples pair theirs "
+	    "in order (the spread)");
+	ok((r.flags & (RF_BUSY | RF_PREEMPTED)) == (RF_BUSY | RF_PREEMPTED),
+	    "it carries both rows' flags");
+	ok(result_get_extra(&r, "phase:dgefa", &x) == 0 &&
+	    fabs(x - 1.7) < 1e-12 && result_get_extra(&r, "iters", &x) == 0 &&
+	    x == 1500, "phase times and iterations add up");
+	ok(result_get_extra(&r, "resid", &x) == 0 && x == 1.7,
+	    "a residual: the larger");
+	ok(result_get_extra(&r, "mon.temp_max_c", &x) != 0,
+	    "no monitor reading of one part");
+
+	/* samples whose pairs' median, 1.8, lies outside */
+	part(&a, "double-rolled", "flop/s", BENCH_HIGHER, anti_a, 3);
+	part(&b, "double-unrolled", "flop/s", BENCH_HIGHER, anti_b, 3);
+	fresh(&r);
+	runner_serial_fill(&r, &a, w, &b, w);
+	ok(r.status == ST_OK && fabs(r.st.median - 5e6) < 1e-3,
+	    "anti-correlated samples: still between (%g)", r.st.median);
+
+	/* an even count: the figure is still theirs combined, exactly */
+	part(&a, "double-rolled", "flop/s", BENCH_HIGHER, even_a, 2);
+	part(&b, "double-unrolled", "flop/s", BENCH_HIGHER, even_b, 2);
+	fresh(&r);
+	runner_serial_fill(&r, &a, w, &b, w);
+	is_double(r.st.median, 2 / (1 / a.st.median + 1 / b.st.median),
+	    1e-9, "two samples each: the harmonic mean of their medians "
+	    "(%g and %g)", a.st.median, b.st.median);
+
+	/* several processes: the figure from theirs, units paired */
+	part(&a, "double-rolled", "flop/s", BENCH_HIGHER, rolled, 3);
+	part(&b, "double-unrolled", "flop/s", BENCH_HIGHER, unrolled, 3);
+	result_set_units(&a, RESULT_PROC_EXTRA, procs_a, 3);
+	result_set_units(&b, RESULT_PROC_EXTRA, procs_b, 3);
+	a.st.median = 1613.7e6;
+	b.st.median = 1784.5e6;
+	fresh(&r);
+	runner_serial_fill(&r, &a, w, &b, w);
+	ok(result_units(&r, RESULT_PROC_EXTRA, u, 3) == 3 &&
+	    between(u[0], 1600e6, 1790e6) && between(u[2], 1620e6, 1770e6),
+	    "process medians paired in order (process K with process K)");
+	ok(between(r.st.median, 1613.7e6, 1784.5e6), "the figure between "
+	    "theirs: %.1f", r.st.median / 1e6);
+
+	/* unequal work, and a cost per unit (lower is better) */
+	part(&a, "x", "cycle/B", BENCH_LOWER, cost_a, 2);
+	part(&b, "y", "cycle/B", BENCH_LOWER, cost_b, 2);
+	fresh(&r);
+	runner_serial_fill(&r, &a, 1, &b, 3);
+	is_double(r.st.median, 3.5, 1e-12, "costs: weighted by work, "
+	    "(1 x 2 + 3 x 4) / 4");
+	is_int(r.better, BENCH_LOWER, "lower is better, as theirs");
+	part(&a, "x", "flop/s", BENCH_HIGHER, cost_a, 2);
+	part(&b, "y", "flop/s", BENCH_HIGHER, cost_b, 2);
+	fresh(&r);
+	runner_serial_fill(&r, &a, 1, &b, 3);
+	is_double(r.st.median, 4.0 / (1 / 2.0 + 3 / 4.0), 1e-12, "rates: all "
+	    "the work over all the time");
+
+	/* a part without a figure */
+	fresh(&b);
+	snprintf(b.case_name, sizeof(b.case_name), "double-unrolled");
+	b.status = ST_SKIPPED;
+	b.flags = RF_NOCLOCK;
+	snprintf(b.reason, sizeof(b.reason), "CPU clock unknown");
+	fresh(&r);
+	runner_serial_fill(&r, &a, w, &b, w);
+	ok(r.status == ST_SKIPPED && (r.flags & RF_NOCLOCK) &&
+	    strcmp(r.reason, "CPU clock unknown") == 0 && r.nsamples == 0,
+	    "a part SKIPPED for want of a clock: SKIPPED the same way");
+	b.status = ST_FAILED;
+	b.flags = 0;
+	fresh(&r);
+	runner_serial_fill(&r, &a, w, &b, w);
+	ok(r.status == ST_SKIPPED && strcmp(r.reason, "no figure: "
+	    "double-unrolled is FAILED") == 0, "a part FAILED: no figure, "
+	    "and why: %s", r.reason);
+	result_release(&a);
+	result_release(&b);
+	result_release(&r);
 }
 
 int
@@ -114,5 +269,6 @@ main(void)
 	ok(rc == 0 && fabs(r.st.median - 2000) < 1e-6,
 	    "a time per op: 2 us at 1000 MHz is 2000 cycles");
 	result_release(&r);
+	check_serial();
 	return done_testing();
 }

@@ -177,6 +177,24 @@ check_width(const struct run_info *ri, const struct result *proto)
 	free(r.extra);
 }
 
+/* The text view of rows[0..n) of run ri (free it). */
+static char *
+text_of(const struct run_info *ri, const struct result *rows, size_t n)
+{
+	char *buf;
+	size_t len, i;
+	FILE *fp = open_memstream(&buf, &len);
+	struct fmt *f = fmt_new("text", fp);
+
+	fmt_begin(f, ri);
+	for (i = 0; i < n; i++)
+		fmt_result(f, &rows[i]);
+	fmt_end(f, ri);
+	fmt_free(f);
+	fclose(fp);
+	return buf;
+}
+
 /*
  * The headline never shows fewer flags than the row it quotes, nor than
  * that row's case: Dhrystone's DMIPS of a preempted case says preempted,
@@ -188,9 +206,7 @@ check_headline_flags(const struct run_info *ri, const struct result *proto)
 	struct result rows[2];
 	struct headline_item it[HEADLINE_MAX];
 	char *buf;
-	size_t len, k;
-	FILE *fp = open_memstream(&buf, &len);
-	struct fmt *f = fmt_new("text", fp);
+	size_t k;
 
 	rows[0] = rows[1] = *proto;
 	strcpy(rows[0].bench, "dhrystone");
@@ -205,16 +221,90 @@ check_headline_flags(const struct run_info *ri, const struct result *proto)
 	ok(k == 1 && it[0].r == &rows[1] && it[0].flags == (RF_BUSY |
 	    RF_NOISY | RF_PREEMPTED), "the DMIPS headline item has its "
 	    "case's flags too (%#x)", k ? it[0].flags : 0);
-	fmt_begin(f, ri);
-	fmt_result(f, &rows[0]);
-	fmt_result(f, &rows[1]);
-	fmt_end(f, ri);
-	fmt_free(f);
-	fclose(fp);
+	buf = text_of(ri, rows, 2);
 	ok(strstr(buf, "Dhrystone 2.1") != NULL && strstr(buf,
 	    "busy,noisy,preempted\n") != NULL, "the text headline says "
 	    "busy,noisy,preempted");
 	free(buf);
+}
+
+/*
+ * The two Whetstone programs by their own names (issue 27): the classic
+ * C conversion's row in MIPS, as it prints its figure, Longbottom's in
+ * MWIPS; in the table and in the headline, each with a label naming it.
+ */
+static void
+check_whetstone_names(const struct run_info *ri, const struct result *proto)
+{
+	struct result rows[2];
+	struct headline_item it[HEADLINE_MAX];
+	char num[32], unit[24], *buf;
+	size_t k;
+
+	rows[0] = *proto;
+	strcpy(rows[0].bench, "whetstone");
+	strcpy(rows[0].case_name, "classic-double");
+	strcpy(rows[0].unit, "WI/s");
+	rows[0].st.median = 3557.9e6;
+	rows[1] = rows[0];
+	strcpy(rows[1].case_name, "mwips-double");
+	rows[1].st.median = 2671.7e6;
+	fmt_quote_row(&rows[0], rows[0].st.median, num, sizeof(num), unit,
+	    sizeof(unit));
+	ok(strcmp(num, "3557.9") == 0 && strcmp(unit, "MIPS") == 0,
+	    "classic-double in MIPS (got %s %s)", num, unit);
+	fmt_quote_row(&rows[1], rows[1].st.median, num, sizeof(num), unit,
+	    sizeof(unit));
+	ok(strcmp(num, "2671.7") == 0 && strcmp(unit, "MWIPS") == 0,
+	    "mwips-double in MWIPS (got %s %s)", num, unit);
+	k = headline_pick(rows, 2, it, HEADLINE_MAX);
+	ok(k == 2 && strcmp(it[0].label, "Whetstone classic (C-converted)") ==
+	    0 && strcmp(it[1].label, "Whetstone MWIPS (Longbottom)") == 0,
+	    "the headline names both programs");
+	buf = text_of(ri, rows, 2);
+	ok(strstr(buf, "Whetstone classic (C-converted)     3557.9 MIPS") !=
+	    NULL && strstr(buf, "Whetstone MWIPS (Longbottom)        2671.7 "
+	    "MWIPS") != NULL, "the text headline: each figure in its "
+	    "program's unit");
+	if (!ok(strstr(buf, " 3557.9 MIPS ") != NULL && strstr(buf,
+	    " 2671.7 MWIPS ") != NULL, "the table: the same"))
+		diag("%s", buf);
+	free(buf);
+}
+
+/*
+ * The parameter line shows the value a kernel used for one given as
+ * "auto" (issue 27: lda=0 beside a classic block saying lda=200), from
+ * the benchmark's first row that names one.
+ */
+static void
+check_params_used(const struct run_info *ri, const struct result *proto)
+{
+	struct result rows[2];
+	char used[256], *buf;
+
+	memset(rows, 0, sizeof(rows));
+	rows[0] = *proto;
+	rows[0].extra = NULL;
+	rows[0].nextra = 0;
+	strcpy(rows[0].bench, "linpack");
+	strcpy(rows[0].params, "n=100,lda=0,precision=double,single");
+	rows[1] = rows[0];
+	rows[0].status = ST_FAILED;	/* failed before it said */
+	strcpy(rows[0].reason, "out of memory");
+	result_add_extra(&rows[1], "param:lda", 200);
+	result_params_used(&rows[1], used, sizeof(used));
+	is_str(used, "n=100,lda=200,precision=double,single",
+	    "the parameters as used: lda=200");
+	result_params_used(&rows[0], used, sizeof(used));
+	is_str(used, "n=100,lda=0,precision=double,single",
+	    "a row that names no value used: as given");
+	buf = text_of(ri, rows, 2);
+	if (!ok(strstr(buf, "== linpack parameters: n=100,lda=200,precision="
+	    "double,single\n") != NULL, "the parameter line: lda=200"))
+		diag("%s", buf);
+	free(buf);
+	free(rows[1].extra);	/* the rest is proto's */
 }
 
 /*
@@ -448,6 +538,8 @@ main(void)
 	check_quote();
 	check_width(&ri, &r);
 	check_headline_flags(&ri, &r);
+	check_whetstone_names(&ri, &r);
+	check_params_used(&ri, &r);
 	check_unit_column(&ri, &r);
 	check_wrap();
 	run_info_release(&ri);
