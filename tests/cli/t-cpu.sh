@@ -28,6 +28,8 @@ awk '/"case": "v2.1\/dmips-per-mhz"/ { in_row = 1 }
 	in_row && /"samples"/ { exit }
 	END { exit !((skipped && noclock) || (clock && !skipped)) }' "$TMP/out"
 ok $? "DMIPS/MHz: a clock named, or SKIPPED with noclock"
+grep -q '"variant:fastest"' "$TMP/out" && grep -q '"variant:7"' "$TMP/out"
+ok $? "dhrystone: across 8 code placements by default (variant extras)"
 if [ ! -r /sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq ]; then
 	grep -q "noclock" "$TMP/out"; ok $? "no cpufreq here: flagged noclock"
 fi
@@ -44,6 +46,14 @@ if [ -d "$top_srcdir/tests/fixtures/rpi4" ]; then
 		END { exit !(good && clock) }' "$TMP/out"
 	ok $? "DMIPS/MHz with a known clock: OK, naming clock:cpufreq 1500"
 fi
+
+# code placements: fixed is one placement
+expect 0 "dhrystone placement=fixed" -- bb run dhrystone $fast \
+	-p dhrystone.placement=fixed --format json
+grep -q '"params": "placement=fixed"' "$TMP/out" &&
+	! grep -q '"variant:' "$TMP/out"
+ok $? "placement=fixed: one placement, no variant extras"
+expect 2 "placement=8 refused" -- bb run dhrystone $fast -p dhrystone.placement=8
 
 expect 0 "run whetstone" -- bb run whetstone $fast -p whetstone.loops=20
 grep -q "^whetstone *classic-double .*MWIPS" "$TMP/out"; ok $? "an MWIPS row (classic)"
