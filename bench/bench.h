@@ -137,6 +137,8 @@ struct bench_case {
 	 * never called for it.
 	 */
 	int part[2];
+	unsigned variants;	/* per-process variants (0 or 1: none); see
+				 * bench_variant() */
 };
 
 /*
@@ -221,6 +223,23 @@ void bench_set_priv(struct bench_ctx *, void *);
  * a real kernel measures the same in every process.
  */
 unsigned bench_process(const struct bench_ctx *);
+
+/*
+ * Per-process variants: a CPU case whose speed depends on something a
+ * process cannot change once it runs, such as where the kernel's code
+ * lies (Dhrystone: copies of its code at several offsets modulo the
+ * cache line), sets `variants` to N in plan() and runs variant
+ * bench_variant() (0 .. N-1) from setup() on.  The runner measures it in
+ * at least N processes (a multiple of N: the smallest not below
+ * --processes), process K running variant K mod N (in a paired run, pair
+ * K of every build runs the same one), and reports the median over the
+ * variants of each variant's median over its processes; the row's CV is
+ * the spread across all its processes, so the variants' spread is part
+ * of it, and the extras variant:K, variant:fastest and variant:slowest
+ * give each variant's figure and the extremes.  --copies runs variant 0
+ * in every copy.  0 when the case has none.
+ */
+unsigned bench_variant(const struct bench_ctx *);
 
 /* Why a hook failed; shown as the row's reason. Returns -1. */
 int bench_fail(struct bench_ctx *, const char *fmt, ...)

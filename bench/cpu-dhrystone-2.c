@@ -3,12 +3,20 @@
  * Proc_6, Proc_7, Proc_8, Func_1, Func_2 and Func_3, written from the
  * published description (see cpu-dhrystone.h).  Kept apart from the main
  * loop on purpose; see bench/cpu.am for why it is built without LTO.
+ * Compiled once per copy of the kernel, as the first unit is.
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "cpu-dhrystone.h"
+
+#ifndef DHRY_COPY
+#error "built once per copy with -DDHRY_COPY=K (bench/cpu.am)"
+#endif
+
+/* before the first function: where this copy's code begins */
+DHRY_PLACE(dhry_code_2);
 
 /* Proc_6: an enumeration through a switch, with Func_3 deciding first. */
 void

@@ -1,8 +1,11 @@
 /*
- * cpu-dhrystone.c - Dhrystone 2.1: the main loop with Proc_1..Proc_5 and
- * the global variables (the first translation unit; Proc_6..Proc_8 and
- * Func_1..Func_3 are in cpu-dhrystone-2.c), written from the published
- * description (see cpu-dhrystone.h), and the benchmark around it.
+ * cpu-dhrystone.c - Dhrystone 2.1, the benchmark around the kernel: its
+ * global variables, the choice of a copy of the kernel (its code
+ * placement), the check of the end-of-run values, --classic.  The kernel
+ * is cpu-dhrystone-1.c (the main loop, Proc_1..Proc_5) and
+ * cpu-dhrystone-2.c (Proc_6..Proc_8, Func_1..Func_3), written from the
+ * published description (see cpu-dhrystone.h) and built DHRY_COPIES
+ * times, each copy's code at another offset modulo 64 bytes.
  *
  * One iteration is one run through Dhrystone.  The runner reports
  * Dhrystones per second (dhry/s); derived rows give DMIPS (dhry/s / 1757,
@@ -11,10 +14,17 @@
  * historical 1 to 2 is normal: the figure compares builds, not machines
  * across decades.
  *
+ * Code placement (-p dhrystone.placement): `all` (the default) makes the
+ * copies the case's per-process variants (bench.h), so each measuring
+ * process runs another copy and the figure is the median over the
+ * placements; `fixed` runs copy 0 in every process, as a classic build
+ * runs its one placement; 0..7 runs that copy.
+ *
  * verify() checks the end-of-run value of every global and local variable
  * the original program prints with its expected value, including
  * Arr_2_Glob[8][7] = runs + 10 (reset to 10 at the start of each call of
- * run(), outside the loop, so it counts that call's runs).
+ * run(), outside the loop, so it counts that call's runs), whichever copy
+ * ran.
  */
 #include "config.h"
 
@@ -33,7 +43,6 @@
 static const char dhry_some_string[] = "DHRYSTONE PROGRAM, SOME STRING";
 static const char dhry_1st_string[] = "DHRYSTONE PROGRAM, 1'ST STRING";
 static const char dhry_2nd_string[] = "DHRYSTONE PROGRAM, 2'ND STRING";
-static const char dhry_3rd_string[] = "DHRYSTONE PROGRAM, 3'RD STRING";
 
 struct dhry_record *dhry_ptr_glob, *dhry_next_ptr_glob;
 int dhry_int_glob;
@@ -43,141 +52,34 @@ int dhry_arr_1_glob[DHRY_ARR_LEN];
 int dhry_arr_2_glob[DHRY_ARR_LEN][DHRY_ARR_LEN];
 
 int dhrystone_test_fault;
+int dhrystone_test_copy = -1;
 
-/* What the last call of run() left in main's local variables. */
-struct dhry_state {
-	uint64_t runs;
-	int int_1_loc, int_2_loc, int_3_loc;
-	enum dhry_enum enum_loc;
-	char str_1_loc[DHRY_STR_LEN], str_2_loc[DHRY_STR_LEN];
+/* ---- the copies of the kernel ------------------------------------------ */
+
+#define DHRY_COPY_DECL(k) extern const struct dhry_copy dhry_kernel_c##k;
+DHRY_COPY_DECL(0) DHRY_COPY_DECL(1) DHRY_COPY_DECL(2) DHRY_COPY_DECL(3)
+DHRY_COPY_DECL(4) DHRY_COPY_DECL(5) DHRY_COPY_DECL(6) DHRY_COPY_DECL(7)
+
+const struct dhry_copy *const dhry_copies[DHRY_COPIES] = {
+	&dhry_kernel_c0, &dhry_kernel_c1, &dhry_kernel_c2, &dhry_kernel_c3,
+	&dhry_kernel_c4, &dhry_kernel_c5, &dhry_kernel_c6, &dhry_kernel_c7,
 };
 
-/* ---- the first unit of the benchmark proper ----------------------------- */
-
-/*
- * The procedures have external linkage, as in the original, so the
- * compiler treats them as the original's compilers do.
- */
-
-/* Proc_1: record assignment and pointer chasing through Proc_3, 6, 7. */
-void
-dhry_proc_1(struct dhry_record *val)
+unsigned
+dhry_code_offset(uintptr_t fn)
 {
-	struct dhry_record *next = val->ptr_comp;
-
-	*val->ptr_comp = *dhry_ptr_glob;
-	val->variant.v1.int_comp = 5;
-	next->variant.v1.int_comp = val->variant.v1.int_comp;
-	next->ptr_comp = val->ptr_comp;
-	dhry_proc_3(&next->ptr_comp);
-	if (next->discr == DHRY_IDENT_1) {
-		next->variant.v1.int_comp = 6;
-		dhry_proc_6(val->variant.v1.enum_comp,
-		    &next->variant.v1.enum_comp);
-		next->ptr_comp = dhry_ptr_glob->ptr_comp;
-		dhry_proc_7(next->variant.v1.int_comp, 10,
-		    &next->variant.v1.int_comp);
-	} else {
-		*val = *val->ptr_comp;
-	}
+#ifdef __arm__
+	fn &= ~(uintptr_t)1;	/* the Thumb bit */
+#endif
+	return (unsigned)(fn % DHRY_ALIGN);
 }
 
-/* Proc_2: a loop that runs once, on the global character. */
-void
-dhry_proc_2(int *ref)
-{
-	int loc = *ref + 10;
-	enum dhry_enum e = DHRY_IDENT_2;
-
-	do {
-		if (dhry_ch_1_glob == 'A') {
-			loc -= 1;
-			*ref = loc - dhry_int_glob;
-			e = DHRY_IDENT_1;
-		}
-	} while (e != DHRY_IDENT_1);
-}
-
-/* Proc_3: a pointer through a pointer, then Proc_7 into the record. */
-void
-dhry_proc_3(struct dhry_record **ref)
-{
-	if (dhry_ptr_glob != NULL)
-		*ref = dhry_ptr_glob->ptr_comp;
-	dhry_proc_7(10, dhry_int_glob, &dhry_ptr_glob->variant.v1.int_comp);
-}
-
-/* Proc_4: boolean and character globals. */
-void
-dhry_proc_4(void)
-{
-	int loc = dhry_ch_1_glob == 'A';
-
-	dhry_bool_glob = loc | dhry_bool_glob;
-	dhry_ch_2_glob = 'B';
-}
-
-/* Proc_5: resets the character and boolean globals. */
-void
-dhry_proc_5(void)
-{
-	dhry_ch_1_glob = 'A';
-	dhry_bool_glob = 0;
-}
-
-/*
- * `runs` runs through Dhrystone, the main program's loop; its locals end
- * in the state for verify().
- */
-static void
-dhry_loop(struct dhry_state *s, uint64_t runs)
-{
-	int int_1_loc = 0, int_2_loc = 0, int_3_loc = 0;
-	enum dhry_enum enum_loc = DHRY_IDENT_1;
-	char str_1_loc[DHRY_STR_LEN], str_2_loc[DHRY_STR_LEN];
-	char ch_index;
-	uint64_t run;
-
-	memcpy(str_1_loc, dhry_1st_string, sizeof(str_1_loc));
-	str_2_loc[0] = '\0';
-	dhry_arr_2_glob[8][7] = 10;
-	for (run = 1; run <= runs; run++) {
-		dhry_proc_5();
-		dhry_proc_4();
-		int_1_loc = 2;
-		int_2_loc = 3;
-		strcpy(str_2_loc, dhry_2nd_string);
-		enum_loc = DHRY_IDENT_2;
-		dhry_bool_glob = !dhry_func_2(str_1_loc, str_2_loc);
-		while (int_1_loc < int_2_loc) {
-			int_3_loc = 5 * int_1_loc - int_2_loc;
-			dhry_proc_7(int_1_loc, int_2_loc, &int_3_loc);
-			int_1_loc += 1;
-		}
-		dhry_proc_8(dhry_arr_1_glob, dhry_arr_2_glob, int_1_loc,
-		    int_3_loc);
-		dhry_proc_1(dhry_ptr_glob);
-		for (ch_index = 'A'; ch_index <= dhry_ch_2_glob; ch_index++) {
-			if (enum_loc == dhry_func_1(ch_index, 'C')) {
-				dhry_proc_6(DHRY_IDENT_1, &enum_loc);
-				strcpy(str_2_loc, dhry_3rd_string);
-				int_2_loc = (int)run;
-				dhry_int_glob = (int)run;
-			}
-		}
-		int_2_loc = int_2_loc * int_1_loc;
-		int_1_loc = int_2_loc / int_3_loc;
-		int_2_loc = 7 * (int_2_loc - int_3_loc) - int_1_loc;
-		dhry_proc_2(&int_1_loc);
-	}
-	s->runs = runs;
-	s->int_1_loc = int_1_loc;
-	s->int_2_loc = int_2_loc;
-	s->int_3_loc = int_3_loc;
-	s->enum_loc = enum_loc;
-	memcpy(s->str_1_loc, str_1_loc, sizeof(s->str_1_loc));
-	memcpy(s->str_2_loc, str_2_loc, sizeof(s->str_2_loc));
-}
+/* A process's state: the copy it runs, and what its last run left. */
+struct dhry_run {
+	unsigned k;
+	const struct dhry_copy *copy;	/* dhry_copies[k] */
+	struct dhry_state s;
+};
 
 /* ---- the benchmark ------------------------------------------------------ */
 
@@ -189,6 +91,31 @@ static const struct bench_derived dhry_derived[] = {
 	{ .name = NULL }
 };
 
+static const struct bench_param dhry_params[] = {
+	{
+		.name = "placement", .type = BENCH_P_CHOICE, .def = "all",
+		.choices = "all|fixed|0|1|2|3|4|5|6|7",
+		.help = "where the kernel's code lies: all (each measuring "
+		    "process runs another of 8 copies, two at each of 4 "
+		    "offsets modulo 64 bytes; the figure is the median over "
+		    "them), fixed (copy 0 in every process: one placement, "
+		    "as one classic build), or one copy 0..7 (offset 16 x "
+		    "(copy mod 4) bytes)",
+	},
+	{ .name = NULL }
+};
+
+/* The copy placement=VALUE names: 0..7; fixed is 0; all: -1. */
+static int
+dhry_placement(const struct bench_ctx *ctx)
+{
+	const char *v = bench_param_str(ctx, "placement");
+
+	if (strcmp(v, "all") == 0)
+		return -1;
+	return strcmp(v, "fixed") == 0 ? 0 : atoi(v);
+}
+
 static int
 dhry_plan(struct bench_ctx *ctx)
 {
@@ -198,6 +125,8 @@ dhry_plan(struct bench_ctx *ctx)
 	if (c == NULL)
 		return -1;
 	c->derived = dhry_derived;
+	if (dhry_placement(ctx) < 0)
+		c->variants = DHRY_COPIES;
 	return 0;
 }
 
@@ -209,11 +138,15 @@ dhry_globals_free(void)
 	dhry_ptr_glob = dhry_next_ptr_glob = NULL;
 }
 
-/* The program's initialisation, before its timed loop. */
+/*
+ * The program's initialisation, before its timed loop; the copy this
+ * process runs: its variant, or the one placement asked for.
+ */
 static int
 dhry_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
-	struct dhry_state *s = calloc(1, sizeof(*s));
+	struct dhry_run *s = calloc(1, sizeof(*s));
+	int k = dhry_placement(ctx);
 
 	(void)c;
 	dhry_globals_free();
@@ -236,6 +169,8 @@ dhry_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	memcpy(dhry_ptr_glob->variant.v1.str_comp, dhry_some_string,
 	    sizeof(dhry_some_string));
 	dhry_arr_2_glob[8][7] = 10;
+	s->k = k >= 0 ? (unsigned)k : bench_variant(ctx) % DHRY_COPIES;
+	s->copy = dhry_copies[s->k];
 	bench_set_priv(ctx, s);
 	return 0;
 }
@@ -243,8 +178,10 @@ dhry_setup(struct bench_ctx *ctx, const struct bench_case *c)
 static int
 dhry_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 {
+	struct dhry_run *s = bench_priv(ctx);
+
 	(void)c;
-	dhry_loop(bench_priv(ctx), iters);
+	s->copy->loop(&s->s, iters);
 	return 0;
 }
 
@@ -278,13 +215,15 @@ dhry_expect_str(struct bench_ctx *ctx, int *bad, const char *what,
 static int
 dhry_verify(struct bench_ctx *ctx, const struct bench_case *c)
 {
-	struct dhry_state *s = bench_priv(ctx);
+	struct dhry_run *r = bench_priv(ctx);
+	const struct dhry_state *s = &r->s;
 	const struct dhry_record *p = dhry_ptr_glob, *q = dhry_next_ptr_glob;
 	int bad = 0;
 
 	(void)c;
 	if (s->runs == 0)
-		dhry_loop(s, 1);
+		r->copy->loop(&r->s, 1);
+	dhrystone_test_copy = (int)r->k;
 	if (dhrystone_test_fault)
 		dhry_int_glob += 1;
 	dhry_expect(ctx, &bad, "Int_Glob", dhry_int_glob, 5);
@@ -386,6 +325,7 @@ const struct bench_info bench_dhrystone_info = {
 	.unit = "dhry/s",
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
+	.params = dhry_params,
 	.plan = dhry_plan,
 	.setup = dhry_setup,
 	.run = dhry_run,

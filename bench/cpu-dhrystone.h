@@ -1,16 +1,83 @@
 /*
- * cpu-dhrystone.h - what the two translation units of Dhrystone share:
- * its types, its global variables and the procedures of the second unit.
+ * cpu-dhrystone.h - what the translation units of Dhrystone share: its
+ * types, its global variables, the procedures of the two units of the
+ * kernel, and the copies of the kernel at different code placements.
  *
  * Dhrystone 2.1 (R. P. Weicker, "Dhrystone: A Synthetic Systems
  * Programming Benchmark", CACM 27(10), 1984; version 2.1, SIGPLAN Notices
  * 23(8), 1988) is split in two units, the main loop with Proc_1..Proc_5
- * and Proc_6..Proc_8 with Func_1..Func_3, so that the compiler sees the
- * calls between them as real calls.  Both are compiled without link-time
- * optimisation (bench/cpu.am), so the linker cannot merge them either.
+ * (cpu-dhrystone-1.c) and Proc_6..Proc_8 with Func_1..Func_3
+ * (cpu-dhrystone-2.c), so that the compiler sees the calls between them
+ * as real calls.  Both are compiled without link-time optimisation
+ * (bench/cpu.am), so the linker cannot merge them either.
+ *
+ * Code placements: Dhrystone's speed depends on where its code lies
+ * modulo the cache line and fetch block (README, "Comparing with the
+ * classic programs"), which is fixed when the program is linked.  So the
+ * two units are compiled DHRY_COPIES times from the same source, copy K
+ * with -DDHRY_COPY=K: every external name of the kernel gets the suffix
+ * _cK (the macros below), and each unit's code starts DHRY_PAD_OF(K)
+ * bytes past a DHRY_ALIGN-byte boundary (DHRY_PLACE).  The global
+ * variables are one set, shared by the copies (cpu-dhrystone.c), so only
+ * the code moves.  The benchmark (cpu-dhrystone.c) runs one copy per
+ * measuring process.
  */
 #ifndef BOARDBENCH_CPU_DHRYSTONE_H
 #define BOARDBENCH_CPU_DHRYSTONE_H
+
+#include <stdint.h>
+
+/*
+ * The copies: copy K's code starts (K % DHRY_OFFSETS) * DHRY_STEP bytes
+ * past a DHRY_ALIGN-byte boundary, so each offset has
+ * DHRY_COPIES / DHRY_OFFSETS copies (a fluke of one shows beside the
+ * other).  bench/cpu.am builds copies 0 .. DHRY_COPIES - 1.
+ */
+#define DHRY_COPIES	8
+#define DHRY_OFFSETS	4
+#define DHRY_STEP	16
+#define DHRY_ALIGN	64
+#define DHRY_PAD_OF(k)	((k) % DHRY_OFFSETS * DHRY_STEP)
+
+#ifdef DHRY_COPY
+#define DHRY_CAT_(name, k)	name##_c##k
+#define DHRY_CAT(name, k)	DHRY_CAT_(name, k)
+#define DHRY_STR_(x)		#x
+#define DHRY_STR(x)		DHRY_STR_(x)
+/* the kernel's external names in copy DHRY_COPY: dhry_proc_1_c3 ... */
+#define dhry_proc_1	DHRY_CAT(dhry_proc_1, DHRY_COPY)
+#define dhry_proc_2	DHRY_CAT(dhry_proc_2, DHRY_COPY)
+#define dhry_proc_3	DHRY_CAT(dhry_proc_3, DHRY_COPY)
+#define dhry_proc_4	DHRY_CAT(dhry_proc_4, DHRY_COPY)
+#define dhry_proc_5	DHRY_CAT(dhry_proc_5, DHRY_COPY)
+#define dhry_proc_6	DHRY_CAT(dhry_proc_6, DHRY_COPY)
+#define dhry_proc_7	DHRY_CAT(dhry_proc_7, DHRY_COPY)
+#define dhry_proc_8	DHRY_CAT(dhry_proc_8, DHRY_COPY)
+#define dhry_func_1	DHRY_CAT(dhry_func_1, DHRY_COPY)
+#define dhry_func_2	DHRY_CAT(dhry_func_2, DHRY_COPY)
+#define dhry_func_3	DHRY_CAT(dhry_func_3, DHRY_COPY)
+#define dhry_loop	DHRY_CAT(dhry_loop, DHRY_COPY)
+#define dhry_code_1	DHRY_CAT(dhry_code_1, DHRY_COPY)
+#define dhry_code_2	DHRY_CAT(dhry_code_2, DHRY_COPY)
+#define dhry_kernel	DHRY_CAT(dhry_kernel, DHRY_COPY)
+/*
+ * DHRY_PLACE(label): the unit's code begins here, DHRY_PAD_OF(DHRY_COPY)
+ * bytes past a DHRY_ALIGN-byte boundary, at `label`.  Used once at the
+ * top of a unit, before its first function: gcc at -O0 writes the
+ * functions and top-level asm in source order, and otherwise (as clang
+ * always does) the top-level asm first.  The functions that follow keep
+ * their own alignment (at most DHRY_STEP bytes, so every copy's code has
+ * the same layout shifted by its pad); t-dhrystone checks it.  Portable
+ * GNU as directives only (gas and clang's integrated assembler, x86 and
+ * ARM alike; no .skip 0, which gas warns about); the padding is never
+ * executed.
+ */
+#define DHRY_PLACE(label) \
+	__asm__(".pushsection .text\n\t.balign " DHRY_STR(DHRY_ALIGN) \
+	    "\n\t.if " DHRY_STR(DHRY_PAD_OF(DHRY_COPY)) "\n\t.skip " \
+	    DHRY_STR(DHRY_PAD_OF(DHRY_COPY)) "\n\t.endif\n\t.globl " \
+	    DHRY_STR(label) "\n" DHRY_STR(label) ":\n\t.popsection\n")
+#endif
 
 /* The enumeration of the benchmark: Ident_1 .. Ident_5. */
 enum dhry_enum {
@@ -45,7 +112,7 @@ struct dhry_record {
 	} variant;
 };
 
-/* Global variables, defined in cpu-dhrystone.c. */
+/* Global variables, defined once in cpu-dhrystone.c for every copy. */
 extern struct dhry_record *dhry_ptr_glob, *dhry_next_ptr_glob;
 extern int dhry_int_glob;
 extern int dhry_bool_glob;
@@ -53,7 +120,17 @@ extern char dhry_ch_1_glob, dhry_ch_2_glob;
 extern int dhry_arr_1_glob[DHRY_ARR_LEN];
 extern int dhry_arr_2_glob[DHRY_ARR_LEN][DHRY_ARR_LEN];
 
-/* The first unit, cpu-dhrystone.c, besides the main loop. */
+/* What the last call of the main loop left in its local variables. */
+struct dhry_state {
+	uint64_t runs;
+	int int_1_loc, int_2_loc, int_3_loc;
+	enum dhry_enum enum_loc;
+	char str_1_loc[DHRY_STR_LEN], str_2_loc[DHRY_STR_LEN];
+};
+
+#ifdef DHRY_COPY
+/* The first unit, cpu-dhrystone-1.c: the main loop, Proc_1..Proc_5. */
+void dhry_loop(struct dhry_state *s, uint64_t runs);
 void dhry_proc_1(struct dhry_record *val);
 void dhry_proc_2(int *ref);
 void dhry_proc_3(struct dhry_record **ref);
@@ -68,8 +145,39 @@ void dhry_proc_8(int arr_1[DHRY_ARR_LEN], int arr_2[DHRY_ARR_LEN][DHRY_ARR_LEN],
 enum dhry_enum dhry_func_1(char val_1, char val_2);
 int dhry_func_2(const char *str_1, const char *str_2);
 int dhry_func_3(enum dhry_enum val);
+#endif
 
-/* For tests: when set, verify() sees a corrupted end-of-run value. */
+/*
+ * One copy of the kernel, described by its first unit (dhry_kernel,
+ * named dhry_kernel_cK in copy K): its main loop, which the benchmark
+ * calls, where each unit's code begins and a hot function of the second
+ * unit, whose addresses t-dhrystone reads to check the placement.
+ */
+struct dhry_copy {
+	unsigned pad;			/* DHRY_PAD_OF(K) */
+	const char *code_1, *code_2;	/* the units' DHRY_PLACE labels */
+	void (*loop)(struct dhry_state *, uint64_t);	/* unit 1 */
+	void (*proc_8)(int *, int (*)[DHRY_ARR_LEN], int, int);	/* unit 2 */
+};
+#ifdef DHRY_COPY
+extern const char dhry_code_1[], dhry_code_2[];
+extern const struct dhry_copy dhry_kernel;
+#endif
+
+/* cpu-dhrystone.c: every copy, in order (copy K is dhry_copies[K]). */
+extern const struct dhry_copy *const dhry_copies[DHRY_COPIES];
+/*
+ * The offset modulo DHRY_ALIGN bytes of code at fn (a function's address
+ * as an integer; on 32-bit ARM its bit 0 is the Thumb state, not part of
+ * the address).
+ */
+unsigned dhry_code_offset(uintptr_t fn);
+
+/*
+ * For tests: when set, verify() sees a corrupted end-of-run value; the
+ * copy the last verify() checked (-1: none yet).
+ */
 extern int dhrystone_test_fault;
+extern int dhrystone_test_copy;
 
 #endif

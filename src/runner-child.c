@@ -155,6 +155,12 @@ bench_process(const struct bench_ctx *ctx)
 	return ctx->process;
 }
 
+unsigned
+bench_variant(const struct bench_ctx *ctx)
+{
+	return ctx->variant;
+}
+
 static void
 set_reason(struct bench_ctx *ctx, const char *fmt, va_list ap)
 {
@@ -619,6 +625,7 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 	wire_fd = fd;
 	wire_copy = copy;
 	ctx->process = cp->process;
+	ctx->variant = runner_variant_of(cp->process, c->variants);
 	sampler_init(&s, ctx, c);
 	if (c->kind == BENCH_SERIAL) {
 		send_status(ST_FAILED, "a case made from others' rows is not "

@@ -32,6 +32,7 @@ struct bench_ctx {
 	size_t ncases;
 	void *priv;
 	unsigned process;		/* bench_process() */
+	unsigned variant;		/* bench_variant() */
 	char reason[160];
 	/* per sample, for self-timed kernels and metrics */
 	double reported;
@@ -68,6 +69,33 @@ double runner_case_timeout(const struct runner_opts *,
  */
 int bench_ctx_exercise(struct bench_ctx *, size_t i, uint64_t iters,
     int *verify_failed);
+
+/*
+ * The variant (bench.h, bench_variant) that measuring process `process`
+ * of a case with `variants` variants runs: the process's index modulo
+ * their number, 0 when the case has none.  The child and the parent
+ * both read it here.
+ */
+static inline unsigned
+runner_variant_of(unsigned process, unsigned variants)
+{
+	return variants > 1 ? process % variants : 0;
+}
+
+/*
+ * Several processes: the statistics of row r (its pooled samples already
+ * set) from pm[0..np-1], each process's median in the order they ran
+ * (process K ran variant runner_variant_of(K, nvar)).  The figure is the
+ * median over processes, or with variants (nvar > 1) the median over the
+ * variants of each variant's median over its processes; the CV, mean
+ * and standard deviation are those of all np processes (so the variants'
+ * spread is part of the CV), the row noisy when that CV is above 5 %.
+ * Extras: proc:K (each process's median), cv:samples (the pooled
+ * samples' CV) and, with variants, variant:K (each variant's figure),
+ * variant:fastest and variant:slowest.
+ */
+void runner_row_procs(struct result *r, const double *pm, size_t np,
+    unsigned nvar);
 
 /*
  * Fill the derived row r (bench.h, struct bench_derived) of case c from

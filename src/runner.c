@@ -513,14 +513,53 @@ row_cpu(struct result *r, const struct copy_acc *a, unsigned na,
  * is pair k).
  */
 /*
- * Several processes: the row's figure is the median over processes of
- * each one's median, its CV the spread between processes (pm: their
- * medians); the pooled samples' CV is kept as "cv:samples".
+ * Variants (bench.h, bench_variant): each variant's median over its
+ * processes into vm (nvar entries), as the extras variant:K; the fastest
+ * and slowest as variant:fastest and variant:slowest.  Returns how many
+ * variants had a process (a variant without one is left out).
  */
-static void
-row_procs(struct result *r, const double *pm, size_t np)
+static size_t
+row_variants(struct result *r, const double *pm, size_t np, unsigned nvar,
+    double *vm)
+{
+	double *one = xcalloc(np ? np : 1, sizeof(*one)), lo = 0, hi = 0;
+	char name[sizeof(r->extra->name)];
+	size_t k, n, nv = 0;
+	unsigned v;
+
+	for (v = 0; v < nvar; v++) {
+		for (k = 0, n = 0; k < np; k++)
+			if (runner_variant_of((unsigned)k, nvar) == v)
+				one[n++] = pm[k];
+		if (n == 0)
+			continue;
+		vm[nv] = stats_median(one, n);
+		bufprintf(name, sizeof(name), "variant:%u", v);
+		result_add_extra(r, name, vm[nv]);
+		if (nv == 0 || vm[nv] < lo)
+			lo = vm[nv];
+		if (nv == 0 || vm[nv] > hi)
+			hi = vm[nv];
+		nv++;
+	}
+	if (nv > 0) {
+		result_add_extra(r, "variant:fastest",
+		    r->better == BENCH_LOWER ? lo : hi);
+		result_add_extra(r, "variant:slowest",
+		    r->better == BENCH_LOWER ? hi : lo);
+	}
+	free(one);
+	return nv;
+}
+
+/* runner-int.h: a row's statistics over its processes (and variants). */
+void
+runner_row_procs(struct result *r, const double *pm, size_t np,
+    unsigned nvar)
 {
 	struct stats ps;
+	double *vm;
+	size_t nv;
 
 	stats_compute(&ps, pm, np);
 	result_set_units(r, RESULT_PROC_EXTRA, pm, np);
@@ -533,6 +572,12 @@ row_procs(struct result *r, const double *pm, size_t np)
 	r->flags &= ~RF_NOISY;
 	if (ps.sdcv > NOISY_CV)
 		r->flags |= RF_NOISY;
+	if (nvar > 1) {
+		vm = xcalloc(nvar, sizeof(*vm));
+		if ((nv = row_variants(r, pm, np, nvar, vm)) > 0)
+			r->st.median = stats_median(vm, nv);
+		free(vm);
+	}
 }
 
 /*
@@ -1089,6 +1134,21 @@ case_run_release(struct case_run *cr)
 }
 
 /*
+ * The measuring processes of case c when the run asks for procs: procs,
+ * or for a case with variants (bench.h) the smallest multiple of their
+ * number not below procs, so every variant runs alike.
+ */
+static unsigned
+case_processes(const struct bench_case *c, unsigned procs)
+{
+	unsigned nv = c->variants;
+
+	if (nv <= 1)
+		return procs;
+	return procs <= nv ? nv : (procs + nv - 1) / nv * nv;
+}
+
+/*
  * A CPU case measured alone: its samples come from several fresh
  * processes (each re-exec'd when the runner may, so each has its own
  * address layout), at least `procs` of them; the first calibrates and the
@@ -1098,7 +1158,10 @@ case_run_release(struct case_run *cr)
  * spread between the processes' medians is above the target and budget is
  * left, more processes run (up to 3 x procs), so a kernel whose speed
  * depends on the layout (Dhrystone) is sampled in more layouts, and its
- * median over them moves less from one run to the next.
+ * median over them moves less from one run to the next.  A case with
+ * variants (bench.h) runs in at least as many processes as it has
+ * variants (case_processes), process k running variant k mod their
+ * number.
  * Any other case: one child (or the copies together).
  */
 static void
@@ -1112,6 +1175,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	struct stats st;
 	double spent = 0;
 
+	procs = case_processes(c, procs);
 	if (ncopies > 1 || procs <= 1 || !(c->flags & BENCH_CPU)) {
 		run_case(o, ctx, ci, cp, ncopies, cr, pg, NULL, -1);
 		cr->window = cp->window;
@@ -1163,8 +1227,10 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
  * rounds go round `cpus`; any CPU for a case that is not a CPU kernel),
  * so that the machine's drift, over seconds and between CPUs, falls on
  * every build alike; process k of each build is pair k.  A CPU case runs
- * at least RUNNER_PAIR_ROUNDS rounds (or --processes) on half of each
- * build's budget, then more, up to twice as many, while the pairs'
+ * at least RUNNER_PAIR_ROUNDS rounds (or --processes; with variants, a
+ * multiple of their number, round k running variant k mod it in every
+ * build, so a pair compares one placement) on half of each build's
+ * budget, then more, up to twice as many, while the pairs'
  * ratios of build 1 to build 0 give an interval wider than twice the CV
  * target and the budget lasts; any other case runs two rounds.  The
  * first process of a build calibrates, its later ones reuse the count.
@@ -1187,6 +1253,9 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 
 	rounds = cpu_case ? (procs > RUNNER_PAIR_ROUNDS ? procs :
 	    RUNNER_PAIR_ROUNDS) : 2;
+	/* variants: as many rounds as the builds' cases need */
+	for (b = 0; cpu_case && b < nb; b++)
+		rounds = case_processes(&bctx[b]->cases[ci], (unsigned)rounds);
 	most = cpu_case ? 2 * rounds : rounds;
 	rp.budget = cp->budget / (2.0 * (double)rounds);
 	rp.warmup = cp->warmup / (double)rounds;
@@ -1293,7 +1362,8 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 			row_samples(&r, cr->acc[0].v, cr->acc[0].n);
 			row_counters(&r, &cr->acc[0], c);
 			if (cr->np > 1)
-				row_procs(&r, cr->pmed, cr->np);
+				runner_row_procs(&r, cr->pmed, cr->np,
+				    c->variants);
 		}
 		row_cpu(&r, cr->acc, nc, c);
 	} else {
@@ -1432,7 +1502,7 @@ derived_procs(struct result *r, const struct bench_derived *d,
 	memset(&t, 0, sizeof(t));
 	if (runner_derived_fill(&t, d, c, cr->pmed, NULL, cr->np, 1, mhz,
 	    source) == 0)
-		row_procs(r, t.samples, t.nsamples);
+		runner_row_procs(r, t.samples, t.nsamples, c->variants);
 	result_release(&t);
 }
 

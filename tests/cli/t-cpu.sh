@@ -28,6 +28,8 @@ awk '/"case": "v2.1\/dmips-per-mhz"/ { in_row = 1 }
 	in_row && /"samples"/ { exit }
 	END { exit !((skipped && noclock) || (clock && !skipped)) }' "$TMP/out"
 ok $? "DMIPS/MHz: a clock named, or SKIPPED with noclock"
+grep -q '"variant:fastest"' "$TMP/out" && grep -q '"variant:7"' "$TMP/out"
+ok $? "dhrystone: across 8 code placements by default (variant extras)"
 if [ ! -r /sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq ]; then
 	grep -q "noclock" "$TMP/out"; ok $? "no cpufreq here: flagged noclock"
 fi
@@ -44,6 +46,30 @@ if [ -d "$top_srcdir/tests/fixtures/rpi4" ]; then
 		END { exit !(good && clock) }' "$TMP/out"
 	ok $? "DMIPS/MHz with a known clock: OK, naming clock:cpufreq 1500"
 fi
+
+# code placements: fixed is one placement; placement-check measures them
+# all in one process (tiny counts: no figure is looked at)
+expect 0 "dhrystone placement=fixed" -- bb run dhrystone $fast \
+	-p dhrystone.placement=fixed --format json
+grep -q '"params": "placement=fixed"' "$TMP/out" &&
+	! grep -q '"variant:' "$TMP/out"
+ok $? "placement=fixed: one placement, no variant extras"
+expect 2 "placement=8 refused" -- bb run dhrystone $fast -p dhrystone.placement=8
+pc="$top_builddir/scripts/placement-check"
+expect 0 "placement-check dhrystone, tiny" -- \
+	$TEST_RUNNER "$pc" --rounds 2 --min-sample 0.0005 dhrystone
+[ "$(grep -c '^ *[0-7]  loop at [0-9]* mod 64 ' "$TMP/out")" -eq 8 ]
+ok $? "placement-check: one line per placement"
+grep -q '^spread: variant [0-7] / variant [0-7] = [0-9.]* (higher is better)$' \
+	"$TMP/out"; ok $? "placement-check: the spread"
+expect 2 "placement-check: placement=fixed has none to compare" -- \
+	$TEST_RUNNER "$pc" -p dhrystone.placement=fixed dhrystone
+expect 2 "placement-check: an unknown benchmark" -- $TEST_RUNNER "$pc" nosuch
+expect 2 "placement-check: --rounds 1" -- \
+	$TEST_RUNNER "$pc" --rounds 1 dhrystone
+expect 2 "placement-check: no benchmark" -- $TEST_RUNNER "$pc"
+expect 0 "placement-check --help" -- $TEST_RUNNER "$pc" --help
+[ "$(widest "$TMP/out")" -le 80 ]; ok $? "its help fits 80 columns"
 
 expect 0 "run whetstone" -- bb run whetstone $fast -p whetstone.loops=20
 # each program's figure in the unit it prints (issue 27)

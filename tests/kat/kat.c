@@ -42,6 +42,13 @@ int
 kat_run(const struct bench_info *b, const char *const *specs, size_t n,
     struct kat_rows *rs)
 {
+	return kat_run_processes(b, specs, n, 0, rs);
+}
+
+int
+kat_run_processes(const struct bench_info *b, const char *const *specs,
+    size_t n, unsigned processes, struct kat_rows *rs)
+{
 	struct runner_opts ro;
 	struct param_set ps;
 	size_t i;
@@ -54,6 +61,7 @@ kat_run(const struct bench_info *b, const char *const *specs, size_t n,
 	ro.warmup = 0;
 	ro.timeout = 60;
 	ro.copies = 1;
+	ro.processes = processes;
 	param_set_init(&ps);
 	for (i = 0; i < n; i++)
 		if (specs[i] != NULL && param_set_add(&ps, specs[i]) != 0)

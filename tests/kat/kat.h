@@ -30,6 +30,9 @@ void kat_rows_release(struct kat_rows *);
  */
 int kat_run(const struct bench_info *b, const char *const *specs, size_t n,
     struct kat_rows *rs);
+/* The same with --processes (0: the profile's). */
+int kat_run_processes(const struct bench_info *b, const char *const *specs,
+    size_t n, unsigned processes, struct kat_rows *rs);
 
 /*
  * A context for b in the quick profile with the -p settings specs[0..n-1]

@@ -1,9 +1,10 @@
 /*
  * t-derived.c - the runner's derived rows (bench.h, struct
  * bench_derived): a scale, a per-MHz figure with a known clock and with
- * none, cycles from the clock and from the counter, per copy; and the
- * rows of a case made from two others (BENCH_SERIAL, Linpack's average),
- * on made-up rows: always between its parts.
+ * none, cycles from the clock and from the counter, per copy; the rows
+ * of a case made from two others (BENCH_SERIAL, Linpack's average), on
+ * made-up rows: always between its parts; and a row's statistics over its
+ * processes, with and without variants.
  */
 #include "config.h"
 
@@ -13,6 +14,7 @@
 
 #include "runner.h"
 #include "runner-int.h"
+#include "stats.h"
 #include "tap.h"
 
 static void
@@ -174,6 +176,69 @@ check_serial(void)
 	result_release(&r);
 }
 
+/*
+ * runner_row_procs: six processes, four variants (process K runs variant
+ * K mod 4), so variants 0 and 1 have two processes and 2 and 3 one: the
+ * median over the variants' medians (11, 21, 30, 1000: 25.5) is not the
+ * median over the processes (21).
+ */
+static void
+test_procs(void)
+{
+	static const double pm[6] = { 10, 20, 30, 1000, 12, 22 };
+	static const double vm[4] = { 11, 21, 30, 1000 };
+	struct result r;
+	struct stats ps;
+	double x;
+	char name[32];
+	size_t k, n;
+
+	stats_compute(&ps, pm, 6);
+	memset(&r, 0, sizeof(r));
+	fresh(&r);
+	r.better = BENCH_HIGHER;
+	runner_row_procs(&r, pm, 6, 0);
+	ok(r.st.median == 21, "no variants: the median over processes");
+	ok(result_get_extra(&r, "variant:0", &x) != 0 &&
+	    result_get_extra(&r, "variant:fastest", &x) != 0,
+	    "no variants: no variants' extras");
+	ok(result_get_extra(&r, "proc:5", &x) == 0 && x == 22,
+	    "each process's median kept (proc:K)");
+
+	fresh(&r);
+	r.better = BENCH_HIGHER;
+	runner_row_procs(&r, pm, 6, 4);
+	ok(r.st.median == 25.5, "four variants: the median of the variants' "
+	    "medians (%g)", r.st.median);
+	for (k = 0, n = 0; k < 4; k++) {
+		snprintf(name, sizeof(name), "variant:%zu", k);
+		n += result_get_extra(&r, name, &x) == 0 && x == vm[k];
+	}
+	is_int((long long)n, 4, "each variant's median over its processes "
+	    "(variant:K)");
+	ok(r.st.cv == ps.sdcv && r.st.mean == ps.mean,
+	    "CV and mean over all processes: the variants' spread is in it");
+	ok(r.flags & RF_NOISY, "a spread above 5 %%: noisy");
+	ok(result_get_extra(&r, "variant:fastest", &x) == 0 && x == 1000 &&
+	    result_get_extra(&r, "variant:slowest", &x) == 0 && x == 11,
+	    "higher is better: fastest the highest, slowest the lowest");
+
+	fresh(&r);
+	r.better = BENCH_LOWER;
+	runner_row_procs(&r, pm, 6, 4);
+	ok(result_get_extra(&r, "variant:fastest", &x) == 0 && x == 11 &&
+	    result_get_extra(&r, "variant:slowest", &x) == 0 && x == 1000,
+	    "lower is better: fastest the lowest");
+
+	fresh(&r);
+	r.better = BENCH_HIGHER;
+	runner_row_procs(&r, pm, 6, 8);
+	ok(r.st.median == 21 && result_get_extra(&r, "variant:5", &x) == 0 &&
+	    result_get_extra(&r, "variant:6", &x) != 0, "eight variants, six "
+	    "processes: the six that ran, none for the others");
+	result_release(&r);
+}
+
 int
 main(void)
 {
@@ -270,5 +335,6 @@ main(void)
 	    "a time per op: 2 us at 1000 MHz is 2000 cycles");
 	result_release(&r);
 	check_serial();
+	test_procs();
 	return done_testing();
 }

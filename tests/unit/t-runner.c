@@ -1,7 +1,8 @@
 /*
  * t-runner.c - the runner on the null benchmark: OK rows with statistics,
  * and each way a case can go wrong (crash, hang, bad result, failure,
- * skip) becoming a row with its status and no number; copies.
+ * skip) becoming a row with its status and no number; copies; a case
+ * with per-process variants.
  */
 #include "config.h"
 
@@ -117,6 +118,84 @@ test_lifecycle(void)
 	    lc_teardowns == 1, "a failed setup() is not followed by "
 	    "teardown()");
 	bench_ctx_free(ctx);
+}
+
+/*
+ * A CPU case with four per-process variants (bench.h), each reporting a
+ * value of its own: 100 x (variant + 1), whatever the machine's speed.
+ */
+static int
+var_plan(struct bench_ctx *ctx)
+{
+	struct bench_case *c = bench_add_case(ctx, "four", "op/s",
+	    BENCH_REPORTED, 1);
+
+	if (c == NULL)
+		return -1;
+	c->variants = 4;
+	return 0;
+}
+
+static int
+var_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
+{
+	(void)c;
+	(void)iters;
+	bench_report(ctx, 100.0 * (bench_variant(ctx) + 1));
+	return 0;
+}
+
+static const struct bench_info var_info = {
+	.name = "variants", .group = "selftest", .unit = "op/s",
+	.better = BENCH_HIGHER, .flags = BENCH_CPU, .plan = var_plan,
+	.run = var_run,
+};
+
+/*
+ * The runner with variants: at least as many processes as variants (a
+ * multiple of them at the start), process K runs variant K mod 4 (its
+ * median is proc:K), each variant's figure is an extra and the row's is
+ * their median; with --processes 5, at least 8 processes.
+ */
+static void
+test_variants(unsigned processes, unsigned least)
+{
+	struct kat_rows rs = { .n = 0 };
+	double x, procs = 0;
+	char name[32];
+	size_t k, n = 0, bad = 0;
+	int rc;
+
+	rc = kat_run_processes(&var_info, NULL, 0, processes, &rs);
+	is_int(rc, 0, "variants (--processes %u): a good run", processes);
+	if (rs.n != 1 || rs.r[0].status != ST_OK) {
+		skip(5, "no row");
+		kat_rows_release(&rs);
+		return;
+	}
+	if (result_get_extra(&rs.r[0], "processes", &x) == 0)
+		procs = x;
+	ok(procs >= least, "at least %u processes (%.0f)", least, procs);
+	for (k = 0; k < (size_t)procs; k++) {
+		snprintf(name, sizeof(name), "proc:%zu", k);
+		if (result_get_extra(&rs.r[0], name, &x) != 0 ||
+		    x != 100.0 * (k % 4 + 1))
+			bad++;
+	}
+	is_int((long long)bad, 0, "process K ran variant K mod 4");
+	for (k = 0; k < 4; k++) {
+		snprintf(name, sizeof(name), "variant:%zu", k);
+		if (result_get_extra(&rs.r[0], name, &x) == 0 &&
+		    x == 100.0 * (k + 1))
+			n++;
+	}
+	is_int((long long)n, 4, "each variant's figure is an extra");
+	ok(rs.r[0].st.median == 250, "the figure is the median over the "
+	    "variants (%g)", rs.r[0].st.median);
+	ok(result_get_extra(&rs.r[0], "variant:fastest", &x) == 0 &&
+	    x == 400 && result_get_extra(&rs.r[0], "variant:slowest", &x) == 0 &&
+	    x == 100, "fastest and slowest variant");
+	kat_rows_release(&rs);
 }
 
 int
@@ -236,5 +315,7 @@ main(void)
 		perfctr_close(&pc);
 	}
 	test_lifecycle();
+	test_variants(0, 4);
+	test_variants(5, 8);
 	return done_testing();
 }
