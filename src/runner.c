@@ -1652,7 +1652,7 @@ runner_serial_fill(struct result *r, const struct result *a, double wa,
 	nb = result_units(b, RESULT_PROC_EXTRA, ub, RESULT_UNITS_MAX);
 	if (na > 1 && nb > 1) {
 		v = serial_values(ua, na, wa, ub, nb, wb, lower, &n);
-		row_procs(r, v, n);
+		runner_row_procs(r, v, n, 0);
 		free(v);
 	}
 	free(ua);
@@ -1699,7 +1699,8 @@ keep_row(void *arg, struct result *r)
 	struct kept *k = arg;
 	int rc = k->sink(k->arg, r);
 
-	if (r->copy == 0) {
+	/* (NULL: a case's rows were all given) */
+	if (r != NULL && r->copy == 0) {
 		k->rows = xreallocarray(k->rows, k->n + 1, sizeof(*k->rows));
 		result_copy(&k->rows[k->n++], r);
 	}
@@ -2064,10 +2065,13 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				if (o->hooks != NULL &&
 				    o->hooks->case_combined != NULL)
 					o->hooks->case_combined(o->hooks->arg);
-				for (k = 0; k < nbuilds; k++)
+				for (k = 0; k < nbuilds; k++) {
 					serial_rows(paired ? bctx[k] : ctx, j,
 					    &keep[k], keep[k].sink, keep[k].arg,
 					    &bad, &stop);
+					case_done(keep[k].sink, keep[k].arg,
+					    &stop);
+				}
 				pg.i++;
 				continue;
 			}
