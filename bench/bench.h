@@ -5,7 +5,7 @@
  *     const struct bench_info bench_<name>_info = { ... };
  * and one X(<name>) line in bench/bench-list.h.
  *
- * Division of labour (doc/DESIGN.md section 3):
+ * Division of labour (doc/DESIGN.md section 2):
  *   - plan() names the cases a run will measure (cheap, in the parent);
  *   - setup() builds inputs for one case, untimed, in a child process;
  *   - run() does `iters` units of work and nothing else: it never prints,

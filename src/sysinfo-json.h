@@ -3,7 +3,8 @@
  * the only place their keys are written or read.  JSON is made where
  * identity leaves the program (the store, export, the json formats) and
  * read where it comes in (the store, import); everything between passes
- * the structs of sysinfo.h and buildinfo.h (doc/DESIGN.md section 3).
+ * the structs of sysinfo.h and buildinfo.h (doc/DESIGN.md section 4,
+ * "Identity").
  */
 #ifndef BOARDBENCH_SYSINFO_JSON_H
 #define BOARDBENCH_SYSINFO_JSON_H
