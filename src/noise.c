@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpuset.h"
 #include "noise.h"
 #include "result.h"
 #include "stats.h"
@@ -66,27 +67,28 @@ noise_cpu(void)
 int
 noise_measure(const int *cpus, size_t n, struct si_run *r)
 {
-	cpu_set_t saved, one;
+	struct cpuset saved;
 	int list[SI_NOISE_CPUS], c;
 	size_t i, k = 0;
 	double cv, worst = -1;
 
 	r->noise_pct = NAN;
 	r->noise_ncpus = 0;
-	if (sched_getaffinity(0, sizeof(saved), &saved) != 0)
+	cpuset_init(&saved);
+	if (cpuset_get_affinity(&saved) != 0) {
+		cpuset_release(&saved);
 		return -1;
+	}
 	if (n > 0) {
 		for (i = 0; i < n && k < SI_NOISE_CPUS; i++)
 			list[k++] = cpus[i];
 	} else {
-		for (c = 0; c < CPU_SETSIZE && k < SI_NOISE_CPUS; c++)
-			if (CPU_ISSET(c, &saved))
-				list[k++] = c;
+		for (c = cpuset_next(&saved, 0); c >= 0 && k < SI_NOISE_CPUS;
+		    c = cpuset_next(&saved, c + 1))
+			list[k++] = c;
 	}
 	for (i = 0; i < k; i++) {
-		CPU_ZERO(&one);
-		CPU_SET(list[i], &one);
-		if (sched_setaffinity(0, sizeof(one), &one) != 0)
+		if (cpuset_pin(list[i]) != 0)
 			continue;
 		cv = noise_cpu();
 		if (isnan(cv))
@@ -96,7 +98,8 @@ noise_measure(const int *cpus, size_t n, struct si_run *r)
 		if (cv > worst)
 			worst = cv;
 	}
-	sched_setaffinity(0, sizeof(saved), &saved);
+	(void)cpuset_set_affinity(&saved);
+	cpuset_release(&saved);
 	if (r->noise_ncpus == 0)
 		return -1;
 	r->noise_pct = 2 * worst * 100;

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "ratio.h"
+#include "cpuset.h"
 #include "runner.h"
 #include "runner-int.h"
 #include "runner-wire.h"
@@ -97,13 +98,16 @@ cpu_online_count(void)
 static int
 cpu_usable(int cpu)
 {
-	cpu_set_t set;
+	struct cpuset set;
+	int rc;
 
-	if (cpu < 0 || cpu >= CPU_SETSIZE)
+	if (cpu < 0 || cpu >= CPUSET_MAX)
 		return 0;
-	if (sched_getaffinity(0, sizeof(set), &set) != 0)
-		return cpu < cpu_online_count();
-	return CPU_ISSET(cpu, &set);
+	cpuset_init(&set);
+	rc = cpuset_get_affinity(&set) != 0 ? cpu < cpu_online_count() :
+	    cpuset_has(&set, cpu);
+	cpuset_release(&set);
+	return rc;
 }
 
 /*
@@ -114,29 +118,22 @@ cpu_usable(int cpu)
 static void
 cpu_unusable_why(int cpu, char *buf, size_t len)
 {
-	cpu_set_t set;
-	size_t used;
-	int c, start;
+	struct cpuset set;
+	char *list;
 
-	if (sched_getaffinity(0, sizeof(set), &set) != 0) {
+	cpuset_init(&set);
+	if (cpuset_get_affinity(&set) != 0) {
 		bufprintf(buf, len, "does not exist or is offline (online: "
 		    "0-%d)", cpu_online_count() - 1);
 		return;
 	}
-	used = strlen(bufprintf(buf, len, cpu >= 0 && cpu < CPU_SETSIZE &&
+	list = cpuset_format(&set);
+	bufprintf(buf, len, cpu >= 0 && cpu < CPUSET_MAX &&
 	    cpu < sysconf(_SC_NPROCESSORS_CONF) ? "is outside this "
-	    "process's CPU affinity (allowed:" : "does not exist or is offline "
-	    "(this process may run on:"));
-	for (c = 0; c < CPU_SETSIZE && used + 24 < len; c++) {
-		if (!CPU_ISSET(c, &set))
-			continue;
-		for (start = c; c + 1 < CPU_SETSIZE && CPU_ISSET(c + 1, &set);)
-			c++;
-		used += strlen(bufprintf(buf + used, len - used,
-		    start == c ? "%s%d" : "%s%d-%d", used > 0 &&
-		    buf[used - 1] == ':' ? " " : ",", start, c));
-	}
-	bufprintf(buf + used, len - used, ")");
+	    "process's CPU affinity (allowed: %s)" : "does not exist or is "
+	    "offline (this process may run on: %s)", list);
+	free(list);
+	cpuset_release(&set);
 }
 
 int
@@ -713,25 +710,26 @@ static void
 child_setup_cpu(const struct runner_opts *o, unsigned copy, unsigned ncopies,
     int pin)
 {
-	cpu_set_t set;
+	struct cpuset set;
 	size_t i;
 
+	/* (the CPUs were checked usable when the run began; a CPU taken
+	 * offline since leaves the child where it was) */
 	if (pin >= 0) {
 		/* a paired round: both builds' processes on this CPU */
-		CPU_ZERO(&set);
-		CPU_SET(pin, &set);
-		sched_setaffinity(0, sizeof(set), &set);
+		(void)cpuset_pin(pin);
 		return;
 	}
 	if (o->cpus == NULL || o->ncpus == 0)
 		return;
-	CPU_ZERO(&set);
+	cpuset_init(&set);
 	if (ncopies > 1)
-		CPU_SET(o->cpus[copy % o->ncpus], &set);
+		cpuset_add(&set, o->cpus[copy % o->ncpus]);
 	else
 		for (i = 0; i < o->ncpus; i++)
-			CPU_SET(o->cpus[i], &set);
-	sched_setaffinity(0, sizeof(set), &set);
+			cpuset_add(&set, o->cpus[i]);
+	(void)cpuset_set_affinity(&set);
+	cpuset_release(&set);
 }
 
 /*
@@ -1937,7 +1935,7 @@ other_cases_row(const struct bench_ctx *ctx, const struct bench_case *c,
 static size_t
 pair_cpus(const struct runner_opts *o, int **out)
 {
-	cpu_set_t set;
+	struct cpuset set;
 	size_t n = 0;
 	int c;
 
@@ -1946,12 +1944,16 @@ pair_cpus(const struct runner_opts *o, int **out)
 		memcpy(*out, o->cpus, o->ncpus * sizeof(**out));
 		return o->ncpus;
 	}
-	*out = xcalloc(CPU_SETSIZE, sizeof(**out));
-	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+	cpuset_init(&set);
+	if (cpuset_get_affinity(&set) != 0 || cpuset_empty(&set)) {
+		*out = xcalloc(1, sizeof(**out));
+		cpuset_release(&set);
 		return 0;
-	for (c = 0; c < CPU_SETSIZE; c++)
-		if (CPU_ISSET(c, &set))
-			(*out)[n++] = c;
+	}
+	*out = xcalloc((size_t)cpuset_count(&set), sizeof(**out));
+	for (c = cpuset_next(&set, 0); c >= 0; c = cpuset_next(&set, c + 1))
+		(*out)[n++] = c;
+	cpuset_release(&set);
 	return n;
 }
 
@@ -1973,7 +1975,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	int bad = 0, stop = 0, have_saved, serial;
 	char why[160];
 	unsigned procs;
-	cpu_set_t saved;
+	struct cpuset saved;
 
 	make_plan(o, &base);
 	procs = o->processes > 0 ? o->processes : o->profile->processes;
@@ -1990,8 +1992,9 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	 * that a plan made from the affinity (wakeup, the pingpong matrix) is
 	 * the one a re-exec'd child makes again.
 	 */
+	cpuset_init(&saved);
 	have_saved = o->cpus != NULL && o->ncpus > 0 &&
-	    sched_getaffinity(0, sizeof(saved), &saved) == 0;
+	    cpuset_get_affinity(&saved) == 0;
 	if (have_saved)
 		child_setup_cpu(o, 0, 1, -1);
 	for (i = 0; i < nb; i++) {
@@ -2009,7 +2012,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 		    (o->copies > 1 ? 1.3 : 1.0);
 	}
 	if (have_saved)
-		sched_setaffinity(0, sizeof(saved), &saved);
+		(void)cpuset_set_affinity(&saved);
+	cpuset_release(&saved);
 	if (paired)
 		npcpus = pair_cpus(o, &pcpus);
 	if (o->hooks != NULL)
