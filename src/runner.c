@@ -123,6 +123,7 @@ cpu_unusable_why(int cpu, char *buf, size_t len)
 
 	cpuset_init(&set);
 	if (cpuset_get_affinity(&set) != 0) {
+		cpuset_release(&set);
 		bufprintf(buf, len, "does not exist or is offline (online: "
 		    "0-%d)", cpu_online_count() - 1);
 		return;
