@@ -294,11 +294,7 @@ sink_case_end(struct run_sink *s, int counted)
 static void
 sink_release(struct run_sink *s)
 {
-	size_t i;
-
-	for (i = 0; i < s->nrows; i++)
-		result_release(&s->rows[i]);
-	free(s->rows);
+	result_free_rows(s->rows, s->nrows);
 	s->rows = NULL;
 	s->nrows = s->arows = 0;
 }

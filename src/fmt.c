@@ -51,11 +51,7 @@ fmt_new(const char *name, FILE *fp)
 static void
 fmt_drop_rows(struct fmt *f)
 {
-	size_t i;
-
-	for (i = 0; i < f->nrows; i++)
-		result_release(&f->rows[i]);
-	free(f->rows);
+	result_free_rows(f->rows, f->nrows);
 	f->rows = NULL;
 	f->nrows = 0;
 }

@@ -238,6 +238,16 @@ result_set_units(struct result *r, const char *prefix, const double *v,
 }
 
 void
+result_free_rows(struct result *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		result_release(&rows[i]);
+	free(rows);
+}
+
+void
 run_info_release(struct run_info *ri)
 {
 	free(ri->argv);

@@ -136,6 +136,8 @@ char *result_flags_str(unsigned flags, char *buf, size_t len);
 unsigned result_flags_parse(const char *s);
 
 void result_release(struct result *);	/* frees what it owns, keeps r */
+/* Release rows[0..n) and free the array itself (NULL is fine). */
+void result_free_rows(struct result *rows, size_t n);
 void result_copy(struct result *dst, const struct result *src);	/* deep */
 void result_add_extra(struct result *, const char *name, double value);
 int result_get_extra(const struct result *, const char *name, double *out);

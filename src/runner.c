@@ -1709,11 +1709,7 @@ keep_row(void *arg, struct result *r)
 static void
 kept_release(struct kept *k)
 {
-	size_t i;
-
-	for (i = 0; i < k->n; i++)
-		result_release(&k->rows[i]);
-	free(k->rows);
+	result_free_rows(k->rows, k->n);
 	k->rows = NULL;
 	k->n = 0;
 }
