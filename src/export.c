@@ -1056,12 +1056,8 @@ export_parse_buffer(const char *buf, size_t len, const char *name,
 static void
 loaded_runs_free_one(struct loaded_run *lr)
 {
-	size_t j;
-
 	run_info_release(&lr->ri);
-	for (j = 0; j < lr->n; j++)
-		result_release(&lr->rows[j]);
-	free(lr->rows);
+	result_free_rows(lr->rows, lr->n);
 	memset(lr, 0, sizeof(*lr));
 }
 
