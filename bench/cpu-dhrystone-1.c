@@ -153,7 +153,7 @@ dhry_loop(struct dhry_state *s, uint64_t runs)
 
 /* This copy, for the benchmark (cpu-dhrystone.c). */
 const struct dhry_copy dhry_kernel = {
-	.pad = DHRY_PAD_OF(DHRY_COPY),
+	.pad = PLACE_PAD_OF(DHRY_COPY),
 	.code_1 = dhry_code_1,
 	.code_2 = dhry_code_2,
 	.loop = dhry_loop,

@@ -4,7 +4,7 @@
  * placement), the check of the end-of-run values, --classic.  The kernel
  * is cpu-dhrystone-1.c (the main loop, Proc_1..Proc_5) and
  * cpu-dhrystone-2.c (Proc_6..Proc_8, Func_1..Func_3), written from the
- * published description (see cpu-dhrystone.h) and built DHRY_COPIES
+ * published description (see cpu-dhrystone.h) and built PLACE_COPIES
  * times, each copy's code at another offset modulo 64 bytes.
  *
  * One iteration is one run through Dhrystone.  The runner reports
@@ -56,23 +56,7 @@ int dhrystone_test_copy = -1;
 
 /* ---- the copies of the kernel ------------------------------------------ */
 
-#define DHRY_COPY_DECL(k) extern const struct dhry_copy dhry_kernel_c##k;
-DHRY_COPY_DECL(0) DHRY_COPY_DECL(1) DHRY_COPY_DECL(2) DHRY_COPY_DECL(3)
-DHRY_COPY_DECL(4) DHRY_COPY_DECL(5) DHRY_COPY_DECL(6) DHRY_COPY_DECL(7)
-
-const struct dhry_copy *const dhry_copies[DHRY_COPIES] = {
-	&dhry_kernel_c0, &dhry_kernel_c1, &dhry_kernel_c2, &dhry_kernel_c3,
-	&dhry_kernel_c4, &dhry_kernel_c5, &dhry_kernel_c6, &dhry_kernel_c7,
-};
-
-unsigned
-dhry_code_offset(uintptr_t fn)
-{
-#ifdef __arm__
-	fn &= ~(uintptr_t)1;	/* the Thumb bit */
-#endif
-	return (unsigned)(fn % DHRY_ALIGN);
-}
+PLACE_TABLE(struct dhry_copy, dhry_copies, dhry_kernel);
 
 /* A process's state: the copy it runs, and what its last run left. */
 struct dhry_run {
@@ -92,29 +76,9 @@ static const struct bench_derived dhry_derived[] = {
 };
 
 static const struct bench_param dhry_params[] = {
-	{
-		.name = "placement", .type = BENCH_P_CHOICE, .def = "all",
-		.choices = "all|fixed|0|1|2|3|4|5|6|7",
-		.help = "where the kernel's code lies: all (each measuring "
-		    "process runs another of 8 copies, two at each of 4 "
-		    "offsets modulo 64 bytes; the figure is the median over "
-		    "them), fixed (copy 0 in every process: one placement, "
-		    "as one classic build), or one copy 0..7 (offset 16 x "
-		    "(copy mod 4) bytes)",
-	},
+	PLACE_PARAM("placement", "kernel's"),
 	{ .name = NULL }
 };
-
-/* The copy placement=VALUE names: 0..7; fixed is 0; all: -1. */
-static int
-dhry_placement(const struct bench_ctx *ctx)
-{
-	const char *v = bench_param_str(ctx, "placement");
-
-	if (strcmp(v, "all") == 0)
-		return -1;
-	return strcmp(v, "fixed") == 0 ? 0 : atoi(v);
-}
 
 static int
 dhry_plan(struct bench_ctx *ctx)
@@ -125,8 +89,8 @@ dhry_plan(struct bench_ctx *ctx)
 	if (c == NULL)
 		return -1;
 	c->derived = dhry_derived;
-	if (dhry_placement(ctx) < 0)
-		c->variants = DHRY_COPIES;
+	if (place_choice(ctx, "placement") < 0)
+		c->variants = PLACE_COPIES;
 	return 0;
 }
 
@@ -146,7 +110,6 @@ static int
 dhry_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct dhry_run *s = calloc(1, sizeof(*s));
-	int k = dhry_placement(ctx);
 
 	(void)c;
 	dhry_globals_free();
@@ -169,7 +132,7 @@ dhry_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	memcpy(dhry_ptr_glob->variant.v1.str_comp, dhry_some_string,
 	    sizeof(dhry_some_string));
 	dhry_arr_2_glob[8][7] = 10;
-	s->k = k >= 0 ? (unsigned)k : bench_variant(ctx) % DHRY_COPIES;
+	s->k = place_copy(ctx, "placement");
 	s->copy = dhry_copies[s->k];
 	bench_set_priv(ctx, s);
 	return 0;

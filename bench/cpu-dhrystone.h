@@ -14,11 +14,11 @@
  * Code placements: Dhrystone's speed depends on where its code lies
  * modulo the cache line and fetch block (README, "Comparing with the
  * classic programs"), which is fixed when the program is linked.  So the
- * two units are compiled DHRY_COPIES times from the same source, copy K
- * with -DDHRY_COPY=K: every external name of the kernel gets the suffix
- * _cK (the macros below), and each unit's code starts DHRY_PAD_OF(K)
- * bytes past a DHRY_ALIGN-byte boundary (DHRY_PLACE).  The global
- * variables are one set, shared by the copies (cpu-dhrystone.c), so only
+ * two units are compiled PLACE_COPIES times from the same source
+ * (cpu-place.h), copy K with -DDHRY_COPY=K: every external name of the
+ * kernel gets the suffix _cK (the macros below), and each unit's code
+ * starts PLACE_PAD_OF(K) bytes past a PLACE_ALIGN-byte boundary
+ * (DHRY_PLACE).  The global variables are one set, shared by the copies (cpu-dhrystone.c), so only
  * the code moves.  The benchmark (cpu-dhrystone.c) runs one copy per
  * measuring process.
  */
@@ -27,23 +27,11 @@
 
 #include <stdint.h>
 
-/*
- * The copies: copy K's code starts (K % DHRY_OFFSETS) * DHRY_STEP bytes
- * past a DHRY_ALIGN-byte boundary, so each offset has
- * DHRY_COPIES / DHRY_OFFSETS copies (a fluke of one shows beside the
- * other).  bench/cpu.am builds copies 0 .. DHRY_COPIES - 1.
- */
-#define DHRY_COPIES	8
-#define DHRY_OFFSETS	4
-#define DHRY_STEP	16
-#define DHRY_ALIGN	64
-#define DHRY_PAD_OF(k)	((k) % DHRY_OFFSETS * DHRY_STEP)
+#include "cpu-place.h"
 
+/* The copies: bench/cpu-place.h; copy K is built with -DDHRY_COPY=K. */
 #ifdef DHRY_COPY
-#define DHRY_CAT_(name, k)	name##_c##k
-#define DHRY_CAT(name, k)	DHRY_CAT_(name, k)
-#define DHRY_STR_(x)		#x
-#define DHRY_STR(x)		DHRY_STR_(x)
+#define DHRY_CAT(name, k)	PLACE_CAT(name, k)
 /* the kernel's external names in copy DHRY_COPY: dhry_proc_1_c3 ... */
 #define dhry_proc_1	DHRY_CAT(dhry_proc_1, DHRY_COPY)
 #define dhry_proc_2	DHRY_CAT(dhry_proc_2, DHRY_COPY)
@@ -60,23 +48,8 @@
 #define dhry_code_1	DHRY_CAT(dhry_code_1, DHRY_COPY)
 #define dhry_code_2	DHRY_CAT(dhry_code_2, DHRY_COPY)
 #define dhry_kernel	DHRY_CAT(dhry_kernel, DHRY_COPY)
-/*
- * DHRY_PLACE(label): the unit's code begins here, DHRY_PAD_OF(DHRY_COPY)
- * bytes past a DHRY_ALIGN-byte boundary, at `label`.  Used once at the
- * top of a unit, before its first function: gcc at -O0 writes the
- * functions and top-level asm in source order, and otherwise (as clang
- * always does) the top-level asm first.  The functions that follow keep
- * their own alignment (at most DHRY_STEP bytes, so every copy's code has
- * the same layout shifted by its pad); t-dhrystone checks it.  Portable
- * GNU as directives only (gas and clang's integrated assembler, x86 and
- * ARM alike; no .skip 0, which gas warns about); the padding is never
- * executed.
- */
-#define DHRY_PLACE(label) \
-	__asm__(".pushsection .text\n\t.balign " DHRY_STR(DHRY_ALIGN) \
-	    "\n\t.if " DHRY_STR(DHRY_PAD_OF(DHRY_COPY)) "\n\t.skip " \
-	    DHRY_STR(DHRY_PAD_OF(DHRY_COPY)) "\n\t.endif\n\t.globl " \
-	    DHRY_STR(label) "\n" DHRY_STR(label) ":\n\t.popsection\n")
+/* DHRY_PLACE(label): the unit's code begins here (PLACE_CODE). */
+#define DHRY_PLACE(label)	PLACE_CODE(label, DHRY_COPY)
 #endif
 
 /* The enumeration of the benchmark: Ident_1 .. Ident_5. */
@@ -154,7 +127,7 @@ int dhry_func_3(enum dhry_enum val);
  * unit, whose addresses t-dhrystone reads to check the placement.
  */
 struct dhry_copy {
-	unsigned pad;			/* DHRY_PAD_OF(K) */
+	unsigned pad;			/* PLACE_PAD_OF(K) */
 	const char *code_1, *code_2;	/* the units' DHRY_PLACE labels */
 	void (*loop)(struct dhry_state *, uint64_t);	/* unit 1 */
 	void (*proc_8)(int *, int (*)[DHRY_ARR_LEN], int, int);	/* unit 2 */
@@ -165,13 +138,7 @@ extern const struct dhry_copy dhry_kernel;
 #endif
 
 /* cpu-dhrystone.c: every copy, in order (copy K is dhry_copies[K]). */
-extern const struct dhry_copy *const dhry_copies[DHRY_COPIES];
-/*
- * The offset modulo DHRY_ALIGN bytes of code at fn (a function's address
- * as an integer; on 32-bit ARM its bit 0 is the Thumb state, not part of
- * the address).
- */
-unsigned dhry_code_offset(uintptr_t fn);
+extern const struct dhry_copy *const dhry_copies[PLACE_COPIES];
 
 /*
  * For tests: when set, verify() sees a corrupted end-of-run value; the

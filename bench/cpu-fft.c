@@ -11,6 +11,12 @@
  * derived rows give flop/s by the usual count of 5 n log2(n) per complex
  * transform and, where the clock is known, MFLOPS/MHz.
  *
+ * The transform's code is built 8 times (cpu-fft-kern.c; cpu-place.h):
+ * -p fft.code=all (the default) makes the copies the case's per-process
+ * variants, so each measuring process runs another copy and the figure
+ * is the median over 4 code offsets modulo 64 bytes, two copies each;
+ * fixed runs copy 0 in every process, 0..7 that copy.
+ *
  * The signal is a pure tone, cos(2 pi k j / n + pi/4) with k = 100 for
  * n = 1024 (100 waves over the 1024 points, as the seed's), so verify()
  * knows the spectrum: n/2 exp(+-i pi/4) in bins k and n - k (the phase
@@ -44,6 +50,7 @@
 #define FFT_TONE_PHASE	(FFT_PI / 4)
 
 int fft_test_fault;
+int fft_test_copy = -1;
 
 /* ---- the transform ------------------------------------------------------- */
 
@@ -101,58 +108,16 @@ fft_plan_new(int n)
 }
 
 /*
- * The butterflies of every stage on x in bit-reversed order; conj is 1
- * for the forward transform, -1 for the inverse (conjugate twiddles).
- * Inlined twice, so each direction gets its own constant.
+ * The copies of the transform (cpu-fft-kern.c, one per placement;
+ * cpu-place.h), in order: copy K is fft_copies[K].
  */
-static inline void
-fft_stages(const struct fft_plan *p, float *x, float conj)
-{
-	int n = p->n, len, half, step, i, j;
-	const float *w;
-	float *a, *b, wr, wi, tr, ti;
-
-	for (len = 2, step = n / 2; len <= n; len *= 2, step /= 2) {
-		half = len / 2;
-		for (i = 0; i < n; i += len) {
-			for (j = 0; j < half; j++) {
-				w = p->tw + 2 * j * step;
-				wr = w[0];
-				wi = conj * w[1];
-				a = x + 2 * (i + j);
-				b = a + 2 * half;
-				tr = wr * b[0] - wi * b[1];
-				ti = wr * b[1] + wi * b[0];
-				b[0] = a[0] - tr;
-				b[1] = a[1] - ti;
-				a[0] += tr;
-				a[1] += ti;
-			}
-		}
-	}
-}
+PLACE_TABLE(struct fft_copy, fft_copies, fft_kernel);
 
 void
 fft_transform(const struct fft_plan *p, const float *in, float *out,
     int inverse)
 {
-	int i, n = p->n;
-	unsigned r;
-	float scale;
-
-	for (i = 0; i < n; i++) {
-		r = p->rev[i];
-		out[2 * r] = in[2 * i];
-		out[2 * r + 1] = in[2 * i + 1];
-	}
-	if (!inverse) {
-		fft_stages(p, out, 1.0f);
-		return;
-	}
-	fft_stages(p, out, -1.0f);
-	scale = 1.0f / (float)n;	/* a power of two: exact */
-	for (i = 0; i < 2 * n; i++)
-		out[i] *= scale;
+	fft_copies[0]->transform(p, in, out, inverse);
 }
 
 /* ---- the signal and the checks ------------------------------------------ */
@@ -297,6 +262,9 @@ struct fft_state {
 	float *in, *spec, *out;		/* in one placed block */
 	struct mem_block blk;
 	int k;
+	unsigned copy;			/* the transform's copy it runs */
+	void (*transform)(const struct fft_plan *, const float *, float *,
+	    int);			/* fft_copies[copy]->transform */
 	uint64_t iters;
 };
 
@@ -343,6 +311,8 @@ fft_plan_cases(struct bench_ctx *ctx)
 		c->arg = n;
 		c->id = pl[m];
 		c->derived = fft_derived[log2n];
+		if (place_choice(ctx, "code") < 0)
+			c->variants = PLACE_COPIES;
 	}
 	return 0;
 }
@@ -380,6 +350,8 @@ fft_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 	s->out = (float *)((char *)s->blk.p + 2 * bytes);
 	s->k = fft_tone_bin(n);
 	fft_tone(s->in, n, s->k);
+	s->copy = place_copy(ctx, "code");
+	s->transform = fft_copies[s->copy]->transform;
 	return 0;
 }
 
@@ -403,8 +375,8 @@ fft_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 
 	(void)c;
 	for (i = 0; i < iters; i++) {
-		fft_transform(s->plan, s->in, s->spec, 0);
-		fft_transform(s->plan, s->spec, s->out, 1);
+		s->transform(s->plan, s->in, s->spec, 0);
+		s->transform(s->plan, s->spec, s->out, 1);
 	}
 	s->iters += iters;
 	return 0;
@@ -426,8 +398,9 @@ fft_verify(struct bench_ctx *ctx, const struct bench_case *c)
 	rc = fft_check(s->in, s->spec, s->out, s->plan->n, s->k, why,
 	    sizeof(why));
 	s->out[0] = keep;
+	fft_test_copy = (int)s->copy;
 	if (rc != 0)
-		return bench_fail(ctx, "%s", why);
+		return bench_fail(ctx, "copy %u: %s", s->copy, why);
 	bench_extra(ctx, "round_trip_tol", fft_round_trip_tol(s->plan->n));
 	mem_place_note(ctx, &s->blk);
 	return 0;
@@ -449,6 +422,7 @@ static const struct bench_param fft_params[] = {
 		.help = "points per transform, a power of two (seed 001: 1024)",
 	},
 	MEM_PARAM_PLACEMENT,
+	PLACE_PARAM("code", "transform's"),
 	{ .name = NULL }
 };
 

@@ -1,11 +1,14 @@
 /*
  * cpu-fft.h - the in-tree radix-2 complex float32 FFT of the fft
- * benchmark, for its known-answer test.
+ * benchmark, for its known-answer test, and the copies of its transform
+ * at different code placements (cpu-place.h).
  */
 #ifndef BOARDBENCH_CPU_FFT_H
 #define BOARDBENCH_CPU_FFT_H
 
 #include <stddef.h>
+
+#include "cpu-place.h"
 
 /* Twiddle factors and the bit-reversal permutation for n points. */
 struct fft_plan {
@@ -24,6 +27,21 @@ void fft_plan_free(struct fft_plan *);
 void fft_transform(const struct fft_plan *, const float *in, float *out,
     int inverse);
 
+/*
+ * One copy of the transform (cpu-fft-kern.c, built with -DFFT_COPY=K as
+ * fft_kernel_cK): where its code begins, PLACE_PAD_OF(K) bytes past a
+ * PLACE_ALIGN-byte boundary, and the transform, as fft_transform().
+ * fft_transform() is copy 0.
+ */
+struct fft_copy {
+	unsigned pad;
+	const char *code;
+	void (*transform)(const struct fft_plan *, const float *, float *,
+	    int);
+};
+/* cpu-fft.c: every copy, in order (copy K is fft_copies[K]). */
+extern const struct fft_copy *const fft_copies[PLACE_COPIES];
+
 /* The benchmark's tone: cos(2 pi k j / n + pi/4), real, amplitude 1. */
 int fft_tone_bin(int n);
 void fft_tone(float *x, int n, int k);
@@ -39,7 +57,11 @@ int fft_check(const float *in, const float *spec, const float *out, int n,
 /* Largest |out - in| the round trip may show for n points. */
 double fft_round_trip_tol(int n);
 
-/* For tests: when set, verify() sees a corrupted round trip. */
+/*
+ * For tests: when set, verify() sees a corrupted round trip; the copy
+ * the last verify() checked (-1: none yet).
+ */
 extern int fft_test_fault;
+extern int fft_test_copy;
 
 #endif

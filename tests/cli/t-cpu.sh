@@ -1,6 +1,7 @@
 #!/bin/sh
 # cpu kernels: whetstone, dhrystone, md5ref, fft rows; derived and per-MHz
-# rows; --copies 2 (two per-copy figures and an aggregate); --classic
+# rows; dhrystone's and fft's code placements (variants, fixed,
+# placement-check); --copies 2 (two per-copy figures and an aggregate); --classic
 # (linpack: one block per measured case);
 # bad parameters, --copies and --cpu values exit 2 before anything runs.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
@@ -104,6 +105,20 @@ fi
 expect 0 "run fft" -- bb run fft $fast
 grep -q "^fft *f32-1024 .*FFT/s" "$TMP/out"; ok $? "transforms/s row (as FFT/s)"
 grep -q "^fft *f32-1024/flops .*MFLOPS" "$TMP/out"; ok $? "flop/s row, in MFLOPS"
+# the transform across 8 code placements by default, one with fft.code=fixed
+expect 0 "run fft --format json" -- bb run fft $fast --format json
+grep -q '"params": "n=1024,placement=default,code=all"' "$TMP/out" &&
+	grep -q '"variant:fastest"' "$TMP/out" && grep -q '"variant:7"' "$TMP/out"
+ok $? "fft: across 8 code placements by default (variant extras)"
+expect 0 "fft code=fixed" -- bb run fft $fast -p fft.code=fixed --format json
+grep -q '"params": "n=1024,placement=default,code=fixed"' "$TMP/out" &&
+	! grep -q '"variant:' "$TMP/out"
+ok $? "code=fixed: one placement, no variant extras"
+expect 2 "fft code=8 refused" -- bb run fft $fast -p fft.code=8
+expect 0 "placement-check fft, tiny" -- \
+	$TEST_RUNNER "$pc" --rounds 2 --min-sample 0.0005 fft
+[ "$(grep -c '^ *[0-7]  transform at [0-9]* mod 64 ' "$TMP/out")" -eq 8 ]
+ok $? "placement-check fft: one line per placement"
 
 expect 0 "dhrystone --copies 2" -- bb run dhrystone $fast --copies 2
 grep -q "^dhrystone *v2.1 \[copy 1/2\] .*Dhry/s" "$TMP/out" &&

@@ -50,4 +50,22 @@ struct bench_ctx *kat_ctx(const struct bench_info *b,
 void kat_exercise_all(struct bench_ctx *ctx, uint64_t iters,
     const char *what);
 
+/*
+ * A kernel built in copies at several code placements (bench/cpu-place.h)
+ * whose parameter pname picks the copy, and whose verify() stores the
+ * copy it checked in *copy_seen: each setting 0..7 runs that copy
+ * whatever the process's variant and verifies after each of runs[0..n-1]
+ * iterations; all runs variant K's copy K; fixed runs copy 0 (kat-place.c).
+ */
+void kat_place_settings(const struct bench_info *b, const char *pname,
+    int *copy_seen, const uint64_t *runs, size_t nruns);
+/*
+ * Through the runner with pname=all: every placement's figure is an
+ * extra variant:K, the first row's figure their median, the fastest and
+ * slowest named; the run's rows are left in rs for the caller's checks.
+ * Then pname=fixed: no placements' figures, the row names its setting.
+ */
+void kat_place_runner(const struct bench_info *b, const char *pname,
+    struct kat_rows *rs);
+
 #endif

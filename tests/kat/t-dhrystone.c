@@ -37,21 +37,21 @@ static void
 test_placements(void)
 {
 	const struct dhry_copy *c0 = dhry_copies[0], *c;
-	unsigned k, seen[DHRY_OFFSETS] = { 0 }, want, loop0, p80;
+	unsigned k, seen[PLACE_OFFSETS] = { 0 }, want, loop0, p80;
 	int same;
 
-	loop0 = dhry_code_offset(ADDR(c0->loop));
-	p80 = dhry_code_offset(ADDR(c0->proc_8));
+	loop0 = place_code_offset(ADDR(c0->loop));
+	p80 = place_code_offset(ADDR(c0->proc_8));
 	diag("copy 0: main loop at %u, Proc_8 at %u modulo 64", loop0, p80);
-	for (k = 0; k < DHRY_COPIES; k++) {
+	for (k = 0; k < PLACE_COPIES; k++) {
 		c = dhry_copies[k];
 		want = k % 4 * 16;
 		is_int(c->pad, want, "copy %u: its pad is %u bytes", k, want);
-		ok(dhry_code_offset(ADDR(c->code_1)) == want &&
-		    dhry_code_offset(ADDR(c->code_2)) == want,
+		ok(place_code_offset(ADDR(c->code_1)) == want &&
+		    place_code_offset(ADDR(c->code_2)) == want,
 		    "copy %u: both units' code begins at %u modulo 64 "
-		    "(%u, %u)", k, want, dhry_code_offset(ADDR(c->code_1)),
-		    dhry_code_offset(ADDR(c->code_2)));
+		    "(%u, %u)", k, want, place_code_offset(ADDR(c->code_1)),
+		    place_code_offset(ADDR(c->code_2)));
 		same = ADDR(c->loop) - ADDR(c->code_1) ==
 		    ADDR(c0->loop) - ADDR(c0->code_1) &&
 		    ADDR(c->proc_8) - ADDR(c->code_2) ==
@@ -59,132 +59,17 @@ test_placements(void)
 		    ADDR(c->loop) > ADDR(c->code_1) &&
 		    ADDR(c->loop) - ADDR(c->code_1) < 4096;
 		ok(same, "copy %u: its code has copy 0's layout", k);
-		is_int(dhry_code_offset(ADDR(c->loop)), (loop0 + want) % 64,
+		is_int(place_code_offset(ADDR(c->loop)), (loop0 + want) % 64,
 		    "copy %u: main loop at %u modulo 64", k,
 		    (loop0 + want) % 64);
-		is_int(dhry_code_offset(ADDR(c->proc_8)), (p80 + want) % 64,
+		is_int(place_code_offset(ADDR(c->proc_8)), (p80 + want) % 64,
 		    "copy %u: Proc_8 at %u modulo 64", k, (p80 + want) % 64);
-		seen[dhry_code_offset(ADDR(c->loop)) / 16]++;
+		seen[place_code_offset(ADDR(c->loop)) / 16]++;
 	}
-	for (k = 0; k < DHRY_OFFSETS; k++)
-		is_int(seen[k], DHRY_COPIES / DHRY_OFFSETS, "offset %u: the "
+	for (k = 0; k < PLACE_OFFSETS; k++)
+		is_int(seen[k], PLACE_COPIES / PLACE_OFFSETS, "offset %u: the "
 		    "main loops of %d copies", k * 16,
-		    DHRY_COPIES / DHRY_OFFSETS);
-}
-
-/*
- * placement=K runs copy K and verifies after 1, 2 and 1000 runs; all
- * runs the process's variant, fixed copy 0 whatever the variant.
- */
-static void
-test_settings(void)
-{
-	static const uint64_t runs[] = { 1, 2, 1000 };
-	struct bench_ctx *ctx;
-	char spec[48];
-	const char *sp = spec;
-	unsigned k, i;
-	int vf, rc, good;
-
-	for (k = 0; k < DHRY_COPIES; k++) {
-		snprintf(spec, sizeof(spec), "dhrystone.placement=%u", k);
-		ctx = kat_ctx(&bench_dhrystone_info, &sp, 1);
-		good = ctx->cases[0].variants <= 1;
-		for (i = 0; i < 3 && good; i++) {
-			dhrystone_test_copy = -1;
-			ctx->variant = (k + 3) % DHRY_COPIES;
-			rc = bench_ctx_exercise(ctx, 0, runs[i], &vf);
-			good = rc == 0 && vf == 0 &&
-			    dhrystone_test_copy == (int)k;
-		}
-		ok(good, "placement=%u: one placement, copy %u, verifies "
-		    "after 1, 2 and 1000 runs%s%s", k, k,
-		    ctx->reason[0] ? ": " : "", ctx->reason);
-		bench_ctx_free(ctx);
-	}
-
-	sp = "dhrystone.placement=all";
-	ctx = kat_ctx(&bench_dhrystone_info, &sp, 1);
-	is_int(ctx->cases[0].variants, DHRY_COPIES,
-	    "placement=all: %d variants", DHRY_COPIES);
-	for (k = 0, good = 1; k < DHRY_COPIES && good; k++) {
-		dhrystone_test_copy = -1;
-		ctx->variant = k;
-		rc = bench_ctx_exercise(ctx, 0, 1000, &vf);
-		good = rc == 0 && vf == 0 && dhrystone_test_copy == (int)k;
-	}
-	ok(good, "placement=all: variant K runs copy K, and every copy "
-	    "verifies");
-	bench_ctx_free(ctx);
-
-	sp = "dhrystone.placement=fixed";
-	ctx = kat_ctx(&bench_dhrystone_info, &sp, 1);
-	good = ctx->cases[0].variants <= 1;
-	for (k = 0; k < DHRY_COPIES && good; k++) {
-		dhrystone_test_copy = -1;
-		ctx->variant = k;
-		rc = bench_ctx_exercise(ctx, 0, 10, &vf);
-		good = rc == 0 && vf == 0 && dhrystone_test_copy == 0;
-	}
-	ok(good, "placement=fixed: no variants, copy 0 in every process");
-	bench_ctx_free(ctx);
-}
-
-/*
- * Through the runner: with placement=all, each placement's figure is an
- * extra (variant:K), the row's figure is their median, and the fastest
- * and slowest are named; fixed gives none of them.  Checked against the
- * row's own extras, never against a speed.
- */
-static void
-test_runner_placements(void)
-{
-	const char *sp = "dhrystone.placement=all";
-	struct kat_rows rs = { .n = 0 };
-	double v[DHRY_COPIES], x, lo = 0, hi = 0, procs = 0;
-	char name[32];
-	size_t k, n = 0;
-	int rc;
-
-	rc = kat_run(&bench_dhrystone_info, &sp, 1, &rs);
-	is_int(rc, 0, "placement=all: a good run");
-	for (k = 0; rs.n > 0 && k < DHRY_COPIES; k++) {
-		snprintf(name, sizeof(name), "variant:%zu", k);
-		if (result_get_extra(&rs.r[0], name, &v[n]) == 0)
-			n++;
-	}
-	is_int((long long)n, DHRY_COPIES, "every placement has its figure");
-	if (rs.n > 0 && result_get_extra(&rs.r[0], "processes", &x) == 0)
-		procs = x;
-	ok(procs >= DHRY_COPIES, "measured in at least %d processes (%.0f)",
-	    DHRY_COPIES, procs);
-	if (n == DHRY_COPIES) {
-		ok(rs.r[0].st.median == stats_median(v, n), "the figure is "
-		    "the median of the placements' figures");
-		for (k = 0; k < n; k++) {
-			lo = k == 0 || v[k] < lo ? v[k] : lo;
-			hi = k == 0 || v[k] > hi ? v[k] : hi;
-		}
-		ok(result_get_extra(&rs.r[0], "variant:fastest", &x) == 0 &&
-		    x == hi && result_get_extra(&rs.r[0], "variant:slowest",
-		    &x) == 0 && x == lo, "the fastest and slowest placement "
-		    "are extras");
-	} else {
-		skip(2, "no placements' figures");
-	}
-	ok(rs.n >= 2 && fabs(rs.r[1].st.median * 1757 / rs.r[0].st.median -
-	    1) < 1e-12, "DMIPS: the same median over placements");
-	kat_rows_release(&rs);
-
-	sp = "dhrystone.placement=fixed";
-	rc = kat_run(&bench_dhrystone_info, &sp, 1, &rs);
-	is_int(rc, 0, "placement=fixed: a good run");
-	ok(rs.n > 0 && result_get_extra(&rs.r[0], "variant:0", &x) != 0 &&
-	    result_get_extra(&rs.r[0], "variant:fastest", &x) != 0,
-	    "placement=fixed: one placement, no placements' figures");
-	is_str(rs.n > 0 ? rs.r[0].params : "", "placement=fixed",
-	    "the row names its placement setting");
-	kat_rows_release(&rs);
+		    PLACE_COPIES / PLACE_OFFSETS);
 }
 
 static int
@@ -208,6 +93,7 @@ int
 main(void)
 {
 	static const uint64_t runs[] = { 1, 2, 3, 1000, 100000 };
+	static const uint64_t placement_runs[] = { 1, 2, 1000 };
 	struct bench_ctx *ctx;
 	struct kat_rows rs = { .n = 0 };
 	double v;
@@ -220,8 +106,8 @@ main(void)
 	is_int((long long)ctx->ncases, 1, "one case");
 	is_str(ctx->cases[0].name, "v2.1", "case v2.1");
 	is_str(ctx->cases[0].unit, "dhry/s", "unit dhry/s");
-	is_int(ctx->cases[0].variants, DHRY_COPIES, "by default every "
-	    "placement: %d variants", DHRY_COPIES);
+	is_int(ctx->cases[0].variants, PLACE_COPIES, "by default every "
+	    "placement: %d variants", PLACE_COPIES);
 	ok(ctx->cases[0].derived != NULL &&
 	    strcmp(ctx->cases[0].derived[0].name, "dmips") == 0 &&
 	    fabs(ctx->cases[0].derived[0].scale * 1757 - 1) < 1e-15 &&
@@ -277,7 +163,12 @@ main(void)
 	bench_ctx_free(ctx);
 
 	test_placements();
-	test_settings();
-	test_runner_placements();
+	kat_place_settings(&bench_dhrystone_info, "placement",
+	    &dhrystone_test_copy, placement_runs,
+	    sizeof(placement_runs) / sizeof(placement_runs[0]));
+	kat_place_runner(&bench_dhrystone_info, "placement", &rs);
+	ok(rs.n >= 2 && fabs(rs.r[1].st.median * 1757 / rs.r[0].st.median -
+	    1) < 1e-12, "DMIPS: the same median over placements");
+	kat_rows_release(&rs);
 	return done_testing();
 }

@@ -3,7 +3,10 @@
  * complex exponential, agreement with a direct DFT in double, the tone of
  * the benchmark in its bins, a conjugated spectrum (a sign error) failing
  * the check, round trips within the stated tolerance for every size,
- * verify() failing on a corrupted round trip, and the sizes.
+ * verify() failing on a corrupted round trip, and the sizes; the copies
+ * of the transform at 8 code placements (their offsets modulo 64 bytes,
+ * the same result from each, the copy each fft.code setting runs, the
+ * figure as the median over placements).
  */
 #include "config.h"
 
@@ -12,6 +15,7 @@
 #include <string.h>
 
 #include "cpu-fft.h"
+#include "kat.h"
 #include "registry.h"
 #include "runner-int.h"
 #include "tap.h"
@@ -51,9 +55,61 @@ dft_error(const float *x, const float *X, int n)
 	return err;
 }
 
+/* The address of code, as an integer (the Thumb bit included). */
+#define ADDR(fn) ((uintptr_t)(fn))
+
+/*
+ * Every copy's code where bench/cpu-place.h says: it begins at
+ * 16 x (K mod 4) modulo 64 bytes and the transform lies at the same
+ * distance from that start as in copy 0; every copy transforms an input
+ * to the very same bits as copy 0 (one source, one set of flags).
+ */
+static void
+test_copies(void)
+{
+	const struct fft_copy *c0 = fft_copies[0], *c;
+	struct fft_plan *p = fft_plan_new(256);
+	float *x = vec(256), *X0 = vec(256), *X = vec(256);
+	unsigned k, want, seen[PLACE_OFFSETS] = { 0 };
+	int j;
+
+	if (p == NULL)
+		bail("no plan for n=256");
+	for (j = 0; j < 2 * 256; j++)
+		x[j] = (float)((j * 7919) % 1000) / 1000.0f - 0.5f;
+	c0->transform(p, x, X0, 0);
+	for (k = 0; k < PLACE_COPIES; k++) {
+		c = fft_copies[k];
+		want = k % PLACE_OFFSETS * PLACE_STEP;
+		is_int(c->pad, want, "copy %u: its pad is %u bytes", k, want);
+		is_int(place_code_offset(ADDR(c->code)), want, "copy %u: its "
+		    "code begins at %u modulo 64", k, want);
+		ok(ADDR(c->transform) - ADDR(c->code) ==
+		    ADDR(c0->transform) - ADDR(c0->code) &&
+		    ADDR(c->transform) >= ADDR(c->code) &&
+		    ADDR(c->transform) - ADDR(c->code) < 4096,
+		    "copy %u: the transform at copy 0's distance from the "
+		    "code's start", k);
+		seen[place_code_offset(ADDR(c->transform)) / PLACE_STEP]++;
+		c->transform(p, x, X, 0);
+		ok(memcmp(X, X0, 2 * 256 * sizeof(float)) == 0,
+		    "copy %u: the same spectrum as copy 0, bit for bit", k);
+	}
+	for (k = 0; k < PLACE_OFFSETS; k++)
+		is_int(seen[k], PLACE_COPIES / PLACE_OFFSETS, "offset %u: the "
+		    "transforms of %d copies", k * PLACE_STEP,
+		    PLACE_COPIES / PLACE_OFFSETS);
+	fft_plan_free(p);
+	free(x);
+	free(X0);
+	free(X);
+}
+
 int
 main(void)
 {
+	static const uint64_t placement_runs[] = { 1, 2, 100 };
+	struct kat_rows rs = { .n = 0 };
 	struct fft_plan *p;
 	struct bench_ctx *ctx;
 	struct param_set ps;
@@ -170,5 +226,14 @@ main(void)
 	rc = ctx ? bench_ctx_exercise(ctx, 0, 5, &vf) : -1;
 	ok(rc == 0 && vf == 0, "n=16 verifies");
 	bench_ctx_free(ctx);
+
+	test_copies();
+	kat_place_settings(&bench_fft_info, "code", &fft_test_copy,
+	    placement_runs, sizeof(placement_runs) / sizeof(placement_runs[0]));
+	kat_place_runner(&bench_fft_info, "code", &rs);
+	ok(rs.n >= 2 && strcmp(rs.r[1].case_name, "f32-1024/flops") == 0 &&
+	    fabs(rs.r[1].st.median / rs.r[0].st.median / 51200 - 1) < 1e-12,
+	    "flop/s: the same median over placements");
+	kat_rows_release(&rs);
 	return done_testing();
 }

@@ -1,0 +1,36 @@
+/*
+ * cpu-place.c - picking a copy of a small kernel's code (cpu-place.h).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu-place.h"
+
+int
+place_choice(const struct bench_ctx *ctx, const char *pname)
+{
+	const char *v = bench_param_str(ctx, pname);
+
+	if (strcmp(v, "all") == 0)
+		return -1;
+	return strcmp(v, "fixed") == 0 ? 0 : atoi(v);
+}
+
+unsigned
+place_copy(const struct bench_ctx *ctx, const char *pname)
+{
+	int k = place_choice(ctx, pname);
+
+	return k >= 0 ? (unsigned)k : bench_variant(ctx) % PLACE_COPIES;
+}
+
+unsigned
+place_code_offset(uintptr_t fn)
+{
+#ifdef __arm__
+	fn &= ~(uintptr_t)1;	/* the Thumb bit */
+#endif
+	return (unsigned)(fn % PLACE_ALIGN);
+}
