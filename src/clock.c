@@ -231,8 +231,7 @@ clock_measure_all(void)
 		cpuset_add(&saved, 0);
 	iso_utc_now(when, sizeof(when));
 	json_object_set_new(r, "measured_at", json_string(when));
-	if (sysfs_read_str("/proc/sys/kernel/random/boot_id", boot,
-	    sizeof(boot)) == SYSFS_OK)
+	if (sysfs_boot_id(boot, sizeof(boot)) == SYSFS_OK)
 		json_object_set_new(r, "boot_id", json_string(boot));
 	json_object_set_new(r, "method", json_string("dependent register adds "
 	    "(1 cycle each), 512 minus 256 per loop, best of 101, "

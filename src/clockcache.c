@@ -23,7 +23,6 @@
 
 #define CACHE_MAX_BYTES (1 << 20)	/* a bigger file is not ours */
 #define CACHE_MAX_MACHINES 32		/* entries kept; the oldest go */
-#define BOOT_ID "/proc/sys/kernel/random/boot_id"
 
 char *
 clockcache_path(void)
@@ -211,8 +210,8 @@ clockcache_load(void)
 	r = json_object_get(json_object_get(doc, "machines"), key);
 	free(key);
 	cached = json_string_value(json_object_get(r, "boot_id"));
-	if (cached == NULL || sysfs_read_str(BOOT_ID, boot, sizeof(boot)) !=
-	    SYSFS_OK || strcmp(cached, boot) != 0) {
+	if (cached == NULL || sysfs_boot_id(boot, sizeof(boot)) != SYSFS_OK ||
+	    strcmp(cached, boot) != 0) {
 		json_decref(doc);
 		return NULL;
 	}

@@ -89,14 +89,10 @@ int
 monitor_parse_stat(const char *text, unsigned long long *busy,
     unsigned long long *total)
 {
-	unsigned long long v[8] = { 0 };
-	int n;
+	unsigned long long v[8];
+	long cpu;
 
-	if (strncmp(text, "cpu ", 4) != 0)
-		return -1;
-	n = sscanf(text + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
-	    &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
-	if (n < 4)
+	if (sysfs_proc_stat_cpu(text, &cpu, v) != 0 || cpu != -1)
 		return -1;
 	/* user nice system idle iowait irq softirq steal (guest is in user) */
 	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
