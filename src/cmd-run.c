@@ -22,6 +22,7 @@
 #include "pair.h"
 #include "registry.h"
 #include "runner.h"
+#include "stopflag.h"
 #include "store.h"
 #include "sysinfo-json.h"
 #include "sysinfo-show.h"
@@ -274,7 +275,7 @@ sink_case_end(struct run_sink *s, int counted)
 	size_t i;
 	int rc = 0;
 
-	counted = counted && !runner_stop_requested();
+	counted = counted && !stopflag_requested();
 	if (s->st != NULL && !s->store_failed && (s->nrows > 0 || counted) &&
 	    store_case_add(s->st, s->ri->id, s->rows, s->nrows,
 	    (int64_t)m->planned, counted ? (int64_t)s->done + 1 : -1) != 0) {

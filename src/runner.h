@@ -108,16 +108,12 @@ struct runner_opts {
 int runner_run(const struct runner_opts *, const struct bench_info *const *,
     size_t n, runner_sink_fn, void *arg, int *interrupted);
 
-/* Set a row's samples, statistics and the noisy flag (exec). */
-void runner_row_samples(struct result *r, const double *v, size_t n);
-
 /*
  * Install the SIGINT/SIGTERM handlers that stop a run cleanly (and any
- * spawn_run() in progress: spawn_interrupt()).
+ * spawn_run() in progress: spawn_interrupt()); they set the stop flag
+ * (stopflag.h).
  */
 void runner_signals_install(void);
-/* Was a stop requested?  (Also for long loops outside the runner.) */
-int runner_stop_requested(void);
 
 /*
  * Parse a CPU list "0,2-3" against the online CPUs; error line and -1

@@ -35,13 +35,6 @@
 
 /* ---- notes and owned strings ------------------------------------------ */
 
-void
-sysinfo_note(struct sysinfo_notes *notes, const char *text)
-{
-	if (notes != NULL && notes->n < SI_MAX_NOTES)
-		notes->v[notes->n++] = xstrdup(text);
-}
-
 static char *
 sdup(const char *s)
 {
@@ -1216,8 +1209,6 @@ sysinfo_cpu_mhz(int cpu, double *mhz, const char **source)
 	return rc;
 }
 
-#define GET_THROTTLED "/sys/devices/platform/soc/soc:firmware/get_throttled"
-
 /* `vcgencmd get_throttled` through spawn: "throttled=0x50000". */
 static int
 vcgencmd_throttled(unsigned long *bits)
@@ -1239,17 +1230,6 @@ vcgencmd_throttled(unsigned long *bits)
 	}
 	spawn_release(&sp);
 	return rc;
-}
-
-/* Is vcgencmd somewhere on PATH?  (Asked once.) */
-static int
-have_vcgencmd(void)
-{
-	static int known = -1;
-
-	if (known < 0)
-		known = spawn_find("vcgencmd");
-	return known;
 }
 
 /* The under-voltage alarm of the rpi_volt hwmon device; -1 when none. */
@@ -1282,14 +1262,14 @@ sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
 	long long v;
 	int rc;
 
-	rc = sysfs_read_ll(GET_THROTTLED, 1, &v, NULL, 0);
+	rc = sysfs_read_ll(SI_GET_THROTTLED, 1, &v, NULL, 0);
 	if (rc == SYSFS_OK && v >= 0) {
 		*bits = (unsigned long)v;
 		*source = "firmware sysfs";
 		return 0;
 	}
 	if (rc != SYSFS_MISSING)
-		read_num(notes, GET_THROTTLED, 1, &v);
+		read_num(notes, SI_GET_THROTTLED, 1, &v);
 	if (hwmon_undervoltage(bits) == 0) {
 		*source = "hwmon rpi_volt (under-voltage only)";
 		return 0;
@@ -1300,15 +1280,9 @@ sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
 int
 sysinfo_throttled(unsigned long *bits, const char **source, struct sysinfo_notes *notes)
 {
-	if (sysfs_is_real() && have_vcgencmd() && vcgencmd_throttled(bits) == 0) {
+	if (sysinfo_have_vcgencmd() && vcgencmd_throttled(bits) == 0) {
 		*source = "vcgencmd";
 		return 0;
 	}
 	return sysinfo_throttled_sysfs(bits, source, notes);
-}
-
-int
-sysinfo_have_vcgencmd(void)
-{
-	return sysfs_is_real() && have_vcgencmd();
 }

@@ -13,20 +13,13 @@
 #include <stddef.h>
 
 #include "cpuset.h"
+#include "sysinfo-note.h"
 
 /* CPUs, cores and clusters: as many as the machine has (cpuset.h's bound) */
 #define SI_MAX_CACHES	64
 #define SI_MAX_SWAPS	16
 #define SI_MAX_ZONES	64
 #define SI_MAX_POWER	16
-#define SI_MAX_NOTES	256
-
-/* Values that were there but unusable, as sentences (owned strings). */
-struct sysinfo_notes {
-	char *v[SI_MAX_NOTES];
-	size_t n;
-};
-void sysinfo_note(struct sysinfo_notes *, const char *text);
 
 /*
  * Unknown values: NULL strings, NAN reals, -1 counts and sizes (every
@@ -233,6 +226,8 @@ int sysinfo_throttled(unsigned long *bits, const char **source,
     struct sysinfo_notes *notes);
 int sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
     struct sysinfo_notes *notes);
-int sysinfo_have_vcgencmd(void);
+/* The firmware's node of those bits (hex), which the sampler reads too. */
+#define SI_GET_THROTTLED \
+	"/sys/devices/platform/soc/soc:firmware/get_throttled"
 
 #endif
