@@ -371,7 +371,8 @@ static void
 run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
     json_t *sys)
 {
-	json_t *c = json_object(), *warn = json_array(), *clk;
+	json_t *c = json_object(), *warn = json_array();
+	struct clock_report clk;
 	char msg[400], text[512];
 	double busy = NAN, waited = 0;
 	int rc;
@@ -380,9 +381,11 @@ run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
 		if (tty)
 			fprintf(stderr, "measuring the clock of each "
 			    "cluster...\n");
-		clk = clock_measure_all();
-		clockcache_save(clk);
-		json_object_set_new(sys, "clock_measurement", clk);
+		clock_measure_all(&clk);
+		clockcache_save(&clk);
+		json_object_set_new(sys, "clock_measurement",
+		    clockcache_report_json(&clk));
+		clock_report_release(&clk);
 	}
 	if (monitor_governor_check(cpus, msg, sizeof(msg))) {
 		snprintf(text, sizeof(text), "CPU governor is not 'performance': "
@@ -660,6 +663,7 @@ cmd_run(int argc, char **argv)
 	int verbose = 0;
 	long long copies = 1, procs = 0;
 	struct runner_opts ro;
+	struct clock_report clock;
 	struct param_set ps;
 	const struct bench_info **bl = NULL;
 	size_t nb = 0;
@@ -1013,7 +1017,10 @@ cmd_run(int argc, char **argv)
 	}
 
 	runner_signals_install();
+	/* the measured clock for per-MHz rows, once for the whole run */
+	ro.clock = clockcache_load(&clock) == 0 ? &clock : NULL;
 	rc = runner_run(&ro, bl, nb, sink_row, &sink, &interrupted);
+	clock_report_release(&clock);
 	/* rows no case's end took (none are expected) */
 	if (!sink.begun)
 		fmt_begin(sink.fmt, &ri);

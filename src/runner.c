@@ -1398,13 +1398,15 @@ derived_clock(const struct runner_opts *o, const char **source)
 
 	*source = NULL;
 	if (o->cpus != NULL && o->ncpus > 0) {
-		if (sysinfo_cpu_mhz(o->cpus[0], &mhz, &src) != 0 || !(mhz > 0))
+		if (sysinfo_cpu_mhz(o->clock, o->cpus[0], &mhz, &src) != 0 ||
+		    !(mhz > 0))
 			return 0;
 		*source = src;
 		return mhz;
 	}
 	for (cpu = 0; cpu < n; cpu++)
-		if (sysinfo_cpu_mhz((int)cpu, &mhz, &src) == 0 && mhz > best) {
+		if (sysinfo_cpu_mhz(o->clock, (int)cpu, &mhz, &src) == 0 &&
+		    mhz > best) {
 			best = mhz;
 			*source = src;
 		}

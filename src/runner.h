@@ -79,6 +79,8 @@ struct runner_build {
 /* Rounds of a paired CPU case, at least (other cases: 2, A B then B A). */
 #define RUNNER_PAIR_ROUNDS	6
 
+struct clock_report;
+
 struct runner_opts {
 	const struct profile *profile;
 	const struct param_set *params;
@@ -92,6 +94,11 @@ struct runner_opts {
 	int exec_self;			/* re-exec each child (its own address
 					 * layout); else fork only */
 	int no_aslr;			/* re-exec with ADDR_NO_RANDOMIZE */
+	/*
+	 * The measured clock of this boot for per-MHz figures, resolved
+	 * once for the run (clockcache_load()); NULL: cpufreq's only.
+	 */
+	const struct clock_report *clock;
 	/*
 	 * Paired: nbuilds >= 2 builds measured in alternation (builds[0] is
 	 * this program, its rows to runner_run's sink; copies must be 1).

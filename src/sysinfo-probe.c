@@ -24,6 +24,7 @@
 #include <sys/auxv.h>
 #endif
 
+#include "clock.h"
 #include "clockcache.h"
 #include "power.h"
 #include "spawn.h"
@@ -548,22 +549,16 @@ sysinfo_policies_free(struct si_policy *p, int n)
 }
 
 /* The measured clocks `--measure-clock` left for this boot. */
-struct measured {
-	struct cpuset *cpus;		/* per measured cluster (allocated) */
-	double *mhz;
-	int n;				/* -1: no report for this boot */
-	char when[64];
-};
-
 /* A cluster for the CPUs of cpus, with cpufreq data when policy >= 0. */
 static void
 cluster_fill(struct si_cluster *o, const struct cpus *c,
     const struct cpuset *cpus, int policy, struct sysinfo_notes *notes,
-    const struct measured *ms)
+    const struct clock_report *ms)
 {
 	char dir[128], path[192], buf[256];
 	long long cap;
-	int rc, i, cpu = cpuset_next(cpus, 0);
+	int rc, cpu = cpuset_next(cpus, 0);
+	size_t k;
 
 	o->cpus = cpuset_format(cpus);
 	o->count = cpuset_count(cpus);
@@ -589,9 +584,10 @@ cluster_fill(struct si_cluster *o, const struct cpus *c,
 		o->cur_mhz = khz_mhz(notes, dir, "scaling_cur_freq");
 	}
 	/* the measured clock, when `--measure-clock` left one for this boot */
-	for (i = 0; i < ms->n; i++)
-		if (cpuset_intersects(&ms->cpus[i], cpus)) {
-			o->measured_mhz = ms->mhz[i];
+	for (k = 0; k < ms->n; k++)
+		if (ms->clusters[k].ok &&
+		    cpuset_intersects(&ms->clusters[k].cpus, cpus)) {
+			o->measured_mhz = ms->clusters[k].measured_mhz;
 			break;
 		}
 }
@@ -600,16 +596,14 @@ static void
 clusters_fill(struct system_info *si, const struct cpus *c,
     struct sysinfo_notes *notes)
 {
-	struct measured ms;
+	struct clock_report ms;
 	struct si_policy *pol;
 	struct cpuset left, group;
-	int n, i, j, k, mixed = 0, most;
+	int n, i, j, k, mixed = 0, most, have;
 	const char *gov = NULL, *g;
 	double v;
 
-	memset(&ms, 0, sizeof(ms));
-	ms.n = clockcache_clusters(&ms.cpus, &ms.mhz, ms.when,
-	    sizeof(ms.when));
+	have = clockcache_load(&ms) == 0;
 	n = sysinfo_policies(&pol);
 	/* no cpufreq: at most one cluster per online CPU */
 	most = n > 0 ? n : cpuset_count(&c->online);
@@ -650,12 +644,9 @@ clusters_fill(struct system_info *si, const struct cpus *c,
 			si->cpu_max_mhz = v;
 	}
 	si->governor = gov == NULL ? NULL : xstrdup(mixed ? "mixed" : gov);
-	if (ms.n >= 0 && ms.when[0] != '\0')
-		si->clock_measured_at = xstrdup(ms.when);
-	for (i = 0; i < ms.n; i++)
-		cpuset_release(&ms.cpus[i]);
-	free(ms.cpus);
-	free(ms.mhz);
+	if (have && ms.measured_at[0] != '\0')
+		si->clock_measured_at = xstrdup(ms.measured_at);
+	clock_report_release(&ms);
 }
 
 /* ---- caches ------------------------------------------------------------- */
@@ -1181,13 +1172,14 @@ sysinfo_release(struct system_info *si)
 /* ---- the clock for per-MHz figures and the throttling bits ---------------- */
 
 int
-sysinfo_cpu_mhz(int cpu, double *mhz, const char **source)
+sysinfo_cpu_mhz(const struct clock_report *clk, int cpu, double *mhz,
+    const char **source)
 {
 	struct si_policy *pol;
 	int n, i, rc = -1;
 	double v;
 
-	if (clockcache_mhz(cpu, mhz) == 0) {
+	if (clock_report_mhz(clk, cpu, mhz) == 0) {
 		*source = "measured";
 		return 0;
 	}

@@ -171,14 +171,17 @@ struct run_info;
 int run_emulated(const struct run_info *ri);
 
 /*
- * The clock of CPU `cpu` in MHz for per-MHz figures: the clock measured
- * by `info --measure-clock` or `run --measure-clock` when one was
- * measured since the last boot (cached in clock.json beside the default
- * store), else cpufreq's maximum for that CPU (scaling_max_freq, else
- * cpuinfo_max_freq).  0 with *source set to "measured" or "cpufreq";
- * -1 when unknown.  It never measures by itself.
+ * The clock of CPU `cpu` in MHz for per-MHz figures: its measured clock
+ * in clk (NULL: none; the report of this boot that `info
+ * --measure-clock` or `run --measure-clock` left in the clock cache,
+ * clockcache_load()), else cpufreq's maximum for that CPU
+ * (scaling_max_freq, else cpuinfo_max_freq).  0 with *source set to
+ * "measured" or "cpufreq"; -1 when unknown.  It never measures and
+ * never reads the cache.
  */
-int sysinfo_cpu_mhz(int cpu, double *mhz, const char **source);
+struct clock_report;
+int sysinfo_cpu_mhz(const struct clock_report *clk, int cpu, double *mhz,
+    const char **source);
 
 /* "Cortex-A72" from MIDR implementer and part numbers. */
 void sysinfo_core_name(unsigned impl, unsigned part, char *buf, size_t len);
