@@ -219,28 +219,3 @@ clock_measure_all(struct clock_report *r)
 		cpuset_set_affinity(&saved);
 	cpuset_release(&saved);
 }
-
-void
-clock_report_release(struct clock_report *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->n; i++)
-		cpuset_release(&r->clusters[i].cpus);
-	free(r->clusters);
-	memset(r, 0, sizeof(*r));
-}
-
-int
-clock_report_mhz(const struct clock_report *r, int cpu, double *mhz)
-{
-	size_t i;
-
-	for (i = 0; r != NULL && i < r->n; i++)
-		if (cpuset_has(&r->clusters[i].cpus, cpu) &&
-		    r->clusters[i].ok && r->clusters[i].measured_mhz > 0) {
-			*mhz = r->clusters[i].measured_mhz;
-			return 0;
-		}
-	return -1;
-}

@@ -59,15 +59,9 @@ struct clock_report {
 
 /*
  * Measure every cluster (one CPU of each cpufreq policy, else of each
- * core type, else CPU 0) into r, which clock_report_release() frees.
+ * core type, else CPU 0) into r, which clockcache_report_release()
+ * frees.
  */
 void clock_measure_all(struct clock_report *r);
-void clock_report_release(struct clock_report *r);
-
-/*
- * The measured clock of cpu from r (NULL: none): 0 with *mhz, -1 when
- * no cluster of r has cpu with a measured clock above 0.
- */
-int clock_report_mhz(const struct clock_report *r, int cpu, double *mhz);
 
 #endif

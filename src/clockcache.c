@@ -321,3 +321,28 @@ clockcache_load(struct clock_report *r)
 	json_decref(doc);
 	return 0;
 }
+
+void
+clockcache_report_release(struct clock_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		cpuset_release(&r->clusters[i].cpus);
+	free(r->clusters);
+	memset(r, 0, sizeof(*r));
+}
+
+int
+clockcache_report_mhz(const struct clock_report *r, int cpu, double *mhz)
+{
+	size_t i;
+
+	for (i = 0; r != NULL && i < r->n; i++)
+		if (cpuset_has(&r->clusters[i].cpus, cpu) &&
+		    r->clusters[i].ok && r->clusters[i].measured_mhz > 0) {
+			*mhz = r->clusters[i].measured_mhz;
+			return 0;
+		}
+	return -1;
+}

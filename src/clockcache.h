@@ -43,8 +43,18 @@ int clockcache_save(const struct clock_report *r);
  * id, measured_at ("" when none) and the clusters whose CPUs it names,
  * each with its measured clock (ok and measured_mhz; NAN when not a
  * number); the other figures are unknown.  0, to be released with
- * clock_report_release(); -1 (r empty) when there is none for this boot.
+ * clockcache_report_release(); -1 (r empty) when there is none for this boot.
  */
 int clockcache_load(struct clock_report *r);
+
+/* Free what a report owns (from clock_measure_all or clockcache_load). */
+void clockcache_report_release(struct clock_report *r);
+
+/*
+ * The measured clock of cpu from r (NULL: none): 0 with *mhz, -1 when
+ * no cluster of r has cpu with a measured clock above 0.
+ */
+int clockcache_report_mhz(const struct clock_report *r, int cpu,
+    double *mhz);
 
 #endif

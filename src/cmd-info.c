@@ -183,7 +183,7 @@ cmd_info(int argc, char **argv)
 	}
 	json_decref(doc);
 	if (measure)
-		clock_report_release(&clk);
+		clockcache_report_release(&clk);
 	buildinfo_release(&bi);
 	sysinfo_release(si);
 	free(si);

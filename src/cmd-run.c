@@ -385,7 +385,7 @@ run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
 		clockcache_save(&clk);
 		json_object_set_new(sys, "clock_measurement",
 		    clockcache_report_json(&clk));
-		clock_report_release(&clk);
+		clockcache_report_release(&clk);
 	}
 	if (monitor_governor_check(cpus, msg, sizeof(msg))) {
 		snprintf(text, sizeof(text), "CPU governor is not 'performance': "
@@ -1020,7 +1020,7 @@ cmd_run(int argc, char **argv)
 	/* the measured clock for per-MHz rows, once for the whole run */
 	ro.clock = clockcache_load(&clock) == 0 ? &clock : NULL;
 	rc = runner_run(&ro, bl, nb, sink_row, &sink, &interrupted);
-	clock_report_release(&clock);
+	clockcache_report_release(&clock);
 	/* rows no case's end took (none are expected) */
 	if (!sink.begun)
 		fmt_begin(sink.fmt, &ri);

@@ -646,7 +646,7 @@ clusters_fill(struct system_info *si, const struct cpus *c,
 	si->governor = gov == NULL ? NULL : xstrdup(mixed ? "mixed" : gov);
 	if (have && ms.measured_at[0] != '\0')
 		si->clock_measured_at = xstrdup(ms.measured_at);
-	clock_report_release(&ms);
+	clockcache_report_release(&ms);
 }
 
 /* ---- caches ------------------------------------------------------------- */
@@ -1179,7 +1179,7 @@ sysinfo_cpu_mhz(const struct clock_report *clk, int cpu, double *mhz,
 	int n, i, rc = -1;
 	double v;
 
-	if (clock_report_mhz(clk, cpu, mhz) == 0) {
+	if (clockcache_report_mhz(clk, cpu, mhz) == 0) {
 		*source = "measured";
 		return 0;
 	}

@@ -33,7 +33,7 @@ cpu_mhz(int cpu, double *mhz, const char **src)
 	int have = clockcache_load(&clk) == 0, rc;
 
 	rc = sysinfo_cpu_mhz(have ? &clk : NULL, cpu, mhz, src);
-	clock_report_release(&clk);
+	clockcache_report_release(&clk);
 	return rc;
 }
 
