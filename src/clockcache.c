@@ -2,9 +2,9 @@
  * clockcache.c - the measured-clock cache (clockcache.h): one JSON file
  *     {"version": 1, "machines": {KEY: REPORT, ...}}
  * where REPORT is a struct clock_report as clockcache_report_json()
- * writes it, naming its "boot_id", and KEY names the machine.  Reads are bounded and a damaged file is simply
- * no cache; writes go to a temporary file (mkstemp, in the same folder)
- * renamed over the old one.
+ * writes it, naming its "boot_id", and KEY names the machine.  Reads are
+ * bounded and a damaged file is simply no cache; writes go to a temporary
+ * file (mkstemp, in the same folder) renamed over the old one.
  */
 #include "config.h"
 
