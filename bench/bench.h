@@ -91,8 +91,9 @@ struct result;
  *   BENCH_D_CYCLES   cycles per unit of work * scale (cycle/B); scale 0
  *                    means per iteration (* the case's work).  From the
  *                    cycle counter when it counted, else from the clock.
- * The clock is sysinfo_cpu_mhz() of the first --cpu CPU, else of the
- * fastest online CPU; the row names it in the extra "clock:<source>"
+ * The clock is sysinfo_cpu_mhz() (the clock measured this boot, loaded
+ * once per run, else cpufreq's maximum) of the first --cpu CPU, else of
+ * the fastest online CPU; the row names it in the extra "clock:<source>"
  * (cpufreq, measured, or counter: the cycles counted per second), in MHz.
  * Without a clock a row that needs one is SKIPPED and flagged noclock.
  */

@@ -339,9 +339,9 @@ static int
 ip_procstat(struct ip_cpus *c)
 {
 	unsigned long long v[8];
-	char line[512], *end;
+	char line[512];
 	struct ip_cpu *p;
-	unsigned long idx;
+	long idx;
 	FILE *f;
 	int k, got = 0;
 
@@ -349,24 +349,17 @@ ip_procstat(struct ip_cpus *c)
 	if ((f = sysfs_fopen("/proc/stat")) == NULL)
 		return -1;
 	while (fgets(line, sizeof(line), f) != NULL) {
-		if (strncmp(line, "cpu", 3) != 0)
+		if (sysfs_proc_stat_cpu(line, &idx, v) != 0 ||
+		    idx >= IP_MAX_CPUS)
 			continue;
-		if (line[3] == ' ') {
+		if (idx < 0) {
 			p = &c->all;
-			end = line + 3;
+			got = 1;
 		} else {
-			idx = strtoul(line + 3, &end, 10);
-			if (end == line + 3 || idx >= IP_MAX_CPUS)
-				continue;
 			p = &c->cpu[idx];
-			if (idx + 1 > c->n)
-				c->n = idx + 1;
+			if ((size_t)idx + 1 > c->n)
+				c->n = (size_t)idx + 1;
 		}
-		memset(v, 0, sizeof(v));
-		if (sscanf(end, "%llu %llu %llu %llu %llu %llu %llu %llu",
-		    &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
-		    &v[7]) < 4)
-			continue;
 		/* user+nice, system, idle+iowait, softirq; guest is in user */
 		p->user = v[0] + v[1];
 		p->system = v[2];
@@ -374,8 +367,6 @@ ip_procstat(struct ip_cpus *c)
 		p->softirq = v[6];
 		for (p->total = 0, k = 0; k < 8; k++)
 			p->total += v[k];
-		if (p == &c->all)
-			got = 1;
 	}
 	fclose(f);
 	return got ? 0 : -1;

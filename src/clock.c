@@ -142,111 +142,80 @@ clock_measure_here(double *mhz, double *spread, double *perf_mhz,
 #endif
 }
 
-static json_t *
-num_or_null(double v)
-{
-	return isnan(v) ? json_null() : json_real(v);
-}
-
 /* Measure one cluster on its first CPU that this process may use. */
-static json_t *
-measure_cluster(const struct cpuset *cpus, int policy,
-    const struct cpuset *allowed)
+static void
+measure_cluster(struct clock_cluster *o, const struct cpuset *cpus,
+    int policy, const struct cpuset *allowed)
 {
-	json_t *o = json_object();
-	char name[32], why[160], why_perf[200], *list;
-	double mhz = NAN, spread = NAN, perf = NAN, claimed = NAN, max = NAN;
 	int cpu, rc;
 
-	list = cpuset_format(cpus);
-	json_object_set_new(o, "cpus", json_string(list));
-	free(list);
+	memset(o, 0, sizeof(*o));
+	cpuset_init(&o->cpus);
+	cpuset_copy(&o->cpus, cpus);
+	o->cpu = -1;
+	o->policy = policy;
+	o->reach = CLOCK_NO_CPU;
+	o->measured_mhz = o->spread = o->claimed_mhz = o->max_mhz = NAN;
+	o->perf_mhz = NAN;
 	for (cpu = cpuset_next(cpus, 0); cpu >= 0;
 	    cpu = cpuset_next(cpus, cpu + 1))
 		if (cpuset_has(allowed, cpu))
 			break;
 	if (cpu < 0) {
-		json_object_set_new(o, "cpu", json_null());
-		json_object_set_new(o, "measured_mhz", json_null());
-		json_object_set_new(o, "error", json_string("none of these "
-		    "CPUs is available to this process"));
-		return o;
+		snprintf(o->error, sizeof(o->error), "none of these CPUs is "
+		    "available to this process");
+		return;
 	}
-	json_object_set_new(o, "cpu", json_integer(cpu));
-	if (policy >= 0) {
-		snprintf(name, sizeof(name), "policy%d", policy);
-		json_object_set_new(o, "policy", json_string(name));
-	}
+	o->cpu = cpu;
+	o->reach = CLOCK_NO_PIN;
 	if (cpuset_pin(cpu) != 0) {
-		snprintf(why, sizeof(why), "cannot run on CPU %d: %s", cpu,
-		    strerror(errno));
-		json_object_set_new(o, "measured_mhz", json_null());
-		json_object_set_new(o, "error", json_string(why));
-		return o;
+		snprintf(o->error, sizeof(o->error), "cannot run on CPU %d: %s",
+		    cpu, strerror(errno));
+		return;
 	}
-	why_perf[0] = '\0';
-	rc = clock_measure_here(&mhz, &spread, &perf, why_perf,
-	    sizeof(why_perf), why, sizeof(why));
+	o->reach = CLOCK_RAN;
+	rc = clock_measure_here(&o->measured_mhz, &o->spread, &o->perf_mhz,
+	    o->perf_why, sizeof(o->perf_why), o->error, sizeof(o->error));
 	if (policy >= 0) {
-		claimed = sysinfo_policy_mhz(policy, "scaling_cur_freq");
-		max = sysinfo_policy_mhz(policy, "cpuinfo_max_freq");
+		o->claimed_mhz = sysinfo_policy_mhz(policy, "scaling_cur_freq");
+		o->max_mhz = sysinfo_policy_mhz(policy, "cpuinfo_max_freq");
 	}
-	json_object_set_new(o, "measured_mhz", rc == 0 ? json_real(mhz) :
-	    json_null());
-	if (rc != 0)
-		json_object_set_new(o, "error", json_string(why));
-	else
-		json_object_set_new(o, "spread", json_real(spread));
-	json_object_set_new(o, "claimed_mhz", num_or_null(claimed));
-	json_object_set_new(o, "max_mhz", num_or_null(max));
-	if (rc == 0 && !isnan(claimed)) {
-		json_object_set_new(o, "diff", json_real(mhz / claimed - 1));
-		json_object_set_new(o, "flagged", json_boolean(
-		    fabs(mhz / claimed - 1) > CLOCK_DIFF_FLAG));
-	} else {
-		json_object_set_new(o, "diff", json_null());
-		json_object_set_new(o, "flagged", json_false());
-	}
-	json_object_set_new(o, "perf_mhz", num_or_null(perf));
-	if (isnan(perf))
-		json_object_set_new(o, "perf_why", json_string(why_perf[0] ?
-		    why_perf : "not measured"));
-	else if (rc == 0)
-		json_object_set_new(o, "perf_diff", json_real(mhz / perf - 1));
-	return o;
+	o->ok = rc == 0;
+	if (rc != 0) {
+		o->measured_mhz = NAN;
+		o->spread = NAN;
+	} else
+		o->error[0] = '\0';
+	if (!isnan(o->perf_mhz))
+		o->perf_why[0] = '\0';
+	else if (o->perf_why[0] == '\0')
+		snprintf(o->perf_why, sizeof(o->perf_why), "not measured");
 }
 
-json_t *
-clock_measure_all(void)
+void
+clock_measure_all(struct clock_report *r)
 {
-	json_t *r = json_object(), *a = json_array();
 	struct si_policy *pol;
 	struct cpuset saved;
-	char when[32], boot[64];
 	int n, i, have_saved;
 
+	memset(r, 0, sizeof(*r));
 	cpuset_init(&saved);
 	have_saved = cpuset_get_affinity(&saved) == 0;
 	if (!have_saved)
 		cpuset_add(&saved, 0);
-	iso_utc_now(when, sizeof(when));
-	json_object_set_new(r, "measured_at", json_string(when));
-	if (sysfs_read_str("/proc/sys/kernel/random/boot_id", boot,
-	    sizeof(boot)) == SYSFS_OK)
-		json_object_set_new(r, "boot_id", json_string(boot));
-	json_object_set_new(r, "method", json_string("dependent register adds "
-	    "(1 cycle each), 512 minus 256 per loop, best of 101, "
-	    "CLOCK_MONOTONIC_RAW"));
+	iso_utc_now(r->measured_at, sizeof(r->measured_at));
+	if (sysfs_boot_id(r->boot_id, sizeof(r->boot_id)) != SYSFS_OK)
+		r->boot_id[0] = '\0';
 	n = sysinfo_policies(&pol);
+	r->clusters = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*r->clusters));
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, measure_cluster(&pol[i].cpus,
-		    pol[i].num, &saved));
+		measure_cluster(&r->clusters[r->n++], &pol[i].cpus, pol[i].num,
+		    &saved);
 	sysinfo_policies_free(pol, n);
 	if (n == 0)
-		json_array_append_new(a, measure_cluster(&saved, -1, &saved));
+		measure_cluster(&r->clusters[r->n++], &saved, -1, &saved);
 	if (have_saved)
 		cpuset_set_affinity(&saved);
 	cpuset_release(&saved);
-	json_object_set_new(r, "clusters", a);
-	return r;
 }

@@ -1,14 +1,15 @@
 /*
  * clockcache.c - the measured-clock cache (clockcache.h): one JSON file
  *     {"version": 1, "machines": {KEY: REPORT, ...}}
- * where REPORT is a clock_measure_all() report naming its "boot_id" and
- * KEY names the machine.  Reads are bounded and a damaged file is simply
- * no cache; writes go to a temporary file (mkstemp, in the same folder)
- * renamed over the old one.
+ * where REPORT is a struct clock_report as clockcache_report_json()
+ * writes it, naming its "boot_id", and KEY names the machine.  Reads are
+ * bounded and a damaged file is simply no cache; writes go to a temporary
+ * file (mkstemp, in the same folder) renamed over the old one.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "clockcache.h"
 #include "cpuset.h"
 #include "sysfs.h"
@@ -23,7 +25,6 @@
 
 #define CACHE_MAX_BYTES (1 << 20)	/* a bigger file is not ours */
 #define CACHE_MAX_MACHINES 32		/* entries kept; the oldest go */
-#define BOOT_ID "/proc/sys/kernel/random/boot_id"
 
 char *
 clockcache_path(void)
@@ -138,8 +139,82 @@ prune(json_t *machines)
 	}
 }
 
+static json_t *
+num_or_null(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
+/* One cluster of a report as the cache and the identity keep it. */
+static json_t *
+cluster_json(const struct clock_cluster *c)
+{
+	json_t *o = json_object();
+	char *list = cpuset_format(&c->cpus), name[32];
+
+	json_object_set_new(o, "cpus", json_string(list));
+	free(list);
+	if (c->reach == CLOCK_NO_CPU) {
+		json_object_set_new(o, "cpu", json_null());
+		json_object_set_new(o, "measured_mhz", json_null());
+		json_object_set_new(o, "error", json_string(c->error));
+		return o;
+	}
+	json_object_set_new(o, "cpu", json_integer(c->cpu));
+	if (c->policy >= 0) {
+		snprintf(name, sizeof(name), "policy%d", c->policy);
+		json_object_set_new(o, "policy", json_string(name));
+	}
+	if (c->reach == CLOCK_NO_PIN) {
+		json_object_set_new(o, "measured_mhz", json_null());
+		json_object_set_new(o, "error", json_string(c->error));
+		return o;
+	}
+	json_object_set_new(o, "measured_mhz", c->ok ?
+	    json_real(c->measured_mhz) : json_null());
+	if (!c->ok)
+		json_object_set_new(o, "error", json_string(c->error));
+	else
+		json_object_set_new(o, "spread", json_real(c->spread));
+	json_object_set_new(o, "claimed_mhz", num_or_null(c->claimed_mhz));
+	json_object_set_new(o, "max_mhz", num_or_null(c->max_mhz));
+	if (c->ok && !isnan(c->claimed_mhz)) {
+		json_object_set_new(o, "diff", json_real(c->measured_mhz /
+		    c->claimed_mhz - 1));
+		json_object_set_new(o, "flagged", json_boolean(
+		    fabs(c->measured_mhz / c->claimed_mhz - 1) >
+		    CLOCK_DIFF_FLAG));
+	} else {
+		json_object_set_new(o, "diff", json_null());
+		json_object_set_new(o, "flagged", json_false());
+	}
+	json_object_set_new(o, "perf_mhz", num_or_null(c->perf_mhz));
+	if (isnan(c->perf_mhz))
+		json_object_set_new(o, "perf_why", json_string(c->perf_why));
+	else if (c->ok)
+		json_object_set_new(o, "perf_diff", json_real(c->measured_mhz /
+		    c->perf_mhz - 1));
+	return o;
+}
+
+json_t *
+clockcache_report_json(const struct clock_report *r)
+{
+	json_t *o = json_object(), *a = json_array();
+	size_t i;
+
+	json_object_set_new(o, "measured_at", json_string(r->measured_at));
+	if (r->boot_id[0] != '\0')
+		json_object_set_new(o, "boot_id", json_string(r->boot_id));
+	json_object_set_new(o, "method", json_string(CLOCK_METHOD));
+	for (i = 0; i < r->n; i++)
+		json_array_append_new(a, cluster_json(&r->clusters[i]));
+	json_object_set_new(o, "clusters", a);
+	return o;
+}
+
 int
-clockcache_save(const json_t *report)
+clockcache_save(const struct clock_report *report)
 {
 	char *path = clockcache_path(), *tmp, *key;
 	json_t *doc, *machines;
@@ -159,7 +234,7 @@ clockcache_save(const json_t *report)
 	json_object_set_new(doc, "version", json_integer(1));
 	machines = json_object_get(doc, "machines");
 	key = machine_key();
-	json_object_set_new(machines, key, json_deep_copy(report));
+	json_object_set_new(machines, key, clockcache_report_json(report));
 	free(key);
 	prune(machines);
 	/* a new file of a name no one can guess, never through a link */
@@ -194,92 +269,80 @@ clockcache_save(const json_t *report)
 	return rc;
 }
 
-json_t *
-clockcache_load(void)
+int
+clockcache_load(struct clock_report *r)
 {
-	char *path = clockcache_path(), *key, boot[64];
-	json_t *doc, *r;
-	const char *cached;
+	char *path = clockcache_path(), *key;
+	json_t *doc, *j, *cl, *m;
+	struct clock_cluster *c;
+	const char *s;
+	size_t i;
 
+	memset(r, 0, sizeof(*r));
 	if (path == NULL)
-		return NULL;
+		return -1;
 	doc = cache_read(path);
 	free(path);
 	if (doc == NULL)
-		return NULL;
-	key = machine_key();
-	r = json_object_get(json_object_get(doc, "machines"), key);
-	free(key);
-	cached = json_string_value(json_object_get(r, "boot_id"));
-	if (cached == NULL || sysfs_read_str(BOOT_ID, boot, sizeof(boot)) !=
-	    SYSFS_OK || strcmp(cached, boot) != 0) {
-		json_decref(doc);
-		return NULL;
-	}
-	json_incref(r);
-	json_decref(doc);
-	return r;
-}
-
-int
-clockcache_clusters(struct cpuset **cpus, double **mhz, char *when,
-    size_t wlen)
-{
-	json_t *j = clockcache_load(), *cl, *m, *a;
-	const char *s;
-	size_t i;
-	int n = 0;
-
-	*cpus = NULL;
-	*mhz = NULL;
-	if (when != NULL && wlen > 0)
-		when[0] = '\0';
-	if (j == NULL)
 		return -1;
+	key = machine_key();
+	j = json_object_get(json_object_get(doc, "machines"), key);
+	free(key);
+	s = json_string_value(json_object_get(j, "boot_id"));
+	if (s == NULL || sysfs_boot_id(r->boot_id, sizeof(r->boot_id)) !=
+	    SYSFS_OK || strcmp(s, r->boot_id) != 0) {
+		json_decref(doc);
+		r->boot_id[0] = '\0';
+		return -1;
+	}
 	s = json_string_value(json_object_get(j, "measured_at"));
-	if (s != NULL && when != NULL)
-		strlcpy_bb(when, s, wlen);
-	a = json_object_get(j, "clusters");
-	*cpus = xcalloc(json_array_size(a) + 1, sizeof(**cpus));
-	*mhz = xcalloc(json_array_size(a) + 1, sizeof(**mhz));
-	json_array_foreach(a, i, cl) {
+	if (s != NULL)
+		strlcpy_bb(r->measured_at, s, sizeof(r->measured_at));
+	r->clusters = xcalloc(json_array_size(json_object_get(j,
+	    "clusters")) + 1, sizeof(*r->clusters));
+	json_array_foreach(json_object_get(j, "clusters"), i, cl) {
+		c = &r->clusters[r->n];
+		memset(c, 0, sizeof(*c));
+		cpuset_init(&c->cpus);
 		s = json_string_value(json_object_get(cl, "cpus"));
-		m = json_object_get(cl, "measured_mhz");
-		cpuset_init(&(*cpus)[n]);
-		if (s == NULL || !json_is_number(m) ||
-		    cpuset_parse(s, &(*cpus)[n]) != CPUSET_OK) {
-			cpuset_release(&(*cpus)[n]);
+		if (s == NULL || cpuset_parse(s, &c->cpus) != CPUSET_OK) {
+			cpuset_release(&c->cpus);
 			continue;
 		}
-		(*mhz)[n++] = json_number_value(m);
+		m = json_object_get(cl, "measured_mhz");
+		c->cpu = -1;
+		c->policy = -1;
+		c->reach = CLOCK_RAN;
+		c->ok = json_is_number(m);
+		c->measured_mhz = c->ok ? json_number_value(m) : NAN;
+		c->spread = c->claimed_mhz = c->max_mhz = c->perf_mhz = NAN;
+		r->n++;
 	}
-	json_decref(j);
-	return n;
+	json_decref(doc);
+	return 0;
+}
+
+void
+clockcache_report_release(struct clock_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		cpuset_release(&r->clusters[i].cpus);
+	free(r->clusters);
+	memset(r, 0, sizeof(*r));
 }
 
 int
-clockcache_mhz(int cpu, double *mhz)
+clockcache_report_mhz(const struct clock_report *r, int cpu, double *mhz)
 {
-	json_t *j, *cl, *m;
-	struct cpuset cpus;
-	const char *s;
 	size_t i;
-	int rc = -1;
 
-	j = clockcache_load();
-	cpuset_init(&cpus);
-	json_array_foreach(json_object_get(j, "clusters"), i, cl) {
-		s = json_string_value(json_object_get(cl, "cpus"));
-		m = json_object_get(cl, "measured_mhz");
-		if (s == NULL || cpuset_parse(s, &cpus) != CPUSET_OK ||
-		    !cpuset_has(&cpus, cpu) || !json_is_number(m) ||
-		    !(json_number_value(m) > 0))
-			continue;
-		*mhz = json_number_value(m);
-		rc = 0;
-		break;
-	}
-	cpuset_release(&cpus);
-	json_decref(j);
-	return rc;
+	for (i = 0; r != NULL && i < r->n; i++)
+		if (cpuset_has(&r->clusters[i].cpus, cpu) &&
+		    r->clusters[i].ok && r->clusters[i].measured_mhz > 0) {
+			*mhz = r->clusters[i].measured_mhz;
+			return 0;
+		}
+	return -1;
 }

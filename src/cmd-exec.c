@@ -430,7 +430,7 @@ cmd_exec(int argc, char **argv)
 	}
 	monitor_case_end(mon, &sum);
 	/* what was measured is kept, also in a row that failed */
-	runner_row_samples(&r, v, n);
+	result_set_samples(&r, v, n);
 	if (mon != NULL)
 		monitor_apply(&sum, &r);
 	monitor_run_flags(&ri, &r);

@@ -11,6 +11,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -51,53 +52,51 @@ static const char info_usage[] =
 
 /* The --measure-clock table for people. */
 static void
-print_clock(FILE *fp, const json_t *clk)
+print_clock(FILE *fp, const struct clock_report *clk)
 {
-	json_t *c, *v;
+	const struct clock_cluster *c;
+	char claimed[32], measured[32], diff[32], perf[48], *cpus;
 	size_t i;
-	char claimed[32], measured[32], diff[32], perf[48];
+	int flagged;
 
-	fprintf(fp, "\nclock (%s)\n", json_string_value(json_object_get(clk,
-	    "method")));
+	fprintf(fp, "\nclock (%s)\n", CLOCK_METHOD);
 	fprintf(fp, "  %-10s %-4s %12s %12s %8s  %s\n", "CPUS", "CPU",
 	    "MEASURED", "CPUFREQ", "DIFF", "PERF CYCLES/S");
-	json_array_foreach(json_object_get(clk, "clusters"), i, c) {
-		v = json_object_get(c, "measured_mhz");
-		if (json_is_number(v))
+	for (i = 0; i < clk->n; i++) {
+		c = &clk->clusters[i];
+		if (c->ok)
 			snprintf(measured, sizeof(measured), "%.0f MHz",
-			    json_number_value(v));
+			    c->measured_mhz);
 		else
 			snprintf(measured, sizeof(measured), "unknown");
-		v = json_object_get(c, "claimed_mhz");
-		if (json_is_number(v))
+		if (!isnan(c->claimed_mhz))
 			snprintf(claimed, sizeof(claimed), "%.0f MHz",
-			    json_number_value(v));
+			    c->claimed_mhz);
 		else
 			snprintf(claimed, sizeof(claimed), "unknown");
-		v = json_object_get(c, "diff");
-		if (json_is_number(v))
+		flagged = c->ok && !isnan(c->claimed_mhz) &&
+		    fabs(c->measured_mhz / c->claimed_mhz - 1) >
+		    CLOCK_DIFF_FLAG;
+		if (c->ok && !isnan(c->claimed_mhz))
 			snprintf(diff, sizeof(diff), "%+.1f%%%s",
-			    json_number_value(v) * 100,
-			    json_is_true(json_object_get(c, "flagged")) ?
-			    " !" : "");
+			    (c->measured_mhz / c->claimed_mhz - 1) * 100,
+			    flagged ? " !" : "");
 		else
 			snprintf(diff, sizeof(diff), "-");
-		v = json_object_get(c, "perf_mhz");
-		if (json_is_number(v))
-			snprintf(perf, sizeof(perf), "%.0f MHz", json_number_value(v));
+		if (!isnan(c->perf_mhz))
+			snprintf(perf, sizeof(perf), "%.0f MHz", c->perf_mhz);
 		else
 			snprintf(perf, sizeof(perf), "unknown");
-		fprintf(fp, "  %-10s %-4lld %12s %12s %8s  %s\n",
-		    json_string_value(json_object_get(c, "cpus")),
-		    (long long)json_integer_value(json_object_get(c, "cpu")),
-		    measured, claimed, diff, perf);
-		if (json_string_value(json_object_get(c, "error")))
-			fprintf(fp, "    error: %s\n", json_string_value(
-			    json_object_get(c, "error")));
-		if (json_string_value(json_object_get(c, "perf_why")))
-			fprintf(fp, "    counters: %s\n", json_string_value(
-			    json_object_get(c, "perf_why")));
-		if (json_is_true(json_object_get(c, "flagged")))
+		cpus = cpuset_format(&c->cpus);
+		fprintf(fp, "  %-10s %-4lld %12s %12s %8s  %s\n", cpus,
+		    (long long)(c->cpu >= 0 ? c->cpu : 0), measured, claimed,
+		    diff, perf);
+		free(cpus);
+		if (c->reach != CLOCK_RAN || !c->ok)
+			fprintf(fp, "    error: %s\n", c->error);
+		if (c->reach == CLOCK_RAN && isnan(c->perf_mhz))
+			fprintf(fp, "    counters: %s\n", c->perf_why);
+		if (flagged)
 			fprintf(fp, "    the measured clock differs from "
 			    "cpufreq's by more than 3 %%\n");
 	}
@@ -113,7 +112,8 @@ cmd_info(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *format = "text";
-	json_t *doc, *counters, *clk = NULL;
+	json_t *doc, *counters;
+	struct clock_report clk;
 	struct build_info bi;
 	struct system_info *si;
 	struct perfctr pc;
@@ -145,8 +145,8 @@ cmd_info(int argc, char **argv)
 	if (optind < argc)
 		return cmd_bad_usage("info", "takes no arguments");
 	if (measure) {
-		clk = clock_measure_all();
-		clockcache_save(clk);
+		clock_measure_all(&clk);
+		clockcache_save(&clk);
 	}
 	counters = json_object();
 	if (perfctr_open(&pc, why, sizeof(why)) == 0) {
@@ -164,8 +164,8 @@ cmd_info(int argc, char **argv)
 		noise_measure(NULL, 0, &si->run);
 	doc = json_pack("{s:o,s:o,s:o}", "build", buildinfo_to_json(&bi),
 	    "system", sysinfo_to_json(si), "counters", counters);
-	if (clk != NULL)
-		json_object_set_new(doc, "clock", clk);
+	if (measure)
+		json_object_set_new(doc, "clock", clockcache_report_json(&clk));
 	if (strcmp(format, "json") == 0) {
 		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
 		putchar('\n');
@@ -178,10 +178,12 @@ cmd_info(int argc, char **argv)
 		print_kv(stdout, width, "system", json_object_get(doc,
 		    "system"));
 		print_kv(stdout, width, "counters", counters);
-		if (clk != NULL)
-			print_clock(stdout, clk);
+		if (measure)
+			print_clock(stdout, &clk);
 	}
 	json_decref(doc);
+	if (measure)
+		clockcache_report_release(&clk);
 	buildinfo_release(&bi);
 	sysinfo_release(si);
 	free(si);

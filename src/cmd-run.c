@@ -22,6 +22,7 @@
 #include "pair.h"
 #include "registry.h"
 #include "runner.h"
+#include "stopflag.h"
 #include "store.h"
 #include "sysinfo-json.h"
 #include "sysinfo-show.h"
@@ -274,7 +275,7 @@ sink_case_end(struct run_sink *s, int counted)
 	size_t i;
 	int rc = 0;
 
-	counted = counted && !runner_stop_requested();
+	counted = counted && !stopflag_requested();
 	if (s->st != NULL && !s->store_failed && (s->nrows > 0 || counted) &&
 	    store_case_add(s->st, s->ri->id, s->rows, s->nrows,
 	    (int64_t)m->planned, counted ? (int64_t)s->done + 1 : -1) != 0) {
@@ -370,7 +371,8 @@ static void
 run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
     json_t *sys)
 {
-	json_t *c = json_object(), *warn = json_array(), *clk;
+	json_t *c = json_object(), *warn = json_array();
+	struct clock_report clk;
 	char msg[400], text[512];
 	double busy = NAN, waited = 0;
 	int rc;
@@ -379,9 +381,11 @@ run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
 		if (tty)
 			fprintf(stderr, "measuring the clock of each "
 			    "cluster...\n");
-		clk = clock_measure_all();
-		clockcache_save(clk);
-		json_object_set_new(sys, "clock_measurement", clk);
+		clock_measure_all(&clk);
+		clockcache_save(&clk);
+		json_object_set_new(sys, "clock_measurement",
+		    clockcache_report_json(&clk));
+		clockcache_report_release(&clk);
 	}
 	if (monitor_governor_check(cpus, msg, sizeof(msg))) {
 		snprintf(text, sizeof(text), "CPU governor is not 'performance': "
@@ -659,6 +663,7 @@ cmd_run(int argc, char **argv)
 	int verbose = 0;
 	long long copies = 1, procs = 0;
 	struct runner_opts ro;
+	struct clock_report clock;
 	struct param_set ps;
 	const struct bench_info **bl = NULL;
 	size_t nb = 0;
@@ -1012,7 +1017,10 @@ cmd_run(int argc, char **argv)
 	}
 
 	runner_signals_install();
+	/* the measured clock for per-MHz rows, once for the whole run */
+	ro.clock = clockcache_load(&clock) == 0 ? &clock : NULL;
 	rc = runner_run(&ro, bl, nb, sink_row, &sink, &interrupted);
+	clockcache_report_release(&clock);
 	/* rows no case's end took (none are expected) */
 	if (!sink.begun)
 		fmt_begin(sink.fmt, &ri);

@@ -19,16 +19,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "monitor.h"
 #include "power.h"
-#include "runner.h"
+#include "result.h"
+#include "stopflag.h"
 #include "sysfs.h"
 #include "sysinfo.h"
 #include "util.h"
 
 #define MAX_ZONES 32
 #define CPUFREQ "/sys/devices/system/cpu/cpufreq"
-#define GET_THROTTLED "/sys/devices/platform/soc/soc:firmware/get_throttled"
 
 struct acc {
 	unsigned n, below;
@@ -89,14 +90,10 @@ int
 monitor_parse_stat(const char *text, unsigned long long *busy,
     unsigned long long *total)
 {
-	unsigned long long v[8] = { 0 };
-	int n;
+	unsigned long long v[8];
+	long cpu;
 
-	if (strncmp(text, "cpu ", 4) != 0)
-		return -1;
-	n = sscanf(text + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
-	    &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
-	if (n < 4)
+	if (sysfs_proc_stat_cpu(text, &cpu, v) != 0 || cpu != -1)
 		return -1;
 	/* user nice system idle iowait irq softirq steal (guest is in user) */
 	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
@@ -171,7 +168,7 @@ take_sample(struct monitor *m)
 		if (!isnan(c) && (isnan(temp) || c > temp))
 			temp = c;
 	}
-	if (m->fw_node && sysfs_read_ll(GET_THROTTLED, 1, &v, NULL, 0) ==
+	if (m->fw_node && sysfs_read_ll(SI_GET_THROTTLED, 1, &v, NULL, 0) ==
 	    SYSFS_OK && v >= 0)
 		bits = (long)v;
 	if (m->pw.source == POWER_SRC_PMIC) {
@@ -288,7 +285,7 @@ monitor_new(const struct monitor_opts *o)
 			m->pol[m->npol++].num = pol[i].num;
 	sysinfo_policies_free(pol, n);
 	m->nzones = sysinfo_thermal_zones(m->zone, MAX_ZONES);
-	m->fw_node = sysfs_exists(GET_THROTTLED);
+	m->fw_node = sysfs_exists(SI_GET_THROTTLED);
 	m->vcgencmd = !m->fw_node && sysinfo_have_vcgencmd();
 	power_find(&m->pw);
 	m->pmic_last = -1e9;
@@ -566,7 +563,7 @@ monitor_energy_row(const struct result *r, struct result *e)
 	e->cycles = e->instructions = NAN;
 	e->copies = r->copies;
 	e->seconds = r->seconds;
-	runner_row_samples(e, v, n);
+	result_set_samples(e, v, n);
 	/* the figure is the case's own figure's energy, with its spread
 	 * (over processes where the case sampled several) and verdict */
 	e->st.median = fig;
@@ -623,7 +620,7 @@ nap(double s)
 	struct timespec ts;
 	double end = now_mono() + s, left;
 
-	while (!runner_stop_requested() && (left = end - now_mono()) > 0) {
+	while (!stopflag_requested() && (left = end - now_mono()) > 0) {
 		left = left > 0.1 ? 0.1 : left;
 		ts.tv_sec = 0;
 		ts.tv_nsec = (long)(left * 1e9);
@@ -659,7 +656,7 @@ monitor_wait_idle(double max_wait, double *waited, double *busy)
 	int quiet = 0;
 
 	*busy = NAN;
-	while (!runner_stop_requested()) {
+	while (!stopflag_requested()) {
 		b = monitor_busy_probe(1.0);
 		*busy = b;
 		*waited = now_mono() - start;
@@ -690,7 +687,7 @@ monitor_cool_down(double temp, double max_wait, double *waited,
 		if (t < temp)
 			return 0;
 		*waited = now_mono() - start;
-		if (*waited >= max_wait || runner_stop_requested())
+		if (*waited >= max_wait || stopflag_requested())
 			return -1;
 		nap(max_wait - *waited < 1.0 ? max_wait - *waited : 1.0);
 	}

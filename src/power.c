@@ -15,6 +15,7 @@
 #include "spawn.h"
 #include "sysfs.h"
 #include "sysinfo.h"
+#include "sysinfo-note.h"
 #include "util.h"
 
 #define HWMON "/sys/class/hwmon/hwmon"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "result.h"
+#include "stats.h"
 #include "sysinfo-json.h"
 #include "util.h"
 
@@ -235,6 +236,17 @@ result_set_units(struct result *r, const char *prefix, const double *v,
 		bufprintf(name, sizeof(name), "%s%zu", prefix, i);
 		result_add_extra(r, name, v[i]);
 	}
+}
+
+void
+result_set_samples(struct result *r, const double *v, size_t n)
+{
+	r->samples = xcalloc(n ? n : 1, sizeof(double));
+	memcpy(r->samples, v, n * sizeof(double));
+	r->nsamples = n;
+	stats_compute(&r->st, v, n);
+	if (n > 1 && r->st.cv > RESULT_NOISY_CV)
+		r->flags |= RF_NOISY;
 }
 
 void

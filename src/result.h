@@ -117,6 +117,14 @@ size_t result_units(const struct result *r, const char *prefix, double *v,
 void result_set_units(struct result *r, const char *prefix, const double *v,
     size_t n);
 
+/* A row whose CV is above this is flagged noisy. */
+#define RESULT_NOISY_CV	0.05
+/*
+ * Set an OK row's samples (a copy of v[0..n-1]) and their statistics,
+ * and flag it noisy when they spread more than RESULT_NOISY_CV.
+ */
+void result_set_samples(struct result *r, const double *v, size_t n);
+
 /*
  * The value a kernel resolved for a parameter given as "auto" (Linpack's
  * lda=0 is 2n), kept as the extra PREFIX<name>: param:lda.

@@ -26,10 +26,10 @@
 #include "runner-wire.h"
 #include "spawn.h"
 #include "stats.h"
+#include "stopflag.h"
 #include "sysinfo.h"
 #include "util.h"
 
-#define NOISY_CV 0.05
 /* a sample whose CPU time is below this share of its wall time */
 #define PREEMPTED_CPU 0.9
 /* copies: common windows per case, and the shortest in min samples */
@@ -56,12 +56,10 @@ profile_find(const char *name)
 
 /* ---- signals --------------------------------------------------------- */
 
-static volatile sig_atomic_t stop_signal;
-
 static void
 on_stop(int sig)
 {
-	stop_signal = sig;
+	stopflag_set(sig);
 	spawn_interrupt();	/* a program the parent runs stops too */
 }
 
@@ -76,12 +74,6 @@ runner_signals_install(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-}
-
-int
-runner_stop_requested(void)
-{
-	return stop_signal != 0;
 }
 
 /* ---- CPUs ------------------------------------------------------------ */
@@ -414,24 +406,6 @@ row_init(struct result *r, const struct bench_ctx *ctx,
 	stats_compute(&r->st, NULL, 0);
 }
 
-/* Set the samples and statistics of an OK row. */
-static void
-row_samples(struct result *r, const double *v, size_t n)
-{
-	r->samples = xcalloc(n ? n : 1, sizeof(double));
-	memcpy(r->samples, v, n * sizeof(double));
-	r->nsamples = n;
-	stats_compute(&r->st, v, n);
-	if (n > 1 && r->st.cv > NOISY_CV)
-		r->flags |= RF_NOISY;
-}
-
-void
-runner_row_samples(struct result *r, const double *v, size_t n)
-{
-	row_samples(r, v, n);
-}
-
 /*
  * Cycles and instructions per unit of work, medians over samples; a
  * self-timed case gets them only when it says its work is real.
@@ -568,7 +542,7 @@ runner_row_procs(struct result *r, const double *pm, size_t np,
 	r->st.cv = ps.sdcv;	/* a few processes: the classic CV */
 	r->st.sdcv = ps.sdcv;
 	r->flags &= ~RF_NOISY;
-	if (ps.sdcv > NOISY_CV)
+	if (ps.sdcv > RESULT_NOISY_CV)
 		r->flags |= RF_NOISY;
 	if (nvar > 1) {
 		vm = xcalloc(nvar, sizeof(*vm));
@@ -922,7 +896,7 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 		int pr = poll(&pfd, 1, 200);
 		double now = now_mono();
 
-		if (stop_signal && !stopped) {
+		if (stopflag_requested() && !stopped) {
 			stopped = 1;
 			kill_all(cr->acc, ncopies, SIGKILL);
 		}
@@ -974,7 +948,7 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 			;
 		if (k == ncopies)
 			break;
-		if (stop_signal && !stopped) {
+		if (stopflag_requested() && !stopped) {
 			stopped = 1;
 			kill_all(cr->acc, ncopies, SIGKILL);
 		}
@@ -994,7 +968,7 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 		if (stopped) {
 			a->status = ST_INTERRUPTED;
 			bufprintf(a->reason, sizeof(a->reason),
-			    "interrupted by %s", signal_name(stop_signal));
+			    "interrupted by %s", signal_name(stopflag_signal()));
 		} else if (timed_out && !a->done) {
 			a->status = ST_TIMEOUT;
 			bufprintf(a->reason, sizeof(a->reason),
@@ -1194,7 +1168,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	spent = cr->seconds;
 	if (c->kind != BENCH_REPORTED)
 		rp.fixed_iters = cr->acc[0].iters;
-	while (cr->np < 3 * procs && !stop_signal) {
+	while (cr->np < 3 * procs && !stopflag_requested()) {
 		if (cr->np >= procs) {
 			stats_compute(&st, cr->pmed, cr->np);
 			if (st.sdcv <= cp->target_cv ||
@@ -1262,7 +1236,7 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 		memset(&cr[b], 0, sizeof(cr[b]));
 		cr[b].pmed = xcalloc(most, sizeof(*cr[b].pmed));
 	}
-	for (r = 0; r < most && !failed && !stop_signal; r++) {
+	for (r = 0; r < most && !failed && !stopflag_requested(); r++) {
 		if (r >= rounds) {
 			if (spent >= (double)nb * (cp->budget + cp->warmup) ||
 			    ratio_paired(cr[0].pmed, cr[1].pmed, cr[0].np,
@@ -1271,7 +1245,7 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 				break;
 		}
 		pin = cpu_case && ncpus > 0 ? cpus[r % ncpus] : -1;
-		for (k = 0; k < nb && !stop_signal; k++) {
+		for (k = 0; k < nb && !stopflag_requested(); k++) {
 			b = r % 2 == 0 ? k : nb - 1 - k;
 			rp.process = (uint32_t)r;
 			rp.fixed_iters = c->kind != BENCH_REPORTED ? iters[b] : 0;
@@ -1337,7 +1311,7 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 		r.seconds = cr->seconds;
 		r.iters = a->iters;
 		if (a->status == ST_OK) {
-			row_samples(&r, a->v, a->n);
+			result_set_samples(&r, a->v, a->n);
 			row_counters(&r, a, c);
 			row_cpu(&r, a, 1, c);
 		} else {
@@ -1355,10 +1329,10 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 	if (cr->status == ST_OK) {
 		if (nc > 1) {
 			v = main_values(cr, c, &n);
-			row_samples(&r, v, n);
+			result_set_samples(&r, v, n);
 			free(v);
 		} else {
-			row_samples(&r, cr->acc[0].v, cr->acc[0].n);
+			result_set_samples(&r, cr->acc[0].v, cr->acc[0].n);
 			row_counters(&r, &cr->acc[0], c);
 			if (cr->np > 1)
 				runner_row_procs(&r, cr->pmed, cr->np,
@@ -1395,10 +1369,10 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 		if (nc > 1) {
 			v = combine(cr->acc, nc, 1, i, r.better != BENCH_LOWER,
 			    &n);
-			row_samples(&r, v, n);
+			result_set_samples(&r, v, n);
 			free(v);
 		} else {
-			row_samples(&r, ma->v, ma->n);
+			result_set_samples(&r, ma->v, ma->n);
 			if (ma->npm > 1)
 				result_set_units(&r, RESULT_PROC_EXTRA,
 				    ma->pm, ma->npm);
@@ -1424,13 +1398,15 @@ derived_clock(const struct runner_opts *o, const char **source)
 
 	*source = NULL;
 	if (o->cpus != NULL && o->ncpus > 0) {
-		if (sysinfo_cpu_mhz(o->cpus[0], &mhz, &src) != 0 || !(mhz > 0))
+		if (sysinfo_cpu_mhz(o->clock, o->cpus[0], &mhz, &src) != 0 ||
+		    !(mhz > 0))
 			return 0;
 		*source = src;
 		return mhz;
 	}
 	for (cpu = 0; cpu < n; cpu++)
-		if (sysinfo_cpu_mhz((int)cpu, &mhz, &src) == 0 && mhz > best) {
+		if (sysinfo_cpu_mhz(o->clock, (int)cpu, &mhz, &src) == 0 &&
+		    mhz > best) {
 			best = mhz;
 			*source = src;
 		}
@@ -1477,7 +1453,7 @@ runner_derived_fill(struct result *r, const struct bench_derived *d,
 			    x * mhz * 1e6 : mhz * 1e6 / x);
 	}
 	r->status = ST_OK;
-	row_samples(r, out, n);
+	result_set_samples(r, out, n);
 	if (counted)
 		result_add_extra(r, "clock:counter", stats_median(hz, n) / 1e6);
 	else if (d->how != BENCH_D_SCALE) {
@@ -1643,7 +1619,7 @@ runner_serial_fill(struct result *r, const struct result *a, double wa,
 	r->status = ST_OK;
 	v = serial_values(a->samples, a->nsamples, wa, b->samples,
 	    b->nsamples, wb, lower, &n);
-	row_samples(r, v, n);
+	result_set_samples(r, v, n);
 	free(v);
 	ua = xcalloc(RESULT_UNITS_MAX, sizeof(*ua));
 	ub = xcalloc(RESULT_UNITS_MAX, sizeof(*ub));
@@ -2019,7 +1995,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	pg.n = total;
 	pg.start = now_mono();
 
-	for (i = 0; i < nb && !stop && !stop_signal; i++) {
+	for (i = 0; i < nb && !stop && !stopflag_requested(); i++) {
 		struct bench_ctx *ctx = ctxs[i];
 		unsigned nc = 1;
 
@@ -2047,7 +2023,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 			keep[k].sink = k ? o->builds[k].sink : sink;
 			keep[k].arg = k ? o->builds[k].arg : arg;
 		}
-		for (j = 0; j < ctx->ncases && !stop && !stop_signal; j++) {
+		for (j = 0; j < ctx->ncases && !stop &&
+		    !stopflag_requested(); j++) {
 			const struct bench_case *c = &ctx->cases[j];
 
 			for (k = 1; paired && k < o->nbuilds; k++)
@@ -2141,6 +2118,6 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	free(pcpus);
 	free(bctx);
 	free(keep);
-	*interrupted = stop_signal != 0;
+	*interrupted = stopflag_requested();
 	return bad;
 }

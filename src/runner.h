@@ -79,6 +79,8 @@ struct runner_build {
 /* Rounds of a paired CPU case, at least (other cases: 2, A B then B A). */
 #define RUNNER_PAIR_ROUNDS	6
 
+struct clock_report;
+
 struct runner_opts {
 	const struct profile *profile;
 	const struct param_set *params;
@@ -92,6 +94,11 @@ struct runner_opts {
 	int exec_self;			/* re-exec each child (its own address
 					 * layout); else fork only */
 	int no_aslr;			/* re-exec with ADDR_NO_RANDOMIZE */
+	/*
+	 * The measured clock of this boot for per-MHz figures, resolved
+	 * once for the run (clockcache_load()); NULL: cpufreq's only.
+	 */
+	const struct clock_report *clock;
 	/*
 	 * Paired: nbuilds >= 2 builds measured in alternation (builds[0] is
 	 * this program, its rows to runner_run's sink; copies must be 1).
@@ -108,16 +115,12 @@ struct runner_opts {
 int runner_run(const struct runner_opts *, const struct bench_info *const *,
     size_t n, runner_sink_fn, void *arg, int *interrupted);
 
-/* Set a row's samples, statistics and the noisy flag (exec). */
-void runner_row_samples(struct result *r, const double *v, size_t n);
-
 /*
  * Install the SIGINT/SIGTERM handlers that stop a run cleanly (and any
- * spawn_run() in progress: spawn_interrupt()).
+ * spawn_run() in progress: spawn_interrupt()); they set the stop flag
+ * (stopflag.h).
  */
 void runner_signals_install(void);
-/* Was a stop requested?  (Also for long loops outside the runner.) */
-int runner_stop_requested(void);
 
 /*
  * Parse a CPU list "0,2-3" against the online CPUs; error line and -1

@@ -29,6 +29,7 @@
 #include "export.h"
 #include "result.h"
 #include "store.h"
+#include "sysfs.h"
 #include "util.h"
 
 #define STORE_APPLICATION_ID	0x42424E43	/* "BBNC" */
@@ -38,7 +39,6 @@
  * seconds without any change.
  */
 #define STORE_STALL_S		120.0
-#define STORE_BOOT_ID		"/proc/sys/kernel/random/boot_id"
 #define SQLITE_HEADER_SIZE	100
 #define SQLITE_APPID_OFFSET	68
 #define JSON_TEXT_FLAGS		(JSON_COMPACT | JSON_REAL_PRECISION(17))
@@ -814,46 +814,19 @@ struct writer {
 static void
 boot_id(char *buf, size_t len)
 {
-	FILE *fp;
-
-	buf[0] = '\0';
-	fp = fopen(STORE_BOOT_ID, "re");
-	if (fp == NULL)
-		return;
-	if (fgets(buf, (int)len, fp) == NULL)
-		buf[0] = '\0';
-	fclose(fp);
-	buf[strcspn(buf, "\n")] = '\0';
+	sysfs_boot_id_live(buf, len);
 }
 
 /*
- * process_start: field 22 of /proc/PID/stat, the start time in clock
- * ticks after boot, so that a reused pid is not taken for the writer.
- * 0 when unknown.
+ * process_start: the start time of pid in clock ticks after boot, so
+ * that a reused pid is not taken for the writer; 0 when unknown.
  */
 static int64_t
 process_start(int64_t pid)
 {
-	char path[64], buf[1024], *p;
 	unsigned long long start;
-	size_t got;
-	FILE *fp;
-	int field;
 
-	bufprintf(path, sizeof(path), "/proc/%lld/stat", (long long)pid);
-	fp = fopen(path, "re");
-	if (fp == NULL)
-		return 0;
-	got = fread(buf, 1, sizeof(buf) - 1, fp);
-	fclose(fp);
-	buf[got] = '\0';
-	/* the name in parentheses may hold anything: count after the last ) */
-	p = strrchr(buf, ')');
-	if (p == NULL)
-		return 0;
-	for (field = 2; field < 22 && p != NULL; field++)
-		p = strchr(p + 1, ' ');
-	if (p == NULL || sscanf(p + 1, "%llu", &start) != 1)
+	if (sysfs_proc_start_time((long long)pid, &start) != SYSFS_OK)
 		return 0;
 	return (int64_t)start;
 }

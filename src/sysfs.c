@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,10 +172,9 @@ sysfs_exists(const char *path)
  * Read a small file with open/read (no stdio: the sampler thread uses
  * this too and must stay cheap), then tidy the text.
  */
-int
-sysfs_read_str(const char *path, char *buf, size_t len)
+static int
+read_str_full(const char *full, char *buf, size_t len)
 {
-	char p[1024];
 	size_t got = 0, i;
 	ssize_t r;
 	int fd;
@@ -182,7 +182,7 @@ sysfs_read_str(const char *path, char *buf, size_t len)
 	if (len == 0)
 		return SYSFS_MISSING;
 	buf[0] = '\0';
-	fd = open_regular(sysfs_path(p, sizeof(p), path));
+	fd = open_regular(full);
 	if (fd < 0)
 		return SYSFS_MISSING;
 	r = read_upto(fd, buf, len - 1);
@@ -200,6 +200,14 @@ sysfs_read_str(const char *path, char *buf, size_t len)
 		if (buf[i] == '\0')
 			buf[i] = '\n';
 	return got > 0 ? SYSFS_OK : SYSFS_EMPTY;
+}
+
+int
+sysfs_read_str(const char *path, char *buf, size_t len)
+{
+	char p[1024];
+
+	return read_str_full(sysfs_path(p, sizeof(p), path), buf, len);
 }
 
 int
@@ -321,4 +329,67 @@ sysfs_read_cpulist(const char *path, struct cpuset *out)
 		cpuset_clear(out);
 	free(buf);
 	return rc;
+}
+
+/* ---- this boot and processes ------------------------------------------- */
+
+#define BOOT_ID_PATH "/proc/sys/kernel/random/boot_id"
+
+int
+sysfs_boot_id(char *buf, size_t len)
+{
+	return sysfs_read_str(BOOT_ID_PATH, buf, len);
+}
+
+int
+sysfs_boot_id_live(char *buf, size_t len)
+{
+	return read_str_full(BOOT_ID_PATH, buf, len);
+}
+
+int
+sysfs_proc_start_time(long long pid, unsigned long long *start)
+{
+	char path[64], buf[1024], *p;
+	int field, rc;
+
+	snprintf(path, sizeof(path), "/proc/%lld/stat", pid);
+	rc = read_str_full(path, buf, sizeof(buf));
+	if (rc != SYSFS_OK)
+		return rc;
+	/* the name in parentheses may hold anything: count after the last ) */
+	p = strrchr(buf, ')');
+	if (p == NULL)
+		return SYSFS_MALFORMED;
+	for (field = 2; field < 22 && p != NULL; field++)
+		p = strchr(p + 1, ' ');
+	if (p == NULL || sscanf(p + 1, "%llu", start) != 1)
+		return SYSFS_MALFORMED;
+	return SYSFS_OK;
+}
+
+int
+sysfs_proc_stat_cpu(const char *line, long *cpu, unsigned long long v[8])
+{
+	const char *p;
+	char *end;
+	unsigned long idx;
+
+	if (strncmp(line, "cpu", 3) != 0)
+		return -1;
+	if (line[3] == ' ') {
+		*cpu = -1;
+		p = line + 3;
+	} else {
+		idx = strtoul(line + 3, &end, 10);
+		if (end == line + 3 || idx > LONG_MAX)
+			return -1;
+		*cpu = (long)idx;
+		p = end;
+	}
+	memset(v, 0, 8 * sizeof(v[0]));
+	if (sscanf(p, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1],
+	    &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) < 4)
+		return -1;
+	return 0;
 }

@@ -86,4 +86,32 @@ const char *sysfs_strerror(int rc);
 struct cpuset;
 int sysfs_read_cpulist(const char *path, struct cpuset *out);
 
+/*
+ * This boot's id (/proc/sys/kernel/random/boot_id, a new one at every
+ * boot) into buf: SYSFS_OK or a code, buf "" unless SYSFS_OK.  Through
+ * the root (a measurement of the machine under it); the _live variant at
+ * the real root (the process writing a run, which no fixture stands in
+ * for).
+ */
+int sysfs_boot_id(char *buf, size_t len);
+int sysfs_boot_id_live(char *buf, size_t len);
+
+/*
+ * The start time of process pid in clock ticks after boot (field 22 of
+ * /proc/PID/stat, at the real root), so that a reused pid is not taken
+ * for another process: SYSFS_OK, SYSFS_MISSING (no such process) or
+ * SYSFS_MALFORMED.
+ */
+int sysfs_proc_start_time(long long pid, unsigned long long *start);
+
+/*
+ * One "cpu" line of /proc/stat (the text from its start; the numbers
+ * end at the first word that is not one): *cpu is -1 for the sum of all CPUs
+ * ("cpu "), N for "cpuN"; v gets its jiffies, user nice system idle
+ * iowait irq softirq steal (guest time is inside user), 0 where the
+ * line stops early.  0, or -1 when it is not a cpu line or has fewer
+ * than four numbers.
+ */
+int sysfs_proc_stat_cpu(const char *line, long *cpu, unsigned long long v[8]);
+
 #endif

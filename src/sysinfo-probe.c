@@ -24,6 +24,7 @@
 #include <sys/auxv.h>
 #endif
 
+#include "clock.h"
 #include "clockcache.h"
 #include "power.h"
 #include "spawn.h"
@@ -34,13 +35,6 @@
 #define CPU_DIR "/sys/devices/system/cpu"
 
 /* ---- notes and owned strings ------------------------------------------ */
-
-void
-sysinfo_note(struct sysinfo_notes *notes, const char *text)
-{
-	if (notes != NULL && notes->n < SI_MAX_NOTES)
-		notes->v[notes->n++] = xstrdup(text);
-}
 
 static char *
 sdup(const char *s)
@@ -555,22 +549,16 @@ sysinfo_policies_free(struct si_policy *p, int n)
 }
 
 /* The measured clocks `--measure-clock` left for this boot. */
-struct measured {
-	struct cpuset *cpus;		/* per measured cluster (allocated) */
-	double *mhz;
-	int n;				/* -1: no report for this boot */
-	char when[64];
-};
-
 /* A cluster for the CPUs of cpus, with cpufreq data when policy >= 0. */
 static void
 cluster_fill(struct si_cluster *o, const struct cpus *c,
     const struct cpuset *cpus, int policy, struct sysinfo_notes *notes,
-    const struct measured *ms)
+    const struct clock_report *ms)
 {
 	char dir[128], path[192], buf[256];
 	long long cap;
-	int rc, i, cpu = cpuset_next(cpus, 0);
+	int rc, cpu = cpuset_next(cpus, 0);
+	size_t k;
 
 	o->cpus = cpuset_format(cpus);
 	o->count = cpuset_count(cpus);
@@ -596,9 +584,10 @@ cluster_fill(struct si_cluster *o, const struct cpus *c,
 		o->cur_mhz = khz_mhz(notes, dir, "scaling_cur_freq");
 	}
 	/* the measured clock, when `--measure-clock` left one for this boot */
-	for (i = 0; i < ms->n; i++)
-		if (cpuset_intersects(&ms->cpus[i], cpus)) {
-			o->measured_mhz = ms->mhz[i];
+	for (k = 0; k < ms->n; k++)
+		if (ms->clusters[k].ok &&
+		    cpuset_intersects(&ms->clusters[k].cpus, cpus)) {
+			o->measured_mhz = ms->clusters[k].measured_mhz;
 			break;
 		}
 }
@@ -607,16 +596,14 @@ static void
 clusters_fill(struct system_info *si, const struct cpus *c,
     struct sysinfo_notes *notes)
 {
-	struct measured ms;
+	struct clock_report ms;
 	struct si_policy *pol;
 	struct cpuset left, group;
-	int n, i, j, k, mixed = 0, most;
+	int n, i, j, k, mixed = 0, most, have;
 	const char *gov = NULL, *g;
 	double v;
 
-	memset(&ms, 0, sizeof(ms));
-	ms.n = clockcache_clusters(&ms.cpus, &ms.mhz, ms.when,
-	    sizeof(ms.when));
+	have = clockcache_load(&ms) == 0;
 	n = sysinfo_policies(&pol);
 	/* no cpufreq: at most one cluster per online CPU */
 	most = n > 0 ? n : cpuset_count(&c->online);
@@ -657,12 +644,9 @@ clusters_fill(struct system_info *si, const struct cpus *c,
 			si->cpu_max_mhz = v;
 	}
 	si->governor = gov == NULL ? NULL : xstrdup(mixed ? "mixed" : gov);
-	if (ms.n >= 0 && ms.when[0] != '\0')
-		si->clock_measured_at = xstrdup(ms.when);
-	for (i = 0; i < ms.n; i++)
-		cpuset_release(&ms.cpus[i]);
-	free(ms.cpus);
-	free(ms.mhz);
+	if (have && ms.measured_at[0] != '\0')
+		si->clock_measured_at = xstrdup(ms.measured_at);
+	clockcache_report_release(&ms);
 }
 
 /* ---- caches ------------------------------------------------------------- */
@@ -1188,13 +1172,14 @@ sysinfo_release(struct system_info *si)
 /* ---- the clock for per-MHz figures and the throttling bits ---------------- */
 
 int
-sysinfo_cpu_mhz(int cpu, double *mhz, const char **source)
+sysinfo_cpu_mhz(const struct clock_report *clk, int cpu, double *mhz,
+    const char **source)
 {
 	struct si_policy *pol;
 	int n, i, rc = -1;
 	double v;
 
-	if (clockcache_mhz(cpu, mhz) == 0) {
+	if (clockcache_report_mhz(clk, cpu, mhz) == 0) {
 		*source = "measured";
 		return 0;
 	}
@@ -1215,8 +1200,6 @@ sysinfo_cpu_mhz(int cpu, double *mhz, const char **source)
 	sysinfo_policies_free(pol, n);
 	return rc;
 }
-
-#define GET_THROTTLED "/sys/devices/platform/soc/soc:firmware/get_throttled"
 
 /* `vcgencmd get_throttled` through spawn: "throttled=0x50000". */
 static int
@@ -1239,17 +1222,6 @@ vcgencmd_throttled(unsigned long *bits)
 	}
 	spawn_release(&sp);
 	return rc;
-}
-
-/* Is vcgencmd somewhere on PATH?  (Asked once.) */
-static int
-have_vcgencmd(void)
-{
-	static int known = -1;
-
-	if (known < 0)
-		known = spawn_find("vcgencmd");
-	return known;
 }
 
 /* The under-voltage alarm of the rpi_volt hwmon device; -1 when none. */
@@ -1282,14 +1254,14 @@ sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
 	long long v;
 	int rc;
 
-	rc = sysfs_read_ll(GET_THROTTLED, 1, &v, NULL, 0);
+	rc = sysfs_read_ll(SI_GET_THROTTLED, 1, &v, NULL, 0);
 	if (rc == SYSFS_OK && v >= 0) {
 		*bits = (unsigned long)v;
 		*source = "firmware sysfs";
 		return 0;
 	}
 	if (rc != SYSFS_MISSING)
-		read_num(notes, GET_THROTTLED, 1, &v);
+		read_num(notes, SI_GET_THROTTLED, 1, &v);
 	if (hwmon_undervoltage(bits) == 0) {
 		*source = "hwmon rpi_volt (under-voltage only)";
 		return 0;
@@ -1300,15 +1272,9 @@ sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
 int
 sysinfo_throttled(unsigned long *bits, const char **source, struct sysinfo_notes *notes)
 {
-	if (sysfs_is_real() && have_vcgencmd() && vcgencmd_throttled(bits) == 0) {
+	if (sysinfo_have_vcgencmd() && vcgencmd_throttled(bits) == 0) {
 		*source = "vcgencmd";
 		return 0;
 	}
 	return sysinfo_throttled_sysfs(bits, source, notes);
-}
-
-int
-sysinfo_have_vcgencmd(void)
-{
-	return sysfs_is_real() && have_vcgencmd();
 }

@@ -13,20 +13,13 @@
 #include <stddef.h>
 
 #include "cpuset.h"
+#include "sysinfo-note.h"
 
 /* CPUs, cores and clusters: as many as the machine has (cpuset.h's bound) */
 #define SI_MAX_CACHES	64
 #define SI_MAX_SWAPS	16
 #define SI_MAX_ZONES	64
 #define SI_MAX_POWER	16
-#define SI_MAX_NOTES	256
-
-/* Values that were there but unusable, as sentences (owned strings). */
-struct sysinfo_notes {
-	char *v[SI_MAX_NOTES];
-	size_t n;
-};
-void sysinfo_note(struct sysinfo_notes *, const char *text);
 
 /*
  * Unknown values: NULL strings, NAN reals, -1 counts and sizes (every
@@ -178,14 +171,17 @@ struct run_info;
 int run_emulated(const struct run_info *ri);
 
 /*
- * The clock of CPU `cpu` in MHz for per-MHz figures: the clock measured
- * by `info --measure-clock` or `run --measure-clock` when one was
- * measured since the last boot (cached in clock.json beside the default
- * store), else cpufreq's maximum for that CPU (scaling_max_freq, else
- * cpuinfo_max_freq).  0 with *source set to "measured" or "cpufreq";
- * -1 when unknown.  It never measures by itself.
+ * The clock of CPU `cpu` in MHz for per-MHz figures: its measured clock
+ * in clk (NULL: none; the report of this boot that `info
+ * --measure-clock` or `run --measure-clock` left in the clock cache,
+ * clockcache_load()), else cpufreq's maximum for that CPU
+ * (scaling_max_freq, else cpuinfo_max_freq).  0 with *source set to
+ * "measured" or "cpufreq"; -1 when unknown.  It never measures and
+ * never reads the cache.
  */
-int sysinfo_cpu_mhz(int cpu, double *mhz, const char **source);
+struct clock_report;
+int sysinfo_cpu_mhz(const struct clock_report *clk, int cpu, double *mhz,
+    const char **source);
 
 /* "Cortex-A72" from MIDR implementer and part numbers. */
 void sysinfo_core_name(unsigned impl, unsigned part, char *buf, size_t len);
@@ -233,6 +229,8 @@ int sysinfo_throttled(unsigned long *bits, const char **source,
     struct sysinfo_notes *notes);
 int sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
     struct sysinfo_notes *notes);
-int sysinfo_have_vcgencmd(void);
+/* The firmware's node of those bits (hex), which the sampler reads too. */
+#define SI_GET_THROTTLED \
+	"/sys/devices/platform/soc/soc:firmware/get_throttled"
 
 #endif

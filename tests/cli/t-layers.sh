@@ -71,4 +71,76 @@ h=$(includes "$TMP/fake.c" | sed -n 2p)
 case " $srch " in *" $h "*) ! is_allowed "$allowed" bench/fake.c "$h" ;; *) false ;; esac
 ok $? "a benchmark file including runner.h would be refused"
 
+# ---- the machine seam (doc/DESIGN.md section 7) ----------------------------
+#
+# Every /proc, /sys and /etc read goes through sysfs.c: no other file opens
+# such a path itself, builds a per-process /proc path or names the boot id
+# file, and the cpu lines of /proc/stat are parsed there alone.  The
+# documented exceptions (section 7: process introspection at the real
+# root) are FILE:TEXT pairs here.
+seam_allowed='src/runner.c:readlink("/proc/self/exe"
+src/sysinfo-virt.c:fopen("/proc/self/exe"'
+# seam_bad FILE...: "FILE:TEXT" for each direct read of the machine
+seam_bad() {
+	for f in "$@"; do
+		case $f in src/sysfs.c|src/sysfs.h) continue ;; esac
+		grep -oE '(^|[^a-z_])(fopen|open|opendir|stat|lstat|readlink|access)\("/(proc|sys|etc)[^"]*"|"/proc/%[^"]*"|random/boot_id|str(n)?cmp\([^,]*, *"cpu' "$f" |
+		    sed 's/^[^a-z"]//' | while IFS= read -r m; do
+			printf '%s\n' "$seam_allowed" | grep -qxF "$f:$m" ||
+			    printf ' %s:%s' "$f" "$m"
+		done
+	done
+}
+bad=$(seam_bad src/*.c src/*.h bench/*.c bench/*.h)
+[ -z "$bad" ]
+ok $? "every /proc, /sys and /etc read, the boot id, process stat and /proc/stat's cpu lines go through sysfs.c${bad:+ (direct:$bad)}"
+
+# the check sees a direct read: the old store.c way of reading the boot id
+printf 'fp = fopen("/proc/sys/kernel/random/boot_id", "re");\n' >"$TMP/direct.c"
+[ -n "$(seam_bad "$TMP/direct.c")" ]
+ok $? "a direct fopen of the boot id would be refused"
+
+# the firmware's throttling node is named once
+nthr=$(cat src/*.c src/*.h bench/*.c bench/*.h |
+    grep -c 'soc:firmware/get_throttled')
+[ "$nthr" -eq 1 ]
+ok $? "the get_throttled path is written once ($nthr)"
+
+# defs FILE: the functions FILE defines for others (a name at the start
+# of a line, its type on the line before, not static)
+defs() {
+	awk '/^[a-z_][a-z0-9_]*\(/ && prev !~ /static/ {
+		sub(/\(.*/, ""); print } { prev = $0 }' "$1" | sort -u
+}
+# calls FROM TO...: the functions defined in TO that FROM calls
+calls() {
+	from=$1
+	shift
+	for t in "$@"; do defs "$t"; done | while read -r fn; do
+		grep -qE "(^|[^a-z0-9_])$fn\(" "$from" && printf ' %s' "$fn"
+	done
+}
+
+# the monitor is below the runner: it calls nothing of runner*.c, nor
+# anything named runner_*
+up=$(calls src/monitor.c src/runner.c src/runner-child.c)
+up="$up$(grep -oE '(^|[^a-z0-9_])runner_[a-z0-9_]*\(' src/monitor.c |
+    sed 's/^[^r]//; s/($//' | sort -u | sed 's/^/ /' | tr -d '\n')"
+[ -z "$up" ]
+ok $? "monitor.c calls nothing of the runner${up:+ (calls:$up)}"
+
+# no two machine readers call each other both ways
+circles=
+for pair in src/power.c:src/sysinfo-probe.c src/monitor.c:src/sysinfo-probe.c \
+    src/clock.c:src/sysinfo-probe.c src/clockcache.c:src/sysinfo-probe.c \
+    src/power.c:src/monitor.c; do
+	a=${pair%%:*}
+	b=${pair#*:}
+	ab=$(calls "$a" "$b")
+	ba=$(calls "$b" "$a")
+	[ -n "$ab" ] && [ -n "$ba" ] && circles="$circles $a<->$b (${ab# } / ${ba# })"
+done
+[ -z "$circles" ]
+ok $? "no call circle between the machine readers${circles:+:$circles}"
+
 done_testing

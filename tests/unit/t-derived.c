@@ -37,7 +37,7 @@ part(struct result *r, const char *cname, const char *unit, int better,
 	r->better = better;
 	r->copies = 1;
 	r->status = ST_OK;
-	runner_row_samples(r, v, n);
+	result_set_samples(r, v, n);
 }
 
 /* Is x between a and b (either order)? */

@@ -16,6 +16,7 @@
 #include <elf.h>
 #include <sys/stat.h>
 
+#include "clock.h"
 #include "clockcache.h"
 #include "cpuset.h"
 #include "sysfs.h"
@@ -23,6 +24,18 @@
 #include "sysinfo-show.h"
 #include "tap.h"
 #include "util.h"
+
+/* The per-MHz clock as a run resolves it: this boot's cache, else cpufreq. */
+static int
+cpu_mhz(int cpu, double *mhz, const char **src)
+{
+	struct clock_report clk;
+	int have = clockcache_load(&clk) == 0, rc;
+
+	rc = sysinfo_cpu_mhz(have ? &clk : NULL, cpu, mhz, src);
+	clockcache_report_release(&clk);
+	return rc;
+}
 
 static const char *srcdir;
 
@@ -236,7 +249,7 @@ test_rpi4(void)
 	    "rpi4: L1d, L1i, shared L2");
 	is_int((long long)json_array_size(json_object_get(s, "notes")), 0,
 	    "rpi4: no notes");
-	ok(sysinfo_cpu_mhz(2, &mhz, &src) == 0 && mhz == 1500 &&
+	ok(cpu_mhz(2, &mhz, &src) == 0 && mhz == 1500 &&
 	    strcmp(src, "cpufreq") == 0, "rpi4: cpu 2 at 1500 MHz by cpufreq");
 	reads_back(s, "rpi4");
 	label_of(s, label, sizeof(label));
@@ -276,9 +289,9 @@ test_rk3588(void)
 	is_str(jstr(sw, "algorithm"), "zstd", "rk3588: zram algorithm");
 	ok(json_is_null(json_object_get(json_object_get(s, "throttling"),
 	    "raw")), "rk3588: no Raspberry Pi throttling bits");
-	ok(sysinfo_cpu_mhz(0, &mhz, &src) == 0 && mhz == 1800,
+	ok(cpu_mhz(0, &mhz, &src) == 0 && mhz == 1800,
 	    "rk3588: cpu 0 at 1800 MHz");
-	ok(sysinfo_cpu_mhz(7, &mhz, &src) == 0 && mhz == 2400,
+	ok(cpu_mhz(7, &mhz, &src) == 0 && mhz == 2400,
 	    "rk3588: cpu 7 at 2400 MHz");
 	reads_back(s, "rk3588");
 	json_decref(s);
@@ -302,7 +315,7 @@ test_bare(void)
 	ok(json_is_null(json_object_get(s, "loadavg")), "bare: no load");
 	is_int((long long)json_array_size(json_object_get(s, "notes")), 0,
 	    "bare: missing files are not malformed ones");
-	ok(sysinfo_cpu_mhz(0, &mhz, &src) == -1, "bare: per-MHz clock unknown");
+	ok(cpu_mhz(0, &mhz, &src) == -1, "bare: per-MHz clock unknown");
 	reads_back(s, "bare");
 	label_of(s, label, sizeof(label));
 	is_str(label, "unknown | unknown CPUs | Linux unknown", "bare: label");
@@ -352,18 +365,32 @@ test_clock_cache(void)
 	FILE *fp;
 	double mhz = 0;
 	const char *src = "";
-	json_t *s, *rep;
+	struct clock_report rep, got;
+	struct clock_cluster cl;
+	json_t *s;
 
 	snprintf(path, sizeof(path), "%s/cache/clock.json", tap_tmpdir());
 	setenv("BOARDBENCH_CLOCK_CACHE", path, 1);
 	s = snapshot("rpi4");
 	json_decref(s);
-	rep = json_pack("{s:s, s:s, s:[{s:s, s:f}]}",
-	    "boot_id", "0c2f8e11-1d2b-4a55-8f0e-000000000004",
-	    "measured_at", "2026-01-01T00:00:00Z",
-	    "clusters", "cpus", "0-3", "measured_mhz", 1498.5);
-	ok(clockcache_save(rep) == 0, "a measurement saved");
-	ok(sysinfo_cpu_mhz(1, &mhz, &src) == 0 && mhz == 1498.5 &&
+	memset(&rep, 0, sizeof(rep));
+	memset(&cl, 0, sizeof(cl));
+	strlcpy_bb(rep.boot_id, "0c2f8e11-1d2b-4a55-8f0e-000000000004",
+	    sizeof(rep.boot_id));
+	strlcpy_bb(rep.measured_at, "2026-01-01T00:00:00Z",
+	    sizeof(rep.measured_at));
+	cpuset_init(&cl.cpus);
+	cpuset_parse("0-3", &cl.cpus);
+	cl.cpu = 0;
+	cl.policy = 0;
+	cl.reach = CLOCK_RAN;
+	cl.ok = 1;
+	cl.measured_mhz = 1498.5;
+	cl.spread = cl.claimed_mhz = cl.max_mhz = cl.perf_mhz = NAN;
+	rep.clusters = &cl;
+	rep.n = 1;
+	ok(clockcache_save(&rep) == 0, "a measurement saved");
+	ok(cpu_mhz(1, &mhz, &src) == 0 && mhz == 1498.5 &&
 	    strcmp(src, "measured") == 0, "the measured clock of this boot "
 	    "is used (%g %s)", mhz, src);
 	s = sysinfo_json();
@@ -375,18 +402,19 @@ test_clock_cache(void)
 	/* the same file seen as another machine: not this one's clock */
 	setenv("BOARDBENCH_SYSROOT", "/nonexistent-root", 1);
 	sysfs_reset();
-	ok(clockcache_load() == NULL, "another machine's entry is not used");
+	ok(clockcache_load(&got) == -1 && got.n == 0,
+	    "another machine's entry is not used");
 	s = snapshot("rpi4");
 	json_decref(s);
-	json_object_set_new(rep, "boot_id", json_string("another-boot"));
-	ok(clockcache_save(rep) == 0, "another boot's measurement saved");
-	ok(sysinfo_cpu_mhz(1, &mhz, &src) == 0 && mhz == 1500 &&
+	strlcpy_bb(rep.boot_id, "another-boot", sizeof(rep.boot_id));
+	ok(clockcache_save(&rep) == 0, "another boot's measurement saved");
+	ok(cpu_mhz(1, &mhz, &src) == 0 && mhz == 1500 &&
 	    strcmp(src, "cpufreq") == 0, "another boot's measurement is not");
-	json_decref(rep);
+	cpuset_release(&cl.cpus);
 	fp = fopen(path, "w");
 	ok(fp != NULL && fprintf(fp, "not json\n") > 0 && fclose(fp) == 0,
 	    "the cache damaged");
-	ok(sysinfo_cpu_mhz(1, &mhz, &src) == 0 && mhz == 1500,
+	ok(cpu_mhz(1, &mhz, &src) == 0 && mhz == 1500,
 	    "a damaged cache is ignored");
 	unsetenv("BOARDBENCH_CLOCK_CACHE");
 }
@@ -661,7 +689,7 @@ test_many_cpus(void)
 	is_int(json_integer_value(json_object_get(json_array_get(
 	    json_object_get(s, "cores"), 79), "cpu")), 79,
 	    "80 CPUs: the last is CPU 79");
-	ok(sysinfo_cpu_mhz(79, &mhz, &src) == 0 && mhz == 2000,
+	ok(cpu_mhz(79, &mhz, &src) == 0 && mhz == 2000,
 	    "80 CPUs: CPU 79's clock from its policy");
 	label_of(s, label, sizeof(label));
 	is_str(label, "unknown | 80 x Cortex-A72 @ 2000 MHz | Linux unknown",
@@ -708,7 +736,7 @@ test_many_cpus(void)
 	}
 	is_int((long long)bad, 0, "4096 CPUs: policy k is policy(32k) with "
 	    "CPUs 32k to 32k+31");
-	ok(sysinfo_cpu_mhz(4095, &mhz, &src) == 0 && mhz == 2000,
+	ok(cpu_mhz(4095, &mhz, &src) == 0 && mhz == 2000,
 	    "4096 CPUs: CPU 4095's clock");
 	reads_back(s, "4096 CPUs");
 	json_decref(s);
@@ -739,11 +767,11 @@ test_many_cpus(void)
 	ok(notes_mention(s, "scaling_cur_freq: 999999999999 kHz is outside "
 	    "1 to 100000 MHz") && notes_mention(s, "cpuinfo_max_freq: 0 kHz "
 	    "is outside"), "... each with a note");
-	ok(sysinfo_cpu_mhz(0, &mhz, &src) == -1, "... and no per-MHz clock "
+	ok(cpu_mhz(0, &mhz, &src) == -1, "... and no per-MHz clock "
 	    "from them");
 	json_decref(s);
 	put_file(root, POLICY "0/scaling_max_freq", "1800000\n");
-	ok(sysinfo_cpu_mhz(0, &mhz, &src) == 0 && mhz == 1800, "a sane "
+	ok(cpu_mhz(0, &mhz, &src) == 0 && mhz == 1800, "a sane "
 	    "scaling_max_freq is the per-MHz clock");
 	ok(sysinfo_khz_mhz(1000) == 1 && sysinfo_khz_mhz(100000000) == 100000 &&
 	    isnan(sysinfo_khz_mhz(999)) && isnan(sysinfo_khz_mhz(100000001)),
