@@ -156,6 +156,20 @@ struct bench_phase {
 	int row;
 };
 
+/*
+ * Headline rows: the figures people quote, shown above the text view's
+ * table and in the report (src/headline.c picks them).  A row of the
+ * benchmark (OK, copy 0) is an item when its case is `prefix`, then a
+ * middle, then `suffix`; `mid` says which middles: NULL none, "*" a word
+ * without '/' (a library name), else "" or that text.  With `largest`
+ * the middle is a size and only the row of the largest size is taken.
+ * The item reads "label (middle)"; a size middle goes beside the label.
+ */
+struct bench_headline {
+	const char *prefix, *mid, *suffix, *label;
+	int largest;
+};
+
 struct bench_info {
 	const char *name, *group, *description;
 	const char *unit;		/* primary unit, for `list` */
@@ -194,6 +208,15 @@ struct bench_info {
 	 */
 	unsigned min_samples;
 	double warmup;			/* seconds of warm-up per case */
+
+	/*
+	 * The headline rows, terminated by { NULL } (NULL: none).  The
+	 * headline lists benchmarks by headline_rank, smallest first (ties
+	 * in bench-list.h order): cpu 10-30, crypto 40-60, memory 70-80,
+	 * storage 90, network 100.
+	 */
+	const struct bench_headline *headlines;
+	int headline_rank;
 };
 
 /* Parameters, resolved and range-checked before the run starts. */
