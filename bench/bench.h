@@ -170,6 +170,23 @@ struct bench_headline {
 	int largest;
 };
 
+/*
+ * How a row's figure is quoted to people (text view, compare, report;
+ * CSV, TSV and JSON keep base units), where the unit alone does not say
+ * (src/fmt.c quotes flop/s as MFLOPS, B/s as MB/s, ... for every
+ * benchmark).  A row of the benchmark in `unit` (and of case `case_name`,
+ * unless NULL) shows as value / div in `name`; BENCH_Q_WHOLE: the number
+ * rounded to a whole one, BENCH_Q_TIMES: the number followed by "x".
+ */
+#define BENCH_Q_WHOLE	0x1u
+#define BENCH_Q_TIMES	0x2u
+struct bench_quote {
+	const char *unit, *case_name;
+	double div;
+	const char *name;
+	unsigned how;
+};
+
 struct bench_info {
 	const char *name, *group, *description;
 	const char *unit;		/* primary unit, for `list` */
@@ -217,6 +234,8 @@ struct bench_info {
 	 */
 	const struct bench_headline *headlines;
 	int headline_rank;
+	/* how rows are quoted, terminated by { NULL } (NULL: by unit only) */
+	const struct bench_quote *quotes;
 };
 
 /* Parameters, resolved and range-checked before the run starts. */

@@ -324,6 +324,12 @@ static const struct bench_headline dhry_headlines[] = {
 	{ NULL }
 };
 
+/* Dhrystones per second as a whole number (bench.h, quotes). */
+static const struct bench_quote dhry_quotes[] = {
+	{ "dhry/s", NULL, 1, "Dhry/s", BENCH_Q_WHOLE },
+	{ NULL }
+};
+
 const struct bench_info bench_dhrystone_info = {
 	.name = "dhrystone",
 	.group = "cpu",
@@ -341,4 +347,5 @@ const struct bench_info bench_dhrystone_info = {
 	.classic = dhry_classic,
 	.headlines = dhry_headlines,
 	.headline_rank = 30,
+	.quotes = dhry_quotes,
 };

@@ -373,4 +373,5 @@ const struct bench_info bench_cipher_info = {
 	.warmup = CRYPTO_WARMUP,
 	.headlines = cipher_headlines,
 	.headline_rank = 40,
+	.quotes = crypto_quotes,
 };

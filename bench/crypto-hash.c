@@ -382,4 +382,5 @@ const struct bench_info bench_hash_info = {
 	.warmup = CRYPTO_WARMUP,
 	.headlines = hash_headlines,
 	.headline_rank = 50,
+	.quotes = crypto_quotes,
 };

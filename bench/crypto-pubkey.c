@@ -418,4 +418,5 @@ const struct bench_info bench_pubkey_info = {
 	.warmup = CRYPTO_WARMUP,
 	.headlines = pk_headlines,
 	.headline_rank = 60,
+	.quotes = crypto_quotes,
 };

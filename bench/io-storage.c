@@ -919,6 +919,12 @@ static const struct bench_headline st_headlines[] = {
 	{ NULL }
 };
 
+/* Operations per second as IOPS (bench.h, quotes). */
+static const struct bench_quote st_quotes[] = {
+	{ "op/s", NULL, 1, "IOPS", 0 },
+	{ NULL }
+};
+
 const struct bench_info bench_storage_info = {
 	.name = "storage",
 	.group = "storage",
@@ -936,4 +942,5 @@ const struct bench_info bench_storage_info = {
 	.teardown = st_teardown,
 	.headlines = st_headlines,
 	.headline_rank = 90,
+	.quotes = st_quotes,
 };

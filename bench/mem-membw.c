@@ -515,4 +515,5 @@ const struct bench_info bench_membw_info = {
 	.budget = 0.25,
 	.headlines = bw_headlines,
 	.headline_rank = 70,
+	.quotes = mem_quotes,
 };

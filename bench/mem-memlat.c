@@ -338,4 +338,5 @@ const struct bench_info bench_memlat_info = {
 	.budget = 0.25,
 	.headlines = ml_headlines,
 	.headline_rank = 80,
+	.quotes = mem_quotes,
 };

@@ -95,6 +95,9 @@ void mem_place_note(struct bench_ctx *, const struct mem_block *);
 /* Human size for reasons: "64 MiB", "1.5 GiB". */
 void mem_size_text(uint64_t bytes, char *buf, size_t len);
 
+/* bench_info.quotes of membw and memlat: seconds as ns */
+extern const struct bench_quote mem_quotes[];
+
 extern const struct bench_info bench_membw_info, bench_memlat_info;
 
 /* Known-answer tests only: make verify() see a corrupted result. */
