@@ -187,6 +187,22 @@ struct bench_quote {
 	unsigned how;
 };
 
+/*
+ * The report's chart of a benchmark whose case names carry a size
+ * (bench_info.case_size): its figure against the size, one line per run
+ * and series.  Charts come by rank, smallest first; the y value plotted
+ * is the row's value * ymul / ydiv (s to ns: 1e9, 1).
+ */
+struct bench_chart {
+	int rank;
+	const char *heading;	/* "Memory latency" */
+	const char *title;	/* "Memory latency by working set (log axes)" */
+	const char *ylabel;	/* "ns per load" */
+	double ymul, ydiv;
+	int logy;		/* a log y axis */
+	void (*yfmt)(double, char *, size_t);	/* y tick text (NULL: %g) */
+};
+
 struct bench_info {
 	const char *name, *group, *description;
 	const char *unit;		/* primary unit, for `list` */
@@ -236,6 +252,19 @@ struct bench_info {
 	int headline_rank;
 	/* how rows are quoted, terminated by { NULL } (NULL: by unit only) */
 	const struct bench_quote *quotes;
+
+	/*
+	 * How its case names split, for compare and the report (NULL: they
+	 * do not).  case_key: the name compare matches on, when names
+	 * changed form: an old one in today's form ("read/33554432" is
+	 * "read/32MiB"); returns buf, or name when it stands.  case_size:
+	 * the size in bytes a name carries and, in series (when not NULL),
+	 * the rest of it ("copy/1MiB/thp": 1048576 and "copy thp"); NaN
+	 * for a name without one.
+	 */
+	const char *(*case_key)(const char *name, char *buf, size_t len);
+	double (*case_size)(const char *name, char *series, size_t len);
+	const struct bench_chart *chart;	/* NULL: none */
 };
 
 /* Parameters, resolved and range-checked before the run starts. */

@@ -496,6 +496,15 @@ static const struct bench_headline bw_headlines[] = {
 	{ NULL }
 };
 
+/* The report's chart: bandwidth by size, after memlat's. */
+static const struct bench_chart bw_chart = {
+	.rank = 2,
+	.heading = "Memory bandwidth",
+	.title = "Memory bandwidth by size",
+	.ylabel = "MB/s",
+	.ymul = 1, .ydiv = 1e6,		/* B/s to MB/s */
+};
+
 const struct bench_info bench_membw_info = {
 	.name = "membw",
 	.group = "memory",
@@ -516,4 +525,7 @@ const struct bench_info bench_membw_info = {
 	.headlines = bw_headlines,
 	.headline_rank = 70,
 	.quotes = mem_quotes,
+	.case_key = mem_case_key,
+	.case_size = mem_case_size,
+	.chart = &bw_chart,
 };
