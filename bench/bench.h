@@ -18,11 +18,16 @@
  *     releases what it made itself (tests/unit/t-runner.c checks it).
  * The runner calibrates, times, repeats, aggregates and isolates crashes.
  *
- * Adding a benchmark:
- *   1. write bench/<group>-<name>.c ending in its bench_info;
+ * Adding a benchmark touches bench/, its test and the man page, and
+ * nothing in src/, which names no benchmark (tests/cli/t-layers.sh):
+ *   1. write bench/<area>-<name>.c ending in its bench_info, which holds
+ *      everything about it: its cases and parameters, its headline rows
+ *      (headlines, headline_rank), how its rows are quoted (quotes), how
+ *      its case names split (case_key, case_size, chart) and its
+ *      --classic view (classic);
  *   2. add X(<name>) to bench/bench-list.h;
- *   3. add the file to the sources in Makefile.am (or its .am fragment);
- *   4. add a known-answer test under tests/kat/;
+ *   3. add the file to its area's fragment, bench/<area>.am;
+ *   4. add a known-answer test under tests/kat/, listed in that fragment;
  *   5. describe it and its parameters in man/boardbench.1.
  */
 #ifndef BOARDBENCH_BENCH_H
