@@ -19,7 +19,8 @@
  * The runner calibrates, times, repeats, aggregates and isolates crashes.
  *
  * Adding a benchmark touches bench/, its test and the man page, and
- * nothing in src/, which names no benchmark (tests/cli/t-layers.sh):
+ * nothing in src/, which names no benchmark (tests/cli/t-layers.sh
+ * checks it; tests/unit/t-recipe.c adds one so and sees it shown):
  *   1. write bench/<area>-<name>.c ending in its bench_info, which holds
  *      everything about it: its cases and parameters, its headline rows
  *      (headlines, headline_rank), how its rows are quoted (quotes), how
