@@ -181,11 +181,14 @@ struct bench_headline {
  * CSV, TSV and JSON keep base units), where the unit alone does not say
  * (src/fmt.c quotes flop/s as MFLOPS, B/s as MB/s, ... for every
  * benchmark).  A row of the benchmark in `unit` (and of case `case_name`,
- * unless NULL) shows as value / div in `name`; BENCH_Q_WHOLE: the number
- * rounded to a whole one, BENCH_Q_TIMES: the number followed by "x".
+ * unless NULL) shows as value / div in `name` (the first entry that
+ * matches); BENCH_Q_WHOLE: the number rounded to a whole one,
+ * BENCH_Q_TIMES: the number followed by "x", BENCH_Q_HUMAN: scaled to
+ * k, M, G with `name` as the base unit ("65.43 kFFT/s").
  */
 #define BENCH_Q_WHOLE	0x1u
 #define BENCH_Q_TIMES	0x2u
+#define BENCH_Q_HUMAN	0x4u
 struct bench_quote {
 	const char *unit, *case_name;
 	double div;

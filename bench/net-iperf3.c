@@ -933,6 +933,12 @@ static const struct bench_headline ip_headlines[] = {
 	{ NULL }
 };
 
+/* Retransmitted segments as a count (bench.h, quotes). */
+static const struct bench_quote ip_quotes[] = {
+	{ "segments", NULL, 1, "retrans", BENCH_Q_WHOLE },
+	{ NULL }
+};
+
 const struct bench_info bench_iperf3_info = {
 	.name = "iperf3",
 	.group = "network",
@@ -952,4 +958,5 @@ const struct bench_info bench_iperf3_info = {
 	.min_samples = 3,
 	.headlines = ip_headlines,
 	.headline_rank = 100,
+	.quotes = ip_quotes,
 };

@@ -174,6 +174,10 @@ bench_quote(double v, const char *bench, const char *case_name,
 		    (case_name == NULL || strcmp(case_name, q->case_name) != 0)))
 			continue;
 		v /= q->div;
+		if (q->how & BENCH_Q_HUMAN) {
+			fmt_human(v, q->name, num, nlen, u, ulen);
+			return 0;
+		}
 		if (q->how & BENCH_Q_WHOLE)
 			snprintf(n, sizeof(n), "%.0f", v);
 		else
@@ -197,7 +201,6 @@ fmt_quote(double v, const char *bench, const char *case_name,
 		const char *big_name;
 	} q[] = {
 		{ "flop/s", 1e6, "MFLOPS", 1e5, "GFLOPS" },
-		{ "WI/s", 1e6, "MWIPS", 0, NULL },
 		{ "B/s", 1e6, "MB/s", 0, NULL },
 		{ "bit/s", 1e6, "Mbit/s", 1e3, "Gbit/s" },
 	};
@@ -209,16 +212,6 @@ fmt_quote(double v, const char *bench, const char *case_name,
 	}
 	if (bench_quote(v, bench, case_name, unit, num, nlen, u, ulen) == 0)
 		return;
-	if (strcmp(unit, "segments") == 0) {
-		snprintf(num, nlen, "%.0f", v);
-		snprintf(u, ulen, "retrans");
-		return;
-	}
-	if (strcmp(unit, "transform/s") == 0) {
-		/* FFTs per second: "65.43 kFFT/s" fits the unit column */
-		fmt_human(v, "FFT/s", num, nlen, u, ulen);
-		return;
-	}
 	for (i = 0; i < ARRAY_SIZE(q); i++) {
 		if (strcmp(unit, q[i].unit) != 0)
 			continue;

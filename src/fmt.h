@@ -53,9 +53,9 @@ void fmt_human(double v, const char *unit, char *num, size_t nlen,
  * The unit people quote for a row of benchmark `bench` and case
  * `case_name` measured in base `unit` (text view only): as the
  * benchmark's quotes say (bench_info.quotes: storage op/s as IOPS, memory
- * seconds as ns, ...), else flop/s as MFLOPS or GFLOPS, WI/s as MWIPS,
- * B/s as MB/s, bit/s as Mbit/s or Gbit/s, segments as a count,
- * transform/s as FFT/s (kFFT/s); anything else as fmt_human does.
+ * seconds as ns, WI/s as MWIPS, ...), else flop/s as MFLOPS or GFLOPS,
+ * B/s as MB/s, bit/s as Mbit/s or Gbit/s; anything else as fmt_human
+ * does.
  */
 void fmt_quote(double v, const char *bench, const char *case_name,
     const char *unit, char *num, size_t nlen, char *u, size_t ulen);
