@@ -684,7 +684,7 @@ size_charts(struct strbuf *sb, const struct rruns *rs)
 				ys[k] = xreallocarray(ys[k], m + 1,
 				    sizeof(double));
 				xs[k][m] = bytes;
-				/* s per load to ns; B/s to MB/s */
+				/* in the chart's unit (ns, MB/s) */
 				ys[k][m] = q->st.median * c->ymul / c->ydiv;
 				ser[k].n = m + 1;
 			}

@@ -182,7 +182,8 @@ bench_quote(double v, const char *bench, const char *case_name,
 			snprintf(n, sizeof(n), "%.0f", v);
 		else
 			fmt_num(v, n, sizeof(n));
-		snprintf(num, nlen, "%s%s", n, q->how & BENCH_Q_TIMES ? "x" : "");
+		snprintf(num, nlen, "%s%s", n,
+		    q->how & BENCH_Q_TIMES ? "x" : "");
 		snprintf(u, ulen, "%s", q->name);
 		return 0;
 	}
