@@ -18,11 +18,17 @@
  *     releases what it made itself (tests/unit/t-runner.c checks it).
  * The runner calibrates, times, repeats, aggregates and isolates crashes.
  *
- * Adding a benchmark:
- *   1. write bench/<group>-<name>.c ending in its bench_info;
+ * Adding a benchmark touches bench/, its test and the man page, and
+ * nothing in src/, which names no benchmark (tests/cli/t-layers.sh
+ * checks it; tests/unit/t-recipe.c adds one so and sees it shown):
+ *   1. write bench/<area>-<name>.c ending in its bench_info, which holds
+ *      everything about it: its cases and parameters, its headline rows
+ *      (headlines, headline_rank), how its rows are quoted (quotes), how
+ *      its case names split (case_key, case_size, chart) and its
+ *      --classic view (classic);
  *   2. add X(<name>) to bench/bench-list.h;
- *   3. add the file to the sources in Makefile.am (or its .am fragment);
- *   4. add a known-answer test under tests/kat/;
+ *   3. add the file to its area's fragment, bench/<area>.am;
+ *   4. add a known-answer test under tests/kat/, listed in that fragment;
  *   5. describe it and its parameters in man/boardbench.1.
  */
 #ifndef BOARDBENCH_BENCH_H
@@ -157,6 +163,56 @@ struct bench_phase {
 	int row;
 };
 
+/*
+ * Headline rows: the figures people quote, shown above the text view's
+ * table and in the report (src/headline.c picks them).  A row of the
+ * benchmark (OK, copy 0) is an item when its case is `prefix`, then a
+ * middle, then `suffix`; `mid` says which middles: NULL none, "*" a word
+ * without '/' (a library name), else "" or that text.  With `largest`
+ * the middle is a size and only the row of the largest size is taken.
+ * The item reads "label (middle)"; a size middle goes beside the label.
+ */
+struct bench_headline {
+	const char *prefix, *mid, *suffix, *label;
+	int largest;
+};
+
+/*
+ * How a row's figure is quoted to people (text view, compare, report;
+ * CSV, TSV and JSON keep base units), where the unit alone does not say
+ * (src/fmt.c quotes flop/s as MFLOPS, B/s as MB/s, ... for every
+ * benchmark).  A row of the benchmark in `unit` (and of case `case_name`,
+ * unless NULL) shows as value / div in `name` (the first entry that
+ * matches); BENCH_Q_WHOLE: the number rounded to a whole one,
+ * BENCH_Q_TIMES: the number followed by "x", BENCH_Q_HUMAN: scaled to
+ * k, M, G with `name` as the base unit ("65.43 kFFT/s").
+ */
+#define BENCH_Q_WHOLE	0x1u
+#define BENCH_Q_TIMES	0x2u
+#define BENCH_Q_HUMAN	0x4u
+struct bench_quote {
+	const char *unit, *case_name;
+	double div;
+	const char *name;
+	unsigned how;
+};
+
+/*
+ * The report's chart of a benchmark whose case names carry a size
+ * (bench_info.case_size): its figure against the size, one line per run
+ * and series.  Charts come by rank, smallest first; the y value plotted
+ * is the row's value * ymul / ydiv (s to ns: 1e9, 1).
+ */
+struct bench_chart {
+	int rank;
+	const char *heading;	/* "Memory latency" */
+	const char *title;	/* "Memory latency by working set (log axes)" */
+	const char *ylabel;	/* "ns per load" */
+	double ymul, ydiv;
+	int logy;		/* a log y axis */
+	void (*yfmt)(double, char *, size_t);	/* y tick text (NULL: %g) */
+};
+
 struct bench_info {
 	const char *name, *group, *description;
 	const char *unit;		/* primary unit, for `list` */
@@ -195,6 +251,30 @@ struct bench_info {
 	 */
 	unsigned min_samples;
 	double warmup;			/* seconds of warm-up per case */
+
+	/*
+	 * The headline rows, terminated by { NULL } (NULL: none).  The
+	 * headline lists benchmarks by headline_rank, smallest first (ties
+	 * in bench-list.h order): cpu 10-30, crypto 40-60, memory 70-80,
+	 * storage 90, network 100.
+	 */
+	const struct bench_headline *headlines;
+	int headline_rank;
+	/* how rows are quoted, terminated by { NULL } (NULL: by unit only) */
+	const struct bench_quote *quotes;
+
+	/*
+	 * How its case names split, for compare and the report (NULL: they
+	 * do not).  case_key: the name compare matches on, when names
+	 * changed form: an old one in today's form ("read/33554432" is
+	 * "read/32MiB"); returns buf, or name when it stands.  case_size:
+	 * the size in bytes a name carries and, in series (when not NULL),
+	 * the rest of it ("copy/1MiB/thp": 1048576 and "copy thp"); NaN
+	 * for a name without one.
+	 */
+	const char *(*case_key)(const char *name, char *buf, size_t len);
+	double (*case_size)(const char *name, char *series, size_t len);
+	const struct bench_chart *chart;	/* NULL: none */
 };
 
 /* Parameters, resolved and range-checked before the run starts. */

@@ -280,6 +280,19 @@ dhry_classic(FILE *fp, const struct bench_info *info,
 	}
 }
 
+/* The figures people quote from this benchmark (bench.h, headlines). */
+static const struct bench_headline dhry_headlines[] = {
+	{ "v2.1/dmips", NULL, "", "Dhrystone 2.1", 0 },
+	{ "v2.1/dmips-per-mhz", NULL, "", "Dhrystone 2.1", 0 },
+	{ NULL }
+};
+
+/* Dhrystones per second as a whole number (bench.h, quotes). */
+static const struct bench_quote dhry_quotes[] = {
+	{ "dhry/s", NULL, 1, "Dhry/s", BENCH_Q_WHOLE },
+	{ NULL }
+};
+
 const struct bench_info bench_dhrystone_info = {
 	.name = "dhrystone",
 	.group = "cpu",
@@ -295,4 +308,7 @@ const struct bench_info bench_dhrystone_info = {
 	.verify = dhry_verify,
 	.teardown = dhry_teardown,
 	.classic = dhry_classic,
+	.headlines = dhry_headlines,
+	.headline_rank = 30,
+	.quotes = dhry_quotes,
 };

@@ -683,6 +683,14 @@ static const struct bench_param lp_params[] = {
 	{ .name = NULL }
 };
 
+/* The figures people quote from this benchmark (bench.h, headlines). */
+static const struct bench_headline linpack_headlines[] = {
+	{ "double-rolled", NULL, "", "Linpack double rolled", 0 },
+	{ "double-unrolled", NULL, "", "Linpack double unrolled", 0 },
+	{ "double-average", NULL, "", "Linpack double average", 0 },
+	{ NULL }
+};
+
 const struct bench_info bench_linpack_info = {
 	.name = "linpack",
 	.group = "cpu",
@@ -700,4 +708,6 @@ const struct bench_info bench_linpack_info = {
 	.verify = lp_verify,
 	.teardown = lp_teardown,
 	.classic = lp_classic,
+	.headlines = linpack_headlines,
+	.headline_rank = 10,
 };

@@ -675,6 +675,25 @@ static const struct bench_param whet_params[] = {
 	{ .name = NULL }
 };
 
+/* The figures people quote from this benchmark (bench.h, headlines). */
+static const struct bench_headline whet_headlines[] = {
+	/* two programs: the figure each prints, MIPS and MWIPS */
+	{ "classic-double", NULL, "", "Whetstone classic (C-converted)", 0 },
+	{ "mwips-double", NULL, "", "Whetstone MWIPS (Longbottom)", 0 },
+	{ NULL }
+};
+
+/*
+ * Whetstone instructions per second as each program prints its figure:
+ * the C-converted Whetstone in MIPS, Longbottom's in MWIPS (bench.h,
+ * quotes).
+ */
+static const struct bench_quote whet_quotes[] = {
+	{ "WI/s", "classic-double", 1e6, "MIPS", 0 },
+	{ "WI/s", NULL, 1e6, "MWIPS", 0 },
+	{ NULL }
+};
+
 const struct bench_info bench_whetstone_info = {
 	.name = "whetstone",
 	.group = "cpu",
@@ -692,4 +711,7 @@ const struct bench_info bench_whetstone_info = {
 	.verify = whet_verify,
 	.teardown = whet_teardown,
 	.classic = whet_classic,
+	.headlines = whet_headlines,
+	.headline_rank = 20,
+	.quotes = whet_quotes,
 };

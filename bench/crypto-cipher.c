@@ -345,6 +345,12 @@ static const struct bench_param cipher_params[] = {
 	{ .name = NULL }
 };
 
+/* The figures people quote from this benchmark (bench.h, headlines). */
+static const struct bench_headline cipher_headlines[] = {
+	{ "aes-128-cbc/", "*", "/encrypt/8192", "AES-128-CBC 8 KiB", 0 },
+	{ NULL }
+};
+
 const struct bench_info bench_cipher_info = {
 	.name = "cipher",
 	.group = "crypto",
@@ -365,4 +371,7 @@ const struct bench_info bench_cipher_info = {
 	.min_sample = CRYPTO_MIN_SAMPLE,
 	.budget = CRYPTO_BUDGET,
 	.warmup = CRYPTO_WARMUP,
+	.headlines = cipher_headlines,
+	.headline_rank = 40,
+	.quotes = crypto_quotes,
 };

@@ -52,6 +52,9 @@
 #define CRYPTO_UNAVAILABLE	NULL
 #endif
 
+/* bench_info.quotes of every crypto benchmark: op/s as a plain count */
+extern const struct bench_quote crypto_quotes[];
+
 /* ---- backends --------------------------------------------------------- */
 
 enum crypto_backend_id { CB_OPENSSL = 0, CB_GCRYPT, CB_MBEDTLS, CB_COUNT };

@@ -594,4 +594,5 @@ const struct bench_info bench_powm_info = {
 	.min_sample = CRYPTO_PK_MIN_SAMPLE,
 	.budget = CRYPTO_PK_BUDGET,
 	.warmup = CRYPTO_WARMUP,
+	.quotes = crypto_quotes,
 };

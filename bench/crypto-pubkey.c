@@ -389,6 +389,13 @@ static const struct bench_param pk_params[] = {
 	{ .name = NULL }
 };
 
+/* The figures people quote from this benchmark (bench.h, headlines). */
+static const struct bench_headline pk_headlines[] = {
+	{ "rsa2048/", "*", "/sign", "RSA-2048 sign", 0 },
+	{ "rsa2048/", "*", "/verify", "RSA-2048 verify", 0 },
+	{ NULL }
+};
+
 const struct bench_info bench_pubkey_info = {
 	.name = "pubkey",
 	.group = "crypto",
@@ -409,4 +416,7 @@ const struct bench_info bench_pubkey_info = {
 	.min_sample = CRYPTO_PK_MIN_SAMPLE,
 	.budget = CRYPTO_PK_BUDGET,
 	.warmup = CRYPTO_WARMUP,
+	.headlines = pk_headlines,
+	.headline_rank = 60,
+	.quotes = crypto_quotes,
 };

@@ -330,4 +330,5 @@ const struct bench_info bench_random_info = {
 	.min_sample = CRYPTO_MIN_SAMPLE,
 	.budget = CRYPTO_BUDGET,
 	.warmup = CRYPTO_WARMUP,
+	.quotes = crypto_quotes,
 };

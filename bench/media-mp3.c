@@ -360,6 +360,12 @@ mp3_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 
 #endif /* MP3_BUILT */
 
+/* The real-time factor: "1027.4x realtime" (bench.h, quotes). */
+static const struct bench_quote mp3_quotes[] = {
+	{ "s/s", NULL, 1, "realtime", BENCH_Q_TIMES },
+	{ NULL }
+};
+
 const struct bench_info bench_mp3_info = {
 	.name = "mp3",
 	.group = "media",
@@ -383,4 +389,5 @@ const struct bench_info bench_mp3_info = {
 	    "built without libmp3lame (it makes the test signal)",
 #endif
 #endif
+	.quotes = mp3_quotes,
 };

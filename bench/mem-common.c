@@ -15,6 +15,11 @@
 #include "sysfs.h"
 #include "util.h"
 
+const struct bench_quote mem_quotes[] = {
+	{ "s", NULL, 1e-9, "ns", 0 },
+	{ NULL }
+};
+
 int membw_test_fault;
 int memlat_test_fault;
 

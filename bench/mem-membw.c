@@ -490,6 +490,21 @@ static const struct bench_param bw_params[] = {
 	{ .name = NULL }
 };
 
+/* The figures people quote from this benchmark (bench.h, headlines). */
+static const struct bench_headline bw_headlines[] = {
+	{ "copy/", "*", "", "memcpy", 1 },
+	{ NULL }
+};
+
+/* The report's chart: bandwidth by size, after memlat's. */
+static const struct bench_chart bw_chart = {
+	.rank = 2,
+	.heading = "Memory bandwidth",
+	.title = "Memory bandwidth by size",
+	.ylabel = "MB/s",
+	.ymul = 1, .ydiv = 1e6,		/* B/s to MB/s */
+};
+
 const struct bench_info bench_membw_info = {
 	.name = "membw",
 	.group = "memory",
@@ -507,4 +522,10 @@ const struct bench_info bench_membw_info = {
 	.teardown = bw_teardown,
 	.min_sample = 0.02,
 	.budget = 0.25,
+	.headlines = bw_headlines,
+	.headline_rank = 70,
+	.quotes = mem_quotes,
+	.case_key = mem_case_key,
+	.case_size = mem_case_size,
+	.chart = &bw_chart,
 };

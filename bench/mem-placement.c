@@ -99,6 +99,71 @@ mem_case_name(char *buf, size_t len, const char *op, long long bytes, int pl,
 	    size_name(size, sizeof(size), (unsigned long long)bytes), suf);
 }
 
+const char *
+mem_case_key(const char *name, char *buf, size_t len)
+{
+	const char *s = name;
+	char num[32];
+	size_t n, at = 0;
+	int w;
+
+	/* each "/"-separated part; a bare byte count becomes its size name */
+	for (;;) {
+		n = strcspn(s, "/");
+		if (n > 0 && n < 20 && strspn(s, "0123456789") == n)
+			w = snprintf(buf + at, len - at, "%s", size_name(num,
+			    sizeof(num), strtoull(s, NULL, 10)));
+		else
+			w = snprintf(buf + at, len - at, "%.*s", (int)n, s);
+		if (w < 0 || (size_t)w + 1 >= len - at)
+			return name;	/* too long to be a size */
+		at += (size_t)w;
+		if (s[n] == '\0')
+			return buf;
+		buf[at++] = '/';
+		s += n + 1;
+	}
+}
+
+/* Bytes from a size ("32768", "32MiB"); NaN when it is not one. */
+static double
+size_bytes(const char *s)
+{
+	long long v;
+
+	return parse_ll(s, &v) == 0 && v >= 0 ? (double)v : NAN;
+}
+
+double
+mem_case_size(const char *name, char *series, size_t len)
+{
+	char buf[sizeof(((struct result *)0)->case_name)], *part[3], *p = buf;
+	size_t n = 0, pl;
+	double bytes;
+
+	if (strlen(name) >= sizeof(buf))
+		return NAN;
+	bufprintf(buf, sizeof(buf), "%s", name);
+	/* at most three parts: [OP/]SIZE[/PLACEMENT] */
+	for (;;) {
+		if (n == 3)
+			return NAN;
+		part[n++] = p;
+		if ((p = strchr(p, '/')) == NULL)
+			break;
+		*p++ = '\0';
+	}
+	/* the last part is a placement when a size stands before it */
+	pl = n > 1 && mem_placement_find(part[n - 1]) >= 0 &&
+	    !isnan(size_bytes(part[n - 2])) ? n - 1 : n;
+	if (pl > 2 || isnan(bytes = size_bytes(part[pl - 1])))
+		return NAN;
+	if (series != NULL)
+		bufprintf(series, len, "%s%s%s", pl == 2 ? part[0] : "",
+		    pl == 2 && pl < n ? " " : "", pl < n ? part[pl] : "");
+	return bytes;
+}
+
 /* The selected word of a sysfs choice list: "always [madvise] never". */
 static int
 thp_mode(char *mode, size_t len)

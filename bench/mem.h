@@ -74,6 +74,17 @@ void mem_placement_suffix(int pl, size_t npl, char *buf, size_t len);
 void mem_case_name(char *buf, size_t len, const char *op, long long bytes,
     int pl, size_t npl);
 /*
+ * bench_info.case_key of membw and memlat: a name stored before sizes
+ * were named in KiB/MiB ("read/33554432") in today's form ("read/32MiB").
+ */
+const char *mem_case_key(const char *name, char *buf, size_t len);
+/*
+ * bench_info.case_size of membw and memlat: the size in a case name
+ * [OP/]SIZE[/PLACEMENT] ("64KiB", "copy/1MiB", "copy/1MiB/thp") and, in
+ * series, the operation and placement ("copy thp"); NaN for other names.
+ */
+double mem_case_size(const char *name, char *series, size_t len);
+/*
  * setup(): a buffer of `bytes` (page-aligned) placed as asked.  0, or
  * BENCH_SKIP when the system cannot give that placement (the reason
  * says why and how to get it), or -1 on failure; mem_unplace() the block
@@ -94,6 +105,9 @@ void mem_place_note(struct bench_ctx *, const struct mem_block *);
 
 /* Human size for reasons: "64 MiB", "1.5 GiB". */
 void mem_size_text(uint64_t bytes, char *buf, size_t len);
+
+/* bench_info.quotes of membw and memlat: seconds as ns */
+extern const struct bench_quote mem_quotes[];
 
 extern const struct bench_info bench_membw_info, bench_memlat_info;
 

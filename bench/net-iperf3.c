@@ -917,6 +917,19 @@ ip_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 	bench_set_priv(ctx, NULL);
 }
 
+/* The figures people quote from this benchmark (bench.h, headlines). */
+static const struct bench_headline ip_headlines[] = {
+	{ "up", NULL, "", "network up", 0 },
+	{ "down", NULL, "", "network down", 0 },
+	{ NULL }
+};
+
+/* Retransmitted segments as a count (bench.h, quotes). */
+static const struct bench_quote ip_quotes[] = {
+	{ "segments", NULL, 1, "retrans", BENCH_Q_WHOLE },
+	{ NULL }
+};
+
 const struct bench_info bench_iperf3_info = {
 	.name = "iperf3",
 	.group = "network",
@@ -934,4 +947,7 @@ const struct bench_info bench_iperf3_info = {
 	.verify = ip_verify,
 	.teardown = ip_teardown,
 	.min_samples = 3,
+	.headlines = ip_headlines,
+	.headline_rank = 100,
+	.quotes = ip_quotes,
 };

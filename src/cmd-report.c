@@ -20,7 +20,6 @@
 #include "export.h"
 #include "fmt.h"
 #include "headline.h"
-#include "mem.h"
 #include "registry.h"
 #include "result.h"
 #include "store.h"
@@ -613,84 +612,46 @@ fmt_bytes(double v, char *buf, size_t len)
 		bufprintf(buf, len, "%gB", v);
 }
 
-static void
-fmt_ns(double v, char *buf, size_t len)
+/* A benchmark's place among the charts: its rank, 0 when it has none. */
+static int
+chart_rank(const struct bench_info *b)
 {
-	bufprintf(buf, len, "%gns", v);
-}
-
-/* Bytes from a size ("32768", "32MiB"); NaN when it is not one. */
-static double
-size_bytes(const char *s)
-{
-	long long v;
-
-	return parse_ll(s, &v) == 0 && v >= 0 ? (double)v : NAN;
+	return b->chart != NULL && b->case_size != NULL ? b->chart->rank : 0;
 }
 
 /*
- * The size in a memory case's name, [OP/]SIZE[/PLACEMENT] ("64KiB",
- * "copy/1MiB", "copy/1MiB/thp"); NaN for any other name.  series gets the
- * operation and the placement ("copy thp"), when not NULL.
- */
-static double
-case_size(const char *name, char *series, size_t len)
-{
-	char buf[sizeof(((struct result *)0)->case_name)], *part[3], *p = buf;
-	size_t n = 0, pl;
-	double bytes;
-
-	if (strlen(name) >= sizeof(buf))
-		return NAN;
-	bufprintf(buf, sizeof(buf), "%s", name);
-	for (;;) {
-		if (n == 3)
-			return NAN;
-		part[n++] = p;
-		if ((p = strchr(p, '/')) == NULL)
-			break;
-		*p++ = '\0';
-	}
-	/* the last part is a placement when a size stands before it */
-	pl = n > 1 && mem_placement_find(part[n - 1]) >= 0 &&
-	    !isnan(size_bytes(part[n - 2])) ? n - 1 : n;
-	if (pl > 2 || isnan(bytes = size_bytes(part[pl - 1])))
-		return NAN;
-	if (series != NULL)
-		bufprintf(series, len, "%s%s%s", pl == 2 ? part[0] : "",
-		    pl == 2 && pl < n ? " " : "", pl < n ? part[pl] : "");
-	return bytes;
-}
-
-/*
- * Memory charts of every run: latency (ns) by working set on log axes,
- * and bandwidth (MB/s) by size, one line per run, operation and placement.
+ * The charts of every run, one per benchmark with a chart (by its rank):
+ * its figure by the size its case names carry (memory latency in ns by
+ * working set on log axes, bandwidth in MB/s by size), one line per run
+ * and series (operation and placement).
  */
 static void
-mem_charts(struct strbuf *sb, const struct rruns *rs)
+size_charts(struct strbuf *sb, const struct rruns *rs)
 {
 	struct svg_series *ser = NULL;
 	double **xs = NULL, **ys = NULL;
 	char **names = NULL;
-	size_t ns = 0, i, j, k, pass;
+	size_t ns = 0, i, j, k, at = registry_count;
+	const struct bench_info *b;
 
-	for (pass = 0; pass < 2; pass++) {
-		const char *bench = pass == 0 ? "memlat" : "membw";
+	while ((b = registry_next_ranked(chart_rank, &at)) != NULL) {
+		const struct bench_chart *c = b->chart;
 
 		for (i = 0; i < rs->n; i++) {
 			const struct rrun *r = &rs->v[i];
-			/* membw: one series per operation (before the /) */
+			/* one series per operation and placement */
 			for (j = 0; j < r->n; j++) {
 				const struct result *q = &r->rows[j];
 				char op[64];
 				double bytes;
 				size_t m;
 
-				if (strcmp(q->bench, bench) != 0 ||
+				if (strcmp(q->bench, b->name) != 0 ||
 				    q->status != ST_OK || q->copy != 0)
 					continue;
 				/* "copy/1MiB/thp": series "copy thp" */
-				bytes = case_size(q->case_name, op, sizeof(op));
+				bytes = b->case_size(q->case_name, op,
+				    sizeof(op));
 				if (isnan(bytes))
 					continue;
 				if (rs->n > 1)
@@ -698,7 +659,8 @@ mem_charts(struct strbuf *sb, const struct rruns *rs)
 					    strlen(op), "%s%.40s", op[0] ? " " :
 					    "", r->name);
 				if (op[0] == '\0')
-					bufprintf(op, sizeof(op), "%s", bench);
+					bufprintf(op, sizeof(op), "%s",
+					    b->name);
 				for (k = 0; k < ns; k++)
 					if (strcmp(names[k], op) == 0)
 						break;
@@ -722,9 +684,8 @@ mem_charts(struct strbuf *sb, const struct rruns *rs)
 				ys[k] = xreallocarray(ys[k], m + 1,
 				    sizeof(double));
 				xs[k][m] = bytes;
-				/* s per load to ns; B/s to MB/s */
-				ys[k][m] = pass == 0 ? q->st.median * 1e9 :
-				    q->st.median / 1e6;
+				/* in the chart's unit (ns, MB/s) */
+				ys[k][m] = q->st.median * c->ymul / c->ydiv;
 				ser[k].n = m + 1;
 			}
 		}
@@ -743,18 +704,11 @@ mem_charts(struct strbuf *sb, const struct rruns *rs)
 			l.xpow2 = 1;
 			l.xlabel = "working set";
 			l.xfmt = fmt_bytes;
-			if (pass == 0) {
-				l.title = "Memory latency by working set "
-				    "(log axes)";
-				l.ylabel = "ns per load";
-				l.logy = 1;
-				l.yfmt = fmt_ns;
-			} else {
-				l.title = "Memory bandwidth by size";
-				l.ylabel = "MB/s";
-			}
-			strbuf_addf(sb, "<h3>%s</h3>\n", pass == 0 ?
-			    "Memory latency" : "Memory bandwidth");
+			l.title = c->title;
+			l.ylabel = c->ylabel;
+			l.logy = c->logy;
+			l.yfmt = c->yfmt;
+			strbuf_addf(sb, "<h3>%s</h3>\n", c->heading);
 			svg_line_chart(sb, &l);
 		}
 		for (k = 0; k < ns; k++) {
@@ -1095,7 +1049,7 @@ report_html(const struct rruns *rs, double alpha)
 		comparison(&sb, rs, alpha);
 	/* a heading only over charts there are (none for a CPU run) */
 	strbuf_init(&charts);
-	mem_charts(&charts, rs);
+	size_charts(&charts, rs);
 	if (charts.len > 0) {
 		strbuf_addf(&sb, "<h2>Charts</h2>\n");
 		strbuf_add(&sb, charts.buf, charts.len);

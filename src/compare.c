@@ -14,6 +14,7 @@
 
 #include "compare.h"
 #include "ratio.h"
+#include "registry.h"
 #include "result.h"
 #include "stats.h"
 #include "util.h"
@@ -41,34 +42,17 @@ static void fill_cell(struct cmp_cell *, const struct cmp_cell *base,
     const struct cmp_column *bcol, const struct cmp_opts *);
 
 /*
- * The case name to match on: runs stored before memory sizes were named
- * in KiB/MiB ("read/33554432") match the names of today ("read/32MiB").
+ * The case name to match on: as its benchmark gives it (bench_info.
+ * case_key: runs stored before memory sizes were named in KiB/MiB,
+ * "read/33554432", match the names of today, "read/32MiB").
  */
 static const char *
 case_key(const struct result *r, char *buf, size_t len)
 {
-	const char *s = r->case_name;
-	char num[32];
-	size_t n, at = 0;
-	int w;
+	const struct bench_info *b = registry_find(r->bench);
 
-	if (strcmp(r->bench, "membw") != 0 && strcmp(r->bench, "memlat") != 0)
-		return s;
-	for (;;) {
-		n = strcspn(s, "/");
-		if (n > 0 && n < 20 && strspn(s, "0123456789") == n)
-			w = snprintf(buf + at, len - at, "%s", size_name(num,
-			    sizeof(num), strtoull(s, NULL, 10)));
-		else
-			w = snprintf(buf + at, len - at, "%.*s", (int)n, s);
-		if (w < 0 || (size_t)w + 1 >= len - at)
-			return r->case_name;	/* too long to be a size */
-		at += (size_t)w;
-		if (s[n] == '\0')
-			return buf;
-		buf[at++] = '/';
-		s += n + 1;
-	}
+	return b != NULL && b->case_key != NULL ?
+	    b->case_key(r->case_name, buf, len) : r->case_name;
 }
 
 /*

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fmt.h"
+#include "registry.h"
 #include "util.h"
 
 static const struct fmt_ops *const fmt_table[] = {
@@ -154,24 +155,55 @@ fmt_human(double v, const char *unit, char *num, size_t nlen, char *u,
 	fmt_num(v, num, nlen);
 }
 
+/*
+ * Quote v as the benchmark's own quote for its unit and case says; 0, or
+ * -1 when it has none.
+ */
+static int
+bench_quote(double v, const char *bench, const char *case_name,
+    const char *unit, char *num, size_t nlen, char *u, size_t ulen)
+{
+	const struct bench_info *b = registry_find(bench);
+	const struct bench_quote *q;
+	char n[32];
+
+	if (b == NULL || b->quotes == NULL)
+		return -1;
+	for (q = b->quotes; q->unit != NULL; q++) {
+		if (strcmp(unit, q->unit) != 0 || (q->case_name != NULL &&
+		    (case_name == NULL || strcmp(case_name, q->case_name) != 0)))
+			continue;
+		v /= q->div;
+		if (q->how & BENCH_Q_HUMAN) {
+			fmt_human(v, q->name, num, nlen, u, ulen);
+			return 0;
+		}
+		if (q->how & BENCH_Q_WHOLE)
+			snprintf(n, sizeof(n), "%.0f", v);
+		else
+			fmt_num(v, n, sizeof(n));
+		snprintf(num, nlen, "%s%s", n,
+		    q->how & BENCH_Q_TIMES ? "x" : "");
+		snprintf(u, ulen, "%s", q->name);
+		return 0;
+	}
+	return -1;
+}
+
 void
-fmt_quote(double v, const char *group, const char *unit, char *num,
-    size_t nlen, char *u, size_t ulen)
+fmt_quote(double v, const char *bench, const char *case_name,
+    const char *unit, char *num, size_t nlen, char *u, size_t ulen)
 {
 	static const struct {
-		const char *unit, *group;	/* group NULL: any */
+		const char *unit;
 		double div;
 		const char *name;
 		double big;			/* from here on: big_name */
 		const char *big_name;
 	} q[] = {
-		{ "flop/s", NULL, 1e6, "MFLOPS", 1e5, "GFLOPS" },
-		{ "WI/s", NULL, 1e6, "MWIPS", 0, NULL },
-		{ "B/s", NULL, 1e6, "MB/s", 0, NULL },
-		{ "op/s", "storage", 1, "IOPS", 0, NULL },
-		{ "op/s", "crypto", 1, "op/s", 0, NULL },
-		{ "s", "memory", 1e-9, "ns", 0, NULL },
-		{ "bit/s", NULL, 1e6, "Mbit/s", 1e3, "Gbit/s" },
+		{ "flop/s", 1e6, "MFLOPS", 1e5, "GFLOPS" },
+		{ "B/s", 1e6, "MB/s", 0, NULL },
+		{ "bit/s", 1e6, "Mbit/s", 1e3, "Gbit/s" },
 	};
 	size_t i;
 
@@ -179,33 +211,10 @@ fmt_quote(double v, const char *group, const char *unit, char *num,
 		fmt_human(v, unit, num, nlen, u, ulen);
 		return;
 	}
-	if (strcmp(unit, "dhry/s") == 0) {
-		snprintf(num, nlen, "%.0f", v);
-		snprintf(u, ulen, "Dhry/s");
+	if (bench_quote(v, bench, case_name, unit, num, nlen, u, ulen) == 0)
 		return;
-	}
-	if (strcmp(unit, "s/s") == 0 && strcmp(group, "media") == 0) {
-		/* the real-time factor: "1027.4x realtime" */
-		char n[32];
-
-		fmt_num(v, n, sizeof(n));
-		snprintf(num, nlen, "%sx", n);
-		snprintf(u, ulen, "realtime");
-		return;
-	}
-	if (strcmp(unit, "segments") == 0) {
-		snprintf(num, nlen, "%.0f", v);
-		snprintf(u, ulen, "retrans");
-		return;
-	}
-	if (strcmp(unit, "transform/s") == 0) {
-		/* FFTs per second: "65.43 kFFT/s" fits the unit column */
-		fmt_human(v, "FFT/s", num, nlen, u, ulen);
-		return;
-	}
 	for (i = 0; i < ARRAY_SIZE(q); i++) {
-		if (strcmp(unit, q[i].unit) != 0 || (q[i].group != NULL &&
-		    strcmp(group, q[i].group) != 0))
+		if (strcmp(unit, q[i].unit) != 0)
 			continue;
 		v /= q[i].div;
 		if (q[i].big_name != NULL && fabs(v) >= q[i].big) {
@@ -224,15 +233,7 @@ void
 fmt_quote_row(const struct result *r, double v, char *num, size_t nlen,
     char *u, size_t ulen)
 {
-	/* the C-converted Whetstone prints its figure as MIPS */
-	if (strcmp(r->bench, "whetstone") == 0 &&
-	    strcmp(r->case_name, "classic-double") == 0 &&
-	    strcmp(r->unit, "WI/s") == 0 && !isnan(v)) {
-		fmt_num(v / 1e6, num, nlen);
-		snprintf(u, ulen, "MIPS");
-		return;
-	}
-	fmt_quote(v, r->group, r->unit, num, nlen, u, ulen);
+	fmt_quote(v, r->bench, r->case_name, r->unit, num, nlen, u, ulen);
 }
 
 void

@@ -50,19 +50,16 @@ void fmt_human(double v, const char *unit, char *num, size_t nlen,
     char *u, size_t ulen);
 
 /*
- * The unit people quote for a row of `group` measured in base `unit`
- * (text view only): flop/s as MFLOPS or GFLOPS, WI/s as MWIPS, B/s as
- * MB/s, storage op/s as IOPS, memory seconds as ns, bit/s as Mbit/s or
- * Gbit/s, segments as a count, transform/s as FFT/s (kFFT/s); anything
- * else as fmt_human does.
+ * The unit people quote for a row of benchmark `bench` and case
+ * `case_name` measured in base `unit` (text view only): as the
+ * benchmark's quotes say (bench_info.quotes: storage op/s as IOPS, memory
+ * seconds as ns, WI/s as MWIPS, ...), else flop/s as MFLOPS or GFLOPS,
+ * B/s as MB/s, bit/s as Mbit/s or Gbit/s; anything else as fmt_human
+ * does.
  */
-void fmt_quote(double v, const char *group, const char *unit, char *num,
-    size_t nlen, char *u, size_t ulen);
-/*
- * The same for a value v of row r, in the unit its program prints: the
- * C-converted Whetstone (whetstone classic-double) as MIPS, where
- * Longbottom's program (mwips-double) has MWIPS.
- */
+void fmt_quote(double v, const char *bench, const char *case_name,
+    const char *unit, char *num, size_t nlen, char *u, size_t ulen);
+/* The same for a value v of row r. */
 void fmt_quote_row(const struct result *r, double v, char *num, size_t nlen,
     char *u, size_t ulen);
 

@@ -1,50 +1,15 @@
 /*
- * headline.c - pick the figures people quote out of a run's rows.
+ * headline.c - pick the figures people quote out of a run's rows: each
+ * benchmark's headline rows (bench_info.headlines), benchmarks in the
+ * order of their headline_rank.
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "headline.h"
+#include "registry.h"
 #include "util.h"
-
-/*
- * A row matches when its case is prefix, then a middle, then suffix; mid
- * says which middles: NULL none, "*" a library name (no '/'), else "" or
- * that text.  largest: the middle is a size, and the largest one is taken.
- */
-static const struct headline {
-	const char *bench, *prefix, *mid, *suffix, *label;
-	int largest;
-} headlines[] = {
-	{ "linpack", "double-rolled", NULL, "", "Linpack double rolled", 0 },
-	{ "linpack", "double-unrolled", NULL, "", "Linpack double unrolled",
-	  0 },
-	{ "linpack", "double-average", NULL, "", "Linpack double average",
-	  0 },
-	/* two programs: the figure each prints, MIPS and MWIPS */
-	{ "whetstone", "classic-double", NULL, "",
-	  "Whetstone classic (C-converted)", 0 },
-	{ "whetstone", "mwips-double", NULL, "",
-	  "Whetstone MWIPS (Longbottom)", 0 },
-	{ "dhrystone", "v2.1/dmips", NULL, "", "Dhrystone 2.1", 0 },
-	{ "dhrystone", "v2.1/dmips-per-mhz", NULL, "", "Dhrystone 2.1", 0 },
-	{ "cipher", "aes-128-cbc/", "*", "/encrypt/8192", "AES-128-CBC 8 KiB",
-	  0 },
-	{ "hash", "sha256/", "*", "/8192", "SHA-256 8 KiB", 0 },
-	{ "pubkey", "rsa2048/", "*", "/sign", "RSA-2048 sign", 0 },
-	{ "pubkey", "rsa2048/", "*", "/verify", "RSA-2048 verify", 0 },
-	{ "membw", "copy/", "*", "", "memcpy", 1 },
-	{ "memlat", "", "*", "", "DRAM latency", 1 },
-	{ "storage", "seq-read", "-buffered", "", "storage seq read", 0 },
-	{ "storage", "seq-write", "-buffered", "", "storage seq write", 0 },
-	{ "storage", "rand-read-4k", "-buffered", "", "storage 4 KiB rand read",
-	  0 },
-	{ "storage", "rand-write-4k", "-buffered", "",
-	  "storage 4 KiB rand write", 0 },
-	{ "iperf3", "up", NULL, "", "network up", 0 },
-	{ "iperf3", "down", NULL, "", "network down", 0 },
-};
 
 /* A size as in a case name: 4096, 32KiB, 32MiB; -1 when not one. */
 static double
@@ -55,16 +20,16 @@ case_size(const char *s)
 	return parse_ll(s, &v) == 0 && v >= 0 ? (double)v : -1;
 }
 
-/* Does r's case match h?  The middle goes to mid. */
+/* Does r, a row of b, match b's headline row h?  The middle goes to mid. */
 static int
-match(const struct headline *h, const struct result *r, char *mid,
-    size_t len)
+match(const struct bench_info *b, const struct bench_headline *h,
+    const struct result *r, char *mid, size_t len)
 {
 	size_t pl = strlen(h->prefix), sl = strlen(h->suffix);
 	size_t cl = strlen(r->case_name), ml;
 
 	if (r->status != ST_OK || r->copy > 0 ||
-	    strcmp(r->bench, h->bench) != 0 || cl < pl + sl ||
+	    strcmp(r->bench, b->name) != 0 || cl < pl + sl ||
 	    strncmp(r->case_name, h->prefix, pl) != 0 ||
 	    strcmp(r->case_name + cl - sl, h->suffix) != 0)
 		return 0;
@@ -131,36 +96,55 @@ item_flags(const struct result *rows, size_t n, const struct result *r)
 	return r->flags | from;
 }
 
+/* A benchmark's place in the headline: its rank, 0 when it has none. */
+static int
+headline_rank(const struct bench_info *b)
+{
+	return b->headlines != NULL ? b->headline_rank : 0;
+}
+
+/* The items of b's headline row h among rows[0..n), from out[k]. */
+static size_t
+pick_row(const struct bench_info *b, const struct bench_headline *h,
+    const struct result *rows, size_t n, struct headline_item *out,
+    size_t k, size_t max)
+{
+	char mid[96];
+	size_t i, best = n;
+	double size, best_size = -1;
+
+	for (i = 0; i < n && k < max; i++) {
+		if (!match(b, h, &rows[i], mid, sizeof(mid)))
+			continue;
+		if (!h->largest) {
+			item(&out[k++], h->label, mid, &rows[i]);
+			continue;
+		}
+		size = case_size(mid);
+		if (size > best_size) {
+			best_size = size;
+			best = i;
+		}
+	}
+	if (best < n && k < max) {
+		match(b, h, &rows[best], mid, sizeof(mid));
+		item(&out[k++], h->label, mid, &rows[best]);
+	}
+	return k;
+}
+
 size_t
 headline_pick(const struct result *rows, size_t n,
     struct headline_item *out, size_t max)
 {
-	char mid[96];
-	size_t h, i, best, k = 0;
-	double size, best_size;
+	const struct bench_info *b;
+	const struct bench_headline *h;
+	size_t i, at = registry_count, k = 0;
 
-	for (h = 0; h < ARRAY_SIZE(headlines) && k < max; h++) {
-		best = n;
-		best_size = -1;
-		for (i = 0; i < n && k < max; i++) {
-			if (!match(&headlines[h], &rows[i], mid, sizeof(mid)))
-				continue;
-			if (!headlines[h].largest) {
-				item(&out[k++], headlines[h].label, mid,
-				    &rows[i]);
-				continue;
-			}
-			size = case_size(mid);
-			if (size > best_size) {
-				best_size = size;
-				best = i;
-			}
-		}
-		if (best < n && k < max) {
-			match(&headlines[h], &rows[best], mid, sizeof(mid));
-			item(&out[k++], headlines[h].label, mid, &rows[best]);
-		}
-	}
+	while (k < max &&
+	    (b = registry_next_ranked(headline_rank, &at)) != NULL)
+		for (h = b->headlines; h->prefix != NULL && k < max; h++)
+			k = pick_row(b, h, rows, n, out, k, max);
 	for (i = 0; i < k; i++)
 		out[i].flags = item_flags(rows, n, out[i].r);
 	return k;

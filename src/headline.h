@@ -1,8 +1,7 @@
 /*
- * headline.h - which rows of a run are the figures people quote: Linpack
- * MFLOPS, the classic Whetstone's MIPS and Longbottom's MWIPS, Dhrystone
- * DMIPS, AES-128-CBC and SHA-256 at 8 KiB per library, RSA-2048, memcpy,
- * DRAM latency, storage, network.
+ * headline.h - which rows of a run are the figures people quote: those
+ * each benchmark names in its bench_info.headlines (Linpack MFLOPS,
+ * Dhrystone DMIPS, AES-128-CBC at 8 KiB per library, memcpy, ...).
  * Selection only: the text view and the HTML report print the items.
  */
 #ifndef BOARDBENCH_HEADLINE_H

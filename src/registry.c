@@ -38,6 +38,28 @@ registry_find(const char *name)
 	return NULL;
 }
 
+const struct bench_info *
+registry_next_ranked(int (*rank)(const struct bench_info *), size_t *at)
+{
+	size_t i, best = registry_count;
+	int r, br = 0, cur = *at < registry_count ? rank(registry_table[*at]) :
+	    0;
+
+	for (i = 0; i < registry_count; i++) {
+		if ((r = rank(registry_table[i])) <= 0)
+			continue;
+		/* after the current one in (rank, index) order */
+		if (*at < registry_count && (r < cur || (r == cur && i <= *at)))
+			continue;
+		if (best == registry_count || r < br) {
+			best = i;
+			br = r;
+		}
+	}
+	*at = best;
+	return best < registry_count ? registry_table[best] : NULL;
+}
+
 int
 registry_is_group(const char *name)
 {

@@ -16,6 +16,13 @@ extern const char *const registry_groups[];
 
 const struct bench_info *registry_find(const char *name);
 int registry_is_group(const char *name);
+/*
+ * The benchmarks rank() gives a rank above 0, smallest rank first, ties
+ * in table order: start with *at = registry_count; each call returns the
+ * next one (its index in *at), NULL after the last.
+ */
+const struct bench_info *registry_next_ranked(
+    int (*rank)(const struct bench_info *), size_t *at);
 /* Non-NULL when the benchmark cannot run here; why is filled. */
 int registry_unavailable(const struct bench_info *, char *why, size_t len);
 

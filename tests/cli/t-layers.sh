@@ -6,7 +6,10 @@
 # as known debts (issue "the house, step two"); no header of src/ is
 # included by bench/ that is not on the list.  Adding an include that
 # crosses a layer makes this test fail: change the design (and this
-# list, and doc/DESIGN.md) or the include.
+# list, and doc/DESIGN.md) or the include.  And src/ names no benchmark
+# (doc/DESIGN.md section 2): everything about one is in its bench_info,
+# so no program file but the registry's has a benchmark's name as a
+# string literal.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 
 cd "$top_srcdir" || exit 99
@@ -19,11 +22,9 @@ allowed='*:config.h
 *:sysfs.h
 bench/net-iperf3.c:spawn.h
 bench/sync-pingpong.c:perfctr.h'
-# a benchmark area's headers (bench/) src/ may include: the contract,
-# and the known debts
+# a benchmark area's headers (bench/) src/ may include: the contract
 src_allowed='*:bench.h
-*:bench-list.h
-src/cmd-report.c:mem.h'
+*:bench-list.h'
 
 # the area headers: every header in bench/
 area=$(cd bench && ls *.h | tr '\n' ' ')
@@ -62,7 +63,7 @@ for f in src/*.c src/*.h; do
 	done
 done
 [ -z "$bad" ]
-ok $? "the $ns program files include of bench/ only the contract (bench.h, bench-list.h) and the listed debts${bad:+ (not allowed:$bad)}"
+ok $? "the $ns program files include of bench/ only the contract (bench.h, bench-list.h)${bad:+ (not allowed:$bad)}"
 
 # the check itself sees a crossing: a made-up benchmark file that includes
 # the runner's header
@@ -142,5 +143,38 @@ for pair in src/power.c:src/sysinfo-probe.c src/monitor.c:src/sysinfo-probe.c \
 done
 [ -z "$circles" ]
 ok $? "no call circle between the machine readers${circles:+:$circles}"
+
+# src/ names no benchmark: the names of bench/bench-list.h's X(NAME)
+# lines, as "NAME" in a program file other than the registry (and those
+# that expand the list), except the words below, FILE:NAME, each for the
+# reason given
+names=$(sed -n 's/^[[:space:]]*X(\([a-z0-9_]*\)).*/\1/p' bench/bench-list.h)
+# cmd-report.c: JSON's null, not the self-test
+names_allowed='src/cmd-report.c:null'
+# name_hits FILE: " FILE:NAME" for each benchmark FILE names
+name_hits() {
+	for n in $names; do
+		if grep -q "\"$n\"" "$1" && ! is_allowed "$names_allowed" "$1" "$n"; then
+			printf ' %s:%s' "$1" "$n"
+		fi
+	done
+}
+bad=
+nf=0
+for f in src/*.c; do
+	[ "$f" = src/registry.c ] && continue
+	grep -q '^#[[:space:]]*include[[:space:]]*"bench-list.h"' "$f" && continue
+	nf=$((nf + 1))
+	bad="$bad$(name_hits "$f")"
+done
+set -- $names
+[ $# -ge 10 ] && [ -z "$bad" ]
+ok $? "the $nf program files name none of the $# benchmarks of bench-list.h${bad:+ (named:$bad)}"
+
+# the check itself sees a name: a made-up program file that tests for a
+# benchmark by name
+printf 'if (strcmp(r->bench, "memlat") == 0)\n' >"$TMP/fake.c"
+[ "$(name_hits "$TMP/fake.c")" = " $TMP/fake.c:memlat" ]
+ok $? "a program file naming memlat would be refused"
 
 done_testing

@@ -60,36 +60,39 @@ csv_fields(const char *line, char sep)
 	return n;
 }
 
-/* The units people quote; base units stay in CSV/TSV/JSON. */
+/*
+ * The units people quote, by the unit and the benchmark's quotes; base
+ * units stay in CSV/TSV/JSON.
+ */
 static void
 check_quote(void)
 {
 	static const struct {
 		double v;
-		const char *group, *unit, *num, *u;
+		const char *bench, *unit, *num, *u;
 	} q[] = {
-		{ 1234.5e6, "cpu", "flop/s", "1234.5", "MFLOPS" },
-		{ 123.45e9, "cpu", "flop/s", "123.5", "GFLOPS" },
-		{ 4311.9e6, "cpu", "WI/s", "4311.9", "MWIPS" },
-		{ 39503847.8, "cpu", "dhry/s", "39503848", "Dhry/s" },
-		{ 1.5e9, "crypto", "B/s", "1500.0", "MB/s" },
-		{ 2800.4, "crypto", "op/s", "2800.4", "op/s" },
+		{ 1234.5e6, "linpack", "flop/s", "1234.5", "MFLOPS" },
+		{ 123.45e9, "linpack", "flop/s", "123.5", "GFLOPS" },
+		{ 4311.9e6, "whetstone", "WI/s", "4311.9", "MWIPS" },
+		{ 39503847.8, "dhrystone", "dhry/s", "39503848", "Dhry/s" },
+		{ 1.5e9, "hash", "B/s", "1500.0", "MB/s" },
+		{ 2800.4, "pubkey", "op/s", "2800.4", "op/s" },
 		{ 12345, "storage", "op/s", "12345.0", "IOPS" },
-		{ 95.5e-9, "memory", "s", "95.50", "ns" },
-		{ 941.2e6, "network", "bit/s", "941.2", "Mbit/s" },
-		{ 9.41e9, "network", "bit/s", "9.410", "Gbit/s" },
-		{ 2, "network", "segments", "2", "retrans" },
-		{ 1027.4, "media", "s/s", "1027.4x", "realtime" },
-		{ 65430, "cpu", "transform/s", "65.43", "kFFT/s" },
+		{ 95.5e-9, "memlat", "s", "95.50", "ns" },
+		{ 941.2e6, "iperf3", "bit/s", "941.2", "Mbit/s" },
+		{ 9.41e9, "iperf3", "bit/s", "9.410", "Gbit/s" },
+		{ 2, "iperf3", "segments", "2", "retrans" },
+		{ 1027.4, "mp3", "s/s", "1027.4x", "realtime" },
+		{ 65430, "fft", "transform/s", "65.43", "kFFT/s" },
 	};
 	char num[32], unit[24];
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(q); i++) {
-		fmt_quote(q[i].v, q[i].group, q[i].unit, num, sizeof(num),
-		    unit, sizeof(unit));
+		fmt_quote(q[i].v, q[i].bench, NULL, q[i].unit, num,
+		    sizeof(num), unit, sizeof(unit));
 		ok(strcmp(num, q[i].num) == 0 && strcmp(unit, q[i].u) == 0,
-		    "%s %s shows as %s %s (got %s %s)", q[i].group, q[i].unit,
+		    "%s %s shows as %s %s (got %s %s)", q[i].bench, q[i].unit,
 		    q[i].num, q[i].u, num, unit);
 	}
 }
