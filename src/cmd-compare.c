@@ -28,6 +28,7 @@
 #include "fmt.h"
 #include "registry.h"
 #include "result.h"
+#include "runspec.h"
 #include "spawn.h"
 #include "store.h"
 #include "sysinfo-show.h"
@@ -136,12 +137,12 @@ struct columns {
 
 static void column_free(struct column *);
 static struct column *column_new(struct columns *);
-static void column_set_runs(struct column *, struct result **rows,
-    size_t *nrows, size_t nruns);
-static int add_store_spec(struct columns *, struct store *, const char *,
+static void column_take(struct column *, struct spec_run *,
+    const size_t *pick, size_t m, size_t named);
+static int add_store_run(struct columns *, struct store *, const char *,
+    struct spec_runs *, int pool);
+static int add_file_runs(struct columns *, const char *, struct spec_runs *,
     int pool);
-static int add_file_spec(struct columns *, const char *, int pool);
-static int is_file_spec(const char *);
 static void unique_names(struct columns *);
 static void print_text(FILE *, const struct columns *,
     const struct cmp_table *, const struct cmp_opts *, int width,
@@ -175,59 +176,54 @@ column_free(struct column *c)
 static struct column *
 column_new(struct columns *cs)
 {
-	struct column *c;
-
-	cs->v = xreallocarray(cs->v, cs->n + 1, sizeof(*cs->v));
-	c = &cs->v[cs->n++];
-	memset(c, 0, sizeof(*c));
-	return c;
+	return XAPPEND(cs->v, cs->n);
 }
 
 /*
- * column_set_runs: the column's rows from the rows of its runs (taken
- * over: freed here); several runs are pooled.  build and system come from
- * c->ri, the latest run.
+ * column_take: the column's runs are v[pick[0..m)]: their uuids and ids
+ * are recorded and their rows taken over (several runs are pooled into
+ * one set of rows).  v[pick[named]]'s identity becomes c->ri (taken over;
+ * SIZE_MAX: the caller has set c->ri); build and system come from c->ri.
  */
 static void
-column_set_runs(struct column *c, struct result **rows, size_t *nrows,
-    size_t nruns)
+column_take(struct column *c, struct spec_run *v, const size_t *pick,
+    size_t m, size_t named)
 {
-	size_t i, j;
+	struct result **rows = xcalloc(m, sizeof(*rows));
+	size_t *nrows = xcalloc(m, sizeof(*nrows));
+	size_t k;
 
-	/* runs stored before parameters were canonical match new ones */
-	for (i = 0; i < nruns; i++)
-		for (j = 0; j < nrows[i]; j++)
-			param_canon_stored(rows[i][j].bench, rows[i][j].params,
-			    sizeof(rows[i][j].params));
-	if (nruns == 1) {
+	c->uuids = xcalloc(m, sizeof(*c->uuids));
+	c->ids = xcalloc(m, sizeof(*c->ids));
+	c->nruns = m;
+	for (k = 0; k < m; k++) {
+		struct spec_run *r = &v[pick[k]];
+
+		c->uuids[k] = xstrdup(r->ri.uuid);
+		c->ids[k] = r->id;
+		rows[k] = r->rows;
+		nrows[k] = r->n;
+		r->rows = NULL;
+		r->n = 0;
+	}
+	if (named != SIZE_MAX) {
+		run_info_release(&c->ri);
+		c->ri = v[pick[named]].ri;
+		memset(&v[pick[named]].ri, 0, sizeof(v[pick[named]].ri));
+	}
+	if (m == 1) {
 		c->rows = rows[0];
 		c->nrows = nrows[0];
 	} else {
-		cmp_pool((const struct result *const *)rows, nrows, nruns,
+		cmp_pool((const struct result *const *)rows, nrows, m,
 		    &c->rows, &c->nrows);
-		for (i = 0; i < nruns; i++) {
-			for (j = 0; j < nrows[i]; j++)
-				result_release(&rows[i][j]);
-			free(rows[i]);
-		}
+		for (k = 0; k < m; k++)
+			result_free_rows(rows[k], nrows[k]);
 	}
+	free(rows);
+	free(nrows);
 	c->build = c->ri.build_json ? json_incref(c->ri.build_json) : NULL;
 	c->system = c->ri.system_json ? json_incref(c->ri.system_json) : NULL;
-}
-
-/* Does the spec name a file rather than something in the store? */
-static int
-is_file_spec(const char *s)
-{
-	struct stat sb;
-	size_t n = strlen(s);
-
-	if (strncmp(s, "tag:", 4) == 0)
-		return 0;
-	if (stat(s, &sb) == 0 && !S_ISDIR(sb.st_mode))
-		return 1;
-	return strchr(s, '/') != NULL ||
-	    (n > 5 && strcmp(s + n - 5, ".json") == 0);
 }
 
 /*
@@ -298,81 +294,66 @@ partial_run(struct store *st, const char *spec, int64_t *ids,
 }
 
 /*
- * add_store_spec: a run id, uuid, "last" or tag as one column.  With
- * pool, a spec that names a tag takes every complete run with that tag
- * (the others are named in the column's left_out).
+ * add_store_run: the run a store spec named (one->v[0]) as one column.
+ * With pool, a spec that names a tag takes every complete run with that
+ * tag (the others are named in the column's left_out).
  */
 static int
-add_store_spec(struct columns *cs, struct store *st, const char *spec,
-    int pool)
+add_store_run(struct columns *cs, struct store *st, const char *spec,
+    struct spec_runs *one, int pool)
 {
-	char *one[1];
-	int64_t *ids = NULL;
-	size_t nids = 0, i;
+	struct spec_runs more = { NULL, 0 };
 	struct column *c;
-	struct result **rows;
-	size_t *nrows;
 	struct strbuf sb, pk;
-	const char *tag;
-	int allp = 1;
+	int64_t *ids = xcalloc(1, sizeof(*ids));
+	size_t nids = 1, i, *pick;
+	const char *tag = strncmp(spec, "tag:", 4) == 0 ? spec + 4 : spec;
+	const char *rtag = one->v[0].ri.tag;
+	int allp = 1, pooled = 0;
 
-	one[0] = (char *)spec;
-	if (cmd_resolve_runs(st, one, 1, &ids, &nids) != 0)
-		return -1;
+	ids[0] = one->v[0].id;
 	c = column_new(cs);
-	if (store_run_get(st, ids[0], &c->ri) != 0) {
+	if (pool && rtag[0] != '\0' && strcmp(tag, rtag) == 0) {
 		free(ids);
-		return -1;
-	}
-	tag = strncmp(spec, "tag:", 4) == 0 ? spec + 4 : spec;
-	if (pool && c->ri.tag[0] != '\0' && strcmp(tag, c->ri.tag) == 0) {
-		free(ids);
-		if (store_run_ids(st, c->ri.tag, &ids, &nids) != 0)
+		ids = NULL;
+		if (store_run_ids(st, rtag, &ids, &nids) != 0)
 			return -1;
+		pooled = 1;
 	}
 	if ((nids > 1 && pool_complete_only(st, spec, c, ids, &nids) != 0) ||
-	    (nids == 1 && partial_run(st, spec, ids, &nids) != 0)) {
+	    (nids == 1 && partial_run(st, spec, ids, &nids) != 0) ||
+	    (pooled && runspec_load_ids(st, ids, nids, &more) != 0)) {
 		free(ids);
+		spec_runs_release(&more);
 		return -1;
 	}
-	rows = xcalloc(nids, sizeof(*rows));
-	nrows = xcalloc(nids, sizeof(*nrows));
-	c->ids = ids;
-	c->uuids = xcalloc(nids, sizeof(*c->uuids));
-	c->nruns = nids;
 	strbuf_init(&sb);
 	strbuf_init(&pk);
 	strbuf_addf(&sb, nids > 1 ? "runs" : "run");
 	for (i = 0; i < nids; i++) {
-		struct run_info ri;
+		const struct system_info *si = pooled ? more.v[i].ri.system :
+		    one->v[0].ri.system;
 
-		memset(&ri, 0, sizeof(ri));
-		if (store_run_get(st, ids[i], &ri) != 0 ||
-		    store_results_get(st, ids[i], &rows[i], &nrows[i]) != 0) {
-			run_info_release(&ri);
-			c->nruns = i;
-			while (i-- > 0) {
-				for (size_t j = 0; j < nrows[i]; j++)
-					result_release(&rows[i][j]);
-				free(rows[i]);
-			}
-			free(rows);
-			free(nrows);
-			strbuf_release(&sb);
-			return -1;
-		}
-		c->uuids[i] = xstrdup(ri.uuid);
 		strbuf_addf(&sb, "%s%lld", i ? "," : " ", (long long)ids[i]);
 		/* pooled paired sessions: the same sessions pair up */
-		if (ri.system != NULL && ri.system->run.pair_id != NULL)
-			strbuf_addf(&pk, "%s%s", i ? "," : "",
-			    ri.system->run.pair_id);
+		if (si != NULL && si->run.pair_id != NULL)
+			strbuf_addf(&pk, "%s%s", i ? "," : "", si->run.pair_id);
 		else
 			allp = 0;
-		run_info_release(&ri);
 	}
 	c->pair_key = allp && nids > 1 ? strbuf_detach(&pk) : NULL;
 	strbuf_release(&pk);
+	pick = xcalloc(nids, sizeof(*pick));
+	for (i = 0; i < nids; i++)
+		pick[i] = i;
+	/* the column is named by the run the spec resolved to */
+	if (pooled) {
+		c->ri = one->v[0].ri;
+		memset(&one->v[0].ri, 0, sizeof(one->v[0].ri));
+		column_take(c, more.v, pick, nids, SIZE_MAX);
+	} else {
+		column_take(c, one->v, pick, nids, 0);
+	}
 	if (c->ri.tag[0] != '\0')
 		strlcpy_bb(c->name, c->ri.tag, sizeof(c->name));
 	else
@@ -380,66 +361,43 @@ add_store_spec(struct columns *cs, struct store *st, const char *spec,
 		    (long long)ids[0]);
 	strlcpy_bb(c->source, sb.buf, sizeof(c->source));
 	strbuf_release(&sb);
-	column_set_runs(c, rows, nrows, nids);
-	free(rows);
-	free(nrows);
+	free(pick);
+	free(ids);
+	spec_runs_release(&more);
 	return 0;
 }
 
 /*
- * add_file_spec: every run in an exported file is a column; with pool,
- * runs with the same tag in it are one.
+ * add_file_runs: every run of an exported file (rs) is a column; with
+ * pool, runs with the same tag in it are one.
  */
 static int
-add_file_spec(struct columns *cs, const char *path, int pool)
+add_file_runs(struct columns *cs, const char *path, struct spec_runs *rs,
+    int pool)
 {
-	struct loaded_run *lr;
-	size_t n, i, j, k, m;
+	size_t n = rs->n, i, j, m;
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	struct spec_run *v = rs->v;
 	int *used;
+	size_t *pick;
 
-	if (export_load_file(path, &lr, &n) != 0)
-		return -1;
-	if (n == 0) {
-		error("'%s' holds no runs", path);
-		loaded_runs_free(lr, n);
-		return -1;
-	}
 	used = xcalloc(n, sizeof(*used));
+	pick = xcalloc(n, sizeof(*pick));
 	for (i = 0; i < n; i++) {
 		struct column *c;
-		struct result **rows;
-		size_t *nrows;
 
 		if (used[i])
 			continue;
 		/* this run and, pooling, the later ones with its tag */
 		for (m = 0, j = i; j < n; j++)
-			if (j == i || (pool && lr[i].ri.tag[0] != '\0' &&
-			    strcmp(lr[j].ri.tag, lr[i].ri.tag) == 0)) {
+			if (j == i || (pool && v[i].ri.tag[0] != '\0' &&
+			    strcmp(v[j].ri.tag, v[i].ri.tag) == 0)) {
 				used[j] = 1;
-				m++;
+				pick[m++] = j;
 			}
 		c = column_new(cs);
-		rows = xcalloc(m, sizeof(*rows));
-		nrows = xcalloc(m, sizeof(*nrows));
-		c->uuids = xcalloc(m, sizeof(*c->uuids));
-		c->ids = xcalloc(m, sizeof(*c->ids));
-		for (k = 0, j = i; j < n; j++) {
-			if (!(j == i || (pool && lr[i].ri.tag[0] != '\0' &&
-			    strcmp(lr[j].ri.tag, lr[i].ri.tag) == 0)))
-				continue;
-			c->uuids[k] = xstrdup(lr[j].ri.uuid);
-			rows[k] = lr[j].rows;
-			nrows[k++] = lr[j].n;
-			lr[j].rows = NULL;
-			lr[j].n = 0;
-			/* the latest run of the column names it */
-			run_info_release(&c->ri);
-			c->ri = lr[j].ri;
-			memset(&lr[j].ri, 0, sizeof(lr[j].ri));
-		}
-		c->nruns = m;
+		/* the latest run of the column names it */
+		column_take(c, v, pick, m, m - 1);
 		if (c->ri.tag[0] != '\0')
 			strlcpy_bb(c->name, c->ri.tag, sizeof(c->name));
 		else if (n > 1)
@@ -455,12 +413,9 @@ add_file_spec(struct columns *cs, const char *path, int pool)
 			    i + 1, base);
 		else
 			bufprintf(c->source, sizeof(c->source), "file %s", base);
-		column_set_runs(c, rows, nrows, m);
-		free(rows);
-		free(nrows);
 	}
+	free(pick);
 	free(used);
-	loaded_runs_free(lr, n);
 	return 0;
 }
 
@@ -1987,7 +1942,8 @@ cmd_compare(int argc, char **argv)
 	/* one input is enough when it is a file of several runs */
 	ninputs = argc - optind + (baseline != NULL);
 	if (ninputs < 1 || (ninputs == 1 &&
-	    !is_file_spec(baseline != NULL ? baseline : argv[optind])))
+	    !runspec_is_file(baseline != NULL ? baseline :
+	    argv[optind], RUNSPEC_LOOSE)))
 		return cmd_bad_usage("compare", "give at least two runs, tags "
 		    "or files, or one file of several runs");
 
@@ -2006,16 +1962,17 @@ cmd_compare(int argc, char **argv)
 		specs[nspecs++] = argv[i];
 
 	for (i = 0; i < nspecs; i++) {
+		struct spec_runs rs = { NULL, 0 };
+		int file;
+
 		before = cs.n;
-		if (is_file_spec(specs[i])) {
-			if (add_file_spec(&cs, specs[i], pool) != 0)
-				goto out;
-		} else {
-			if (st == NULL && (st = cmd_open_store(db, 0)) == NULL)
-				goto out;
-			if (add_store_spec(&cs, st, specs[i], pool) != 0)
-				goto out;
-		}
+		c = runspec_load(specs[i], RUNSPEC_LOOSE, db, &st, &rs, &file);
+		if (c == 0)
+			c = file ? add_file_runs(&cs, specs[i], &rs, pool) :
+			    add_store_run(&cs, st, specs[i], &rs, pool);
+		spec_runs_release(&rs);
+		if (c != 0)
+			goto out;
 		if (i == base_spec)
 			base = before;
 	}

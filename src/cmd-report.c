@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cmd.h"
 #include "compare.h"
@@ -23,6 +22,7 @@
 #include "mem.h"
 #include "registry.h"
 #include "result.h"
+#include "runspec.h"
 #include "store.h"
 #include "svg.h"
 #include "sysinfo-show.h"
@@ -68,94 +68,42 @@ struct rruns {
 static struct rrun *
 rrun_new(struct rruns *rs)
 {
-	struct rrun *r;
-
-	rs->v = xreallocarray(rs->v, rs->n + 1, sizeof(*rs->v));
-	r = &rs->v[rs->n++];
-	memset(r, 0, sizeof(*r));
-	return r;
+	return XAPPEND(rs->v, rs->n);
 }
 
+/*
+ * add_runs: the runs one spec loaded (rs, taken over) as report runs,
+ * each named by its tag, else by where it came from: "run N", or the file
+ * (FILE#K when it holds several).
+ */
 static void
-rrun_finish(struct rrun *r, const char *source)
+add_runs(struct rruns *rs, const char *spec, int file, struct spec_runs *in)
 {
-	size_t j;
-
-	for (j = 0; j < r->n; j++)
-		param_canon_stored(r->rows[j].bench, r->rows[j].params,
-		    sizeof(r->rows[j].params));
-	if (r->ri.tag[0] != '\0')
-		bufprintf(r->name, sizeof(r->name), "%s", r->ri.tag);
-	else
-		bufprintf(r->name, sizeof(r->name), "%s", source);
-}
-
-static int
-is_file(const char *s)
-{
-	struct stat sb;
-
-	if (strncmp(s, "tag:", 4) == 0)
-		return 0;
-	return (stat(s, &sb) == 0 && S_ISREG(sb.st_mode)) ||
-	    strchr(s, '/') != NULL;
-}
-
-static int
-add_file(struct rruns *rs, const char *path)
-{
-	struct loaded_run *lr;
-	size_t n, i;
-	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	const char *base = strrchr(spec, '/') ? strrchr(spec, '/') + 1 : spec;
 	char src[160];
+	size_t i;
 
-	if (export_load_file(path, &lr, &n) != 0)
-		return -1;
-	if (n == 0) {
-		loaded_runs_free(lr, n);
-		return error("'%s' holds no runs", path);
-	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < in->n; i++) {
 		struct rrun *r = rrun_new(rs);
 
-		r->ri = lr[i].ri;
-		memset(&lr[i].ri, 0, sizeof(lr[i].ri));
-		r->rows = lr[i].rows;
-		r->n = lr[i].n;
-		lr[i].rows = NULL;
-		lr[i].n = 0;
-		if (n > 1)
+		r->ri = in->v[i].ri;
+		memset(&in->v[i].ri, 0, sizeof(in->v[i].ri));
+		r->rows = in->v[i].rows;
+		r->n = in->v[i].n;
+		in->v[i].rows = NULL;
+		in->v[i].n = 0;
+		if (!file)
+			bufprintf(src, sizeof(src), "run %lld",
+			    (long long)in->v[i].id);
+		else if (in->n > 1)
 			bufprintf(src, sizeof(src), "%.100s#%zu", base, i + 1);
 		else
 			bufprintf(src, sizeof(src), "%.100s", base);
-		rrun_finish(r, src);
+		if (r->ri.tag[0] != '\0')
+			bufprintf(r->name, sizeof(r->name), "%s", r->ri.tag);
+		else
+			bufprintf(r->name, sizeof(r->name), "%s", src);
 	}
-	loaded_runs_free(lr, n);
-	return 0;
-}
-
-static int
-add_store(struct rruns *rs, struct store *st, char *spec)
-{
-	int64_t *ids = NULL;
-	size_t nids = 0, i;
-	char src[64];
-
-	if (cmd_resolve_runs(st, &spec, 1, &ids, &nids) != 0)
-		return -1;
-	for (i = 0; i < nids; i++) {
-		struct rrun *r = rrun_new(rs);
-
-		if (store_run_get(st, ids[i], &r->ri) != 0 ||
-		    store_results_get(st, ids[i], &r->rows, &r->n) != 0) {
-			free(ids);
-			return -1;
-		}
-		bufprintf(src, sizeof(src), "run %lld", (long long)ids[i]);
-		rrun_finish(r, src);
-	}
-	free(ids);
-	return 0;
 }
 
 static void
@@ -1162,15 +1110,15 @@ cmd_report(int argc, char **argv)
 	specs = optind < argc ? argv + optind : lastspec;
 	nspecs = optind < argc ? (size_t)(argc - optind) : 1;
 	for (i = 0; i < nspecs; i++) {
-		if (is_file(specs[i])) {
-			if (add_file(&rs, specs[i]) != 0)
-				goto out;
-		} else {
-			if (st == NULL && (st = cmd_open_store(db, 0)) == NULL)
-				goto out;
-			if (add_store(&rs, st, specs[i]) != 0)
-				goto out;
-		}
+		struct spec_runs in = { NULL, 0 };
+		int file;
+
+		c = runspec_load(specs[i], 0, db, &st, &in, &file);
+		if (c == 0)
+			add_runs(&rs, specs[i], file, &in);
+		spec_runs_release(&in);
+		if (c != 0)
+			goto out;
 	}
 	if (rs.n == 0) {
 		cmd_bad_usage("report", "no run to report");

@@ -54,13 +54,6 @@ void cmd_identity(struct run_info *ri, struct json_t *checks);
  */
 struct store *cmd_open_store(const char *db, int create);
 
-/*
- * Turn run specs (an id, a uuid or a unique uuid prefix, "last", or a tag
- * with tag:T) into run ids.  Unknown ones: error line, -1.
- */
-int cmd_resolve_runs(struct store *, char *const *specs, size_t n,
-    int64_t **ids, size_t *nids);
-
 /* Print the runs with their rows through f; -1 on a store error. */
 int cmd_print_runs(struct store *, const int64_t *ids, size_t n,
     struct fmt *f);
