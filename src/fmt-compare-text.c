@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
 #include "compare.h"
 #include "fmt.h"
 #include "fmt-compare.h"
@@ -519,7 +518,7 @@ profile_warning(FILE *fp, int width, const struct cmp_inputs *cs)
 		names[c] = letters[c];
 		profiles[c] = cs->v[c].ri.profile;
 	}
-	if (cmd_profiles_differ(names, profiles, cs->n, text, sizeof(text)))
+	if (fmt_profiles_differ(names, profiles, cs->n, text, sizeof(text)))
 		wrap_free(fp, width, 3, xasprintf("== warning: %s",
 		    fmt_safe(e, sizeof(e), text)));
 	free(names);

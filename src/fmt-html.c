@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
 #include "compare.h"
 #include "fmt.h"
 #include "fmt-html.h"
@@ -866,7 +865,7 @@ verdicts(struct strbuf *sb, const struct rruns *rs)
 		names[i] = rs->v[i].name;
 		profiles[i] = rs->v[i].ri.profile;
 	}
-	if (cmd_profiles_differ(names, profiles, rs->n, text, sizeof(text))) {
+	if (fmt_profiles_differ(names, profiles, rs->n, text, sizeof(text))) {
 		strbuf_addf(sb, "<p class=\"warn\"><strong>Profiles differ:"
 		    "</strong> ");
 		esc(sb, text);
