@@ -126,11 +126,6 @@ text_chars(const char *s)
 	return n;
 }
 
-/* The chart file, for its terminal (set by fmt_compare_plot). */
-static const char *plot_file = "chart.svg";
-/* --log: a logarithmic ratio axis, bars from 1 up or down. */
-static int plot_log;
-
 /*
  * A page of the chart: the rows of one benchmark group (or a part of a
  * group that has more than fits), so a chart has a bounded size whatever
@@ -214,10 +209,13 @@ plot_pages_free(struct plot_page *pg, size_t np)
  * page per plot).  Bars are boxes from the axis base (0, or 1 with --log)
  * to the ratio, one colour per column; a cell within the noise is the
  * same colour hatched and titled "~"; the 95 % interval is an error bar.
+ * plot_file names the chart (its extension picks the terminal); plot_log:
+ * a logarithmic ratio axis, bars from 1 up or down.
  */
 static char *
 plot_script(const struct cmp_inputs *cs, const struct cmp_table *t,
-    const struct plot_page *pg, size_t from, size_t to)
+    const struct plot_page *pg, size_t from, size_t to,
+    const char *plot_file, int plot_log)
 {
 	struct strbuf sb;
 	size_t i, c, k, p, maxn = 1, nb = cs->n - 1, first = 0, widest = 0, w;
@@ -509,10 +507,11 @@ out:
  * holds every page; an SVG or PNG file holds the first and FILE-2.svg,
  * FILE-3.svg ... the others (named on stderr).  On a failure the pages
  * already written are removed.  0, or -1 or -2 (as plot_one) with one
- * error line.
+ * error line.  plot_log: a logarithmic ratio axis.
  */
 static int
-plot(const char *path, const struct cmp_inputs *cs, const struct cmp_table *t)
+plot(const char *path, const struct cmp_inputs *cs, const struct cmp_table *t,
+    int plot_log)
 {
 	struct plot_page *pg;
 	size_t np = plot_pages(t, &pg), k, j;
@@ -526,7 +525,7 @@ plot(const char *path, const struct cmp_inputs *cs, const struct cmp_table *t)
 		return error("--plot: no case has a ratio to draw");
 	}
 	if (strcasecmp(dot, ".pdf") == 0 || np == 1) {
-		script = plot_script(cs, t, pg, 0, np);
+		script = plot_script(cs, t, pg, 0, np, path, plot_log);
 		rc = plot_one(path, script);
 		free(script);
 		plot_pages_free(pg, np);
@@ -536,7 +535,8 @@ plot(const char *path, const struct cmp_inputs *cs, const struct cmp_table *t)
 	for (k = 0; k < np && rc == 0; k++) {
 		paths[k] = k == 0 ? xstrdup(path) : xasprintf("%.*s-%zu%s",
 		    (int)(dot - path), path, k + 1, dot);
-		script = plot_script(cs, t, pg, k, k + 1);
+		script = plot_script(cs, t, pg, k, k + 1, path,
+		    plot_log);
 		rc = plot_one(paths[k], script);
 		free(script);
 		if (rc != 0)
@@ -561,7 +561,5 @@ plot(const char *path, const struct cmp_inputs *cs, const struct cmp_table *t)
 int
 fmt_compare_plot(const char *path, const struct comparison *cmp, int log)
 {
-	plot_file = path;
-	plot_log = log;
-	return plot(path, cmp->in, cmp->t);
+	return plot(path, cmp->in, cmp->t, log);
 }
