@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "export.h"
 #include "fmt.h"
+#include "runspec.h"
 #include "store.h"
 #include "sysinfo-show.h"
 #include "util.h"
@@ -258,7 +259,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	if ((st = cmd_open_store(db, 0)) == NULL)
 		return EXIT_USAGE;
 	if (optind < argc) {
-		rc = cmd_resolve_runs(st, argv + optind,
+		rc = runspec_resolve(st, argv + optind,
 		    (size_t)(argc - optind), &ids, &n);
 	} else if (tag != NULL) {
 		rc = store_run_ids(st, tag, &ids, &n);
@@ -271,7 +272,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	} else {
 		char *lastspec[] = { "last" };
 
-		rc = cmd_resolve_runs(st, lastspec, 1, &ids, &n);
+		rc = runspec_resolve(st, lastspec, 1, &ids, &n);
 	}
 	if (rc != 0) {
 		store_close(st);

@@ -1,6 +1,6 @@
 /*
- * cmd-util.c - what the subcommands share: opening the store, resolving
- * run ids, tags and uuids, usage messages.
+ * cmd-util.c - what the subcommands share: opening the store, usage
+ * messages (run specs are resolved in runspec.c).
  */
 #include "config.h"
 
@@ -28,112 +28,10 @@ cmd_open_store(const char *db, int create)
 	return st;
 }
 
-static int
-parse_id(const char *s, int64_t *id)
-{
-	long long v;
-
-	if (parse_ll(s, &v) != 0 || v <= 0 || strpbrk(s, "kKMGi") != NULL)
-		return -1;
-	*id = v;
-	return 0;
-}
-
-int
-cmd_resolve_runs(struct store *st, char *const *specs, size_t n,
-    int64_t **ids, size_t *nids)
-{
-	int64_t *out = NULL, id, *all = NULL;
-	size_t k = 0, i, nall = 0;
-	struct run_info ri;
-	int rc;
-
-	for (i = 0; i < n; i++) {
-		const char *s = specs[i];
-
-		if (strcmp(s, "last") == 0 || strcmp(s, "--last") == 0) {
-			if (store_run_ids(st, NULL, &all, &nall) != 0)
-				goto fail;
-			if (nall == 0) {
-				error("no runs in the store yet");
-				goto fail;
-			}
-			id = all[nall - 1];
-			free(all);
-			all = NULL;
-		} else if (strncmp(s, "tag:", 4) == 0) {
-			if (store_run_ids(st, s + 4, &all, &nall) != 0)
-				goto fail;
-			if (nall == 0) {
-				error("no run with tag '%s'", s + 4);
-				goto fail;
-			}
-			id = all[nall - 1];
-			free(all);
-			all = NULL;
-		} else if (parse_id(s, &id) == 0) {
-			memset(&ri, 0, sizeof(ri));
-			rc = store_run_get(st, id, &ri);
-			run_info_release(&ri);
-			if (rc < 0)
-				goto fail;
-			if (rc == 1) {
-				error("no run '%s' in the store (see "
-				    "'boardbench show --list')", s);
-				goto fail;
-			}
-		} else if (store_run_by_uuid(st, s, &id) != 0) {
-			/* last resort: a tag given without tag: */
-			if (store_run_ids(st, s, &all, &nall) != 0 ||
-			    nall == 0) {
-				free(all);
-				error("no run, uuid or tag '%s' in the store "
-				    "(see 'boardbench show --list')", s);
-				goto fail;
-			}
-			id = all[nall - 1];
-			free(all);
-			all = NULL;
-		}
-		out = xreallocarray(out, k + 1, sizeof(*out));
-		out[k++] = id;
-	}
-	*ids = out;
-	*nids = k;
-	return 0;
-fail:
-	free(out);
-	return -1;
-}
-
 void
 cmd_usage(FILE *fp, const char *text)
 {
 	fputs(text, fp);
-}
-
-int
-cmd_profiles_differ(const char *const *names, const char *const *profiles,
-    size_t n, char *buf, size_t len)
-{
-	size_t i, used = 0;
-	int differ = 0;
-
-	for (i = 1; i < n; i++)
-		differ |= profiles[i][0] != '\0' && profiles[0][0] != '\0' &&
-		    strcmp(profiles[i], profiles[0]) != 0;
-	if (!differ)
-		return 0;
-	used = strlen(bufprintf(buf, len, "the runs were measured with "
-	    "different profiles ("));
-	for (i = 0; i < n && used + 1 < len; i++)
-		used += strlen(bufprintf(buf + used, len - used, "%s%s %s",
-		    i ? ", " : "", names[i], profiles[i][0] ? profiles[i] :
-		    "unknown"));
-	bufprintf(buf + used, len - used, "): a profile "
-	    "sets how long each case is sampled, so the figures may differ "
-	    "by the profile alone; compare runs of one profile");
-	return 1;
 }
 
 int

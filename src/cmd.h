@@ -54,28 +54,12 @@ void cmd_identity(struct run_info *ri, struct json_t *checks);
  */
 struct store *cmd_open_store(const char *db, int create);
 
-/*
- * Turn run specs (an id, a uuid or a unique uuid prefix, "last", or a tag
- * with tag:T) into run ids.  Unknown ones: error line, -1.
- */
-int cmd_resolve_runs(struct store *, char *const *specs, size_t n,
-    int64_t **ids, size_t *nids);
-
 /* Print the runs with their rows through f; -1 on a store error. */
 int cmd_print_runs(struct store *, const int64_t *ids, size_t n,
     struct fmt *f);
 
 /* show and export: one body, different defaults (export: all runs, JSON). */
 int cmd_show_runs(int argc, char **argv, int is_export);
-
-/*
- * compare and report: when runs named names[0..n) were measured with
- * different profiles (profiles[i], "" unknown and never different), one
- * plain sentence saying so, naming each, in buf (raw text, to be escaped
- * by the caller); returns 1, else 0.
- */
-int cmd_profiles_differ(const char *const *names, const char *const *profiles,
-    size_t n, char *buf, size_t len);
 
 /* Print usage text to fp (stdout for --help, stderr on error). */
 void cmd_usage(FILE *fp, const char *text);

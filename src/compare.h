@@ -5,7 +5,7 @@
  * run, else process or run medians, widened by the machine's drift when
  * a side is one run), the direction taken from each row's `better`, and
  * the verdicts, with Benjamini-Hochberg over the cases.  Nothing here
- * prints; cmd-compare.c does.
+ * prints; the compare formatters (fmt-compare-*.c) do.
  */
 #ifndef BOARDBENCH_COMPARE_H
 #define BOARDBENCH_COMPARE_H

@@ -370,3 +370,27 @@ fmt_sep_field(FILE *fp, const char *s, char sep, int first)
 	}
 	fputc('"', fp);
 }
+
+int
+fmt_profiles_differ(const char *const *names, const char *const *profiles,
+    size_t n, char *buf, size_t len)
+{
+	size_t i, used = 0;
+	int differ = 0;
+
+	for (i = 1; i < n; i++)
+		differ |= profiles[i][0] != '\0' && profiles[0][0] != '\0' &&
+		    strcmp(profiles[i], profiles[0]) != 0;
+	if (!differ)
+		return 0;
+	used = strlen(bufprintf(buf, len, "the runs were measured with "
+	    "different profiles ("));
+	for (i = 0; i < n && used + 1 < len; i++)
+		used += strlen(bufprintf(buf + used, len - used, "%s%s %s",
+		    i ? ", " : "", names[i], profiles[i][0] ? profiles[i] :
+		    "unknown"));
+	bufprintf(buf + used, len - used, "): a profile "
+	    "sets how long each case is sampled, so the figures may differ "
+	    "by the profile alone; compare runs of one profile");
+	return 1;
+}

@@ -116,4 +116,13 @@ void fmt_sep_field(FILE *fp, const char *s, char sep, int first);
 extern const struct fmt_ops fmt_text_ops, fmt_csv_ops, fmt_tsv_ops,
     fmt_json_ops;
 
+/*
+ * compare and report: when runs named names[0..n) were measured with
+ * different profiles (profiles[i], "" unknown and never different), one
+ * plain sentence saying so, naming each, in buf (raw text, to be escaped
+ * by the caller); returns 1, else 0.
+ */
+int fmt_profiles_differ(const char *const *names, const char *const *profiles,
+    size_t n, char *buf, size_t len);
+
 #endif

@@ -68,6 +68,14 @@ xreallocarray(void *p, size_t n, size_t size)
 	return xrealloc(p, n * size);
 }
 
+void *
+xappend_zero(void *p, size_t n, size_t size)
+{
+	p = xreallocarray(p, n + 1, size);
+	memset((char *)p + n * size, 0, size);
+	return p;
+}
+
 char *
 xstrdup(const char *s)
 {

@@ -24,6 +24,12 @@ void *xmalloc(size_t);
 void *xcalloc(size_t, size_t);
 void *xrealloc(void *, size_t);
 void *xreallocarray(void *, size_t, size_t);
+/* The array p of n elements of size bytes grown by one zeroed element. */
+void *xappend_zero(void *p, size_t n, size_t size);
+/* Array v of n elements: one zeroed element appended (n counts it);
+ * evaluates to a pointer to it. */
+#define XAPPEND(v, n) \
+	((v) = xappend_zero((v), (n), sizeof(*(v))), &(v)[(n)++])
 char *xstrdup(const char *);
 /* At most max bytes of s, terminated (hostile text kept bounded). */
 char *xstrndup(const char *s, size_t max);

@@ -356,4 +356,16 @@ if command -v gnuplot >/dev/null 2>&1; then
 else
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do echo "ok $((n = n + 1)) # SKIP gnuplot not installed"; done
 fi
+
+# which specs are files (runspec.c, compare's rule): also any existing
+# non-directory and any name ending in .json, read as a file
+mkfifo "$TMP/fifo" 2>/dev/null
+cd "$TMP" || exit 99
+expect 2 "a missing name.json is a file" -- bb compare --db "$db" nosuch.json 1
+grep -q "cannot import 'nosuch.json'" "$TMP/err"; ok $? "and named as one"
+if [ -p fifo ]; then
+	expect 2 "a FIFO is a file" -- bb compare --db "$db" fifo 1
+	grep -q "cannot import 'fifo': not a regular file" "$TMP/err"; ok $? "and named as one"
+fi
+cd - >/dev/null || exit 99
 done_testing

@@ -157,5 +157,17 @@ expect 2 "unknown run" -- bb report --db "$db" -o "$TMP/x.html" 99
 expect 1 "a folder that does not exist" -- bb report --db "$db" -o "$TMP/nodir/x.html" 1
 ls "$TMP" | grep -q 'tmp' && ok 1 "temporary files left" || ok 0 "no temporary file left"
 
+# which specs are files (runspec.c, report's rule): a regular file or a
+# name with a '/'; a missing name.json or a FIFO is a run or tag
+mkfifo "$TMP/fifo" 2>/dev/null
+cd "$TMP" || exit 99
+expect 2 "a missing name.json is a run or tag" -- bb report --db "$db" -o x.html nosuch.json
+grep -q "no run, uuid or tag 'nosuch.json'" "$TMP/err"; ok $? "and named as one"
+if [ -p fifo ]; then
+	expect 2 "a FIFO is a run or tag" -- bb report --db "$db" -o x.html fifo
+	grep -q "no run, uuid or tag 'fifo'" "$TMP/err"; ok $? "and named as one"
+fi
+cd - >/dev/null || exit 99
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,622 @@
+/*
+ * fmt-compare-text.c - compare's view for people (fmt-compare.h): what was
+ * compared and where the builds and systems differ, the verdicts' counts
+ * and the machines' drift, the table of ratios fitted to the width, and
+ * the legend.  Text from the inputs is made safe before it is printed.
+ */
+#include "config.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "fmt.h"
+#include "fmt-compare.h"
+#include "sysinfo-show.h"
+#include "util.h"
+
+/* A text cell: the baseline's value, else the ratio with its mark. */
+static void
+cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
+    size_t len)
+{
+	const struct cmp_cell *cell = &t->rows[ri].cells[c];
+	const char *mark;
+	char num[32], unit[24], flags[16], safeunit[FMT_SAFE(sizeof(unit))];
+
+	if (len > 0)
+		buf[0] = '\0';
+
+	if (cell->r == NULL) {
+		bufprintf(buf, len, "-%s", cell->regression ? " !" : "");
+		return;
+	}
+	if (cell->r->status != ST_OK) {
+		bufprintf(buf, len, "%s%s", result_status_name(cell->r->status),
+		    cell->regression ? " !" : "");
+		return;
+	}
+	if (c == t->base || isnan(t->rows[ri].cells[t->base].value)) {
+		/* the baseline's value; in brackets where it has none */
+		fmt_quote_row(cell->r, cell->value, num, sizeof(num), unit,
+		    sizeof(unit));
+		/* an imported unit is text from outside */
+		bufprintf(buf, len, c == t->base ? "%s %s" : "(%s %s)", num,
+		    fmt_safe(safeunit, sizeof(safeunit), unit));
+	} else if (isnan(cell->speedup)) {
+		bufprintf(buf, len, "?");
+	} else {
+		mark = cell->regression ? " !" : cell->mark == CMP_NOISE ?
+		    " ~" : cell->mark == CMP_UNKNOWN ? " ?" : "";
+		if (!isnan(cell->lo))
+			bufprintf(buf, len, "%.3f [%.3f, %.3f]%s",
+			    cell->speedup, cell->lo, cell->hi, mark);
+		else
+			bufprintf(buf, len, "%.3f%s", cell->speedup, mark);
+		if (cell->mark == CMP_NOTCOMP && strlen(buf) + 16 < len)
+			bufprintf(buf + strlen(buf), len - strlen(buf),
+			    " n/c %s", cell->why);
+	}
+	/* the row's validity flags, lettered as in the run's table */
+	fmt_flag_abbrev(cell->r->flags, flags, sizeof(flags));
+	if (flags[0] != '\0' && strlen(buf) + strlen(flags) + 2 <= len)
+		strcat(strcat(buf, " "), flags);
+}
+
+/*
+ * The build and system fields that matter, first and in this order; then
+ * at most DIFF_OTHERS others (all with --verbose), those in the *_last
+ * lists after the rest: they repeat a field above (the compiler's name,
+ * version macro, -O level and the macros it sets) or change from one run
+ * to the next on the same machine (load, free memory, temperatures).
+ */
+static const char *const build_first[] = {
+	"cc_version", "cflags", "float_abi", "fpu", "neon", "arch", NULL
+};
+static const char *const build_last[] = {
+	"cc", "compiler_macro_version", "opt_level", "macros.",
+	"tool_version", NULL
+};
+static const char *const system_first[] = {
+	"board", "soc", "cpu_model", "machine", "cpus_online", "cpu_max_mhz",
+	"governor", "memory.total_mb", "mem_total_mb", "kernel",
+	"distribution", NULL
+};
+static const char *const system_last[] = {
+	"hostname", "loadavg", "memory.available_mb", "memory.swap_free_mb",
+	"soc_temp_c", "thermal", "clusters", NULL
+};
+#define DIFF_OTHERS	3	/* other fields shown without --verbose */
+
+#define TAB_BENCH_MAX	12	/* a longer benchmark name: on its own line */
+#define TAB_CASE_MIN	16	/* narrowest case column beside the cells */
+#define TAB_HEAD_MAX	12	/* a column header is cut to its cells or this */
+
+/* s cut to at most n bytes, never inside a UTF-8 character; "..." ends
+ * it when cut and there is room for it. */
+static void
+cut_text(char *s, size_t n)
+{
+	int dots = n >= 6;
+
+	if (strlen(s) <= n)
+		return;
+	if (dots)
+		n -= 3;
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	strcpy(s + n, dots ? "..." : "");
+}
+
+/* Text from outside made safe, in an allocated buffer. */
+static char *
+safe_dup(const char *raw)
+{
+	size_t len = FMT_SAFE(strlen(raw));
+	char *s = xmalloc(len);
+
+	return fmt_safe(s, len, raw);
+}
+
+/* A line wrapped to the width, the lines after the first indented. */
+static void
+wrap_free(FILE *fp, int width, int indent, char *line)
+{
+	fmt_wrap(fp, width, line, 0, indent);
+	free(line);
+}
+
+/*
+ * The fields in which the builds (or systems) differ: the ones that
+ * matter first, in full; then a few others, and how many more --verbose
+ * shows.  A field whose values all fit a column is on one line, side by
+ * side under the letters; else one line per column, the value wrapped
+ * under itself (a field that matters, or any with --verbose) or cut.
+ */
+static void
+print_differences(FILE *fp, int width, int verbose, const char *what,
+    const struct cmp_inputs *cs, json_t *const *objs,
+    const char *const *first, const char *const *last)
+{
+	struct cmp_diff *d;
+	size_t nd, nimp, shown, i, c, n = cs->n;
+	int kw = (int)strlen(what), kk = 0, cap, vw = 0, vc, room;
+	char **v, **k, *p;
+	int *side;
+
+	nd = cmp_differences(objs, n, &d);
+	if (nd == 0)
+		return;
+	nimp = cmp_differences_rank(d, nd, first, last);
+	shown = verbose || nd < nimp + DIFF_OTHERS ? nd : nimp + DIFF_OTHERS;
+	k = xcalloc(shown, sizeof(*k));
+	v = xcalloc(shown * n, sizeof(*v));
+	side = xcalloc(shown, sizeof(*side));
+	for (i = 0; i < shown; i++) {
+		k[i] = safe_dup(d[i].key);
+		if ((int)strlen(k[i]) > kk)
+			kk = (int)strlen(k[i]);
+		for (c = 0; c < n; c++) {
+			for (p = d[i].values[c]; *p == ' '; p++)
+				;
+			v[i * n + c] = safe_dup(p);
+		}
+	}
+	/* at least 20 columns for a value; a longer key: on its own line */
+	if (kk + 2 > kw)
+		kw = kk + 2;
+	if (kw > width - 25)
+		kw = width - 25;
+	cap = (width - kw) / (int)n - 2;
+	for (i = 0; i < shown; i++) {
+		side[i] = (int)strlen(k[i]) <= kw - 2;
+		for (c = 0; c < n && side[i]; c++)
+			side[i] = (int)strlen(v[i * n + c]) <= cap;
+		for (c = 0; c < n && side[i]; c++)
+			if ((int)strlen(v[i * n + c]) > vw)
+				vw = (int)strlen(v[i * n + c]);
+	}
+	if (vw > 0 && (int)strlen(what) > kw)
+		fprintf(fp, "%s\n%-*s", what, kw, "");
+	else
+		fprintf(fp, "%-*s", vw > 0 ? kw : 0, what);
+	for (c = 0; c < n && vw > 0; c++)
+		fprintf(fp, "  %c%-*s", fmt_cmp_letter(c), c + 1 < n ? vw - 1 : 0,
+		    "");
+	fputc('\n', fp);
+	vc = kw + 5;
+	room = width - vc < 20 ? 20 : width - vc;
+	for (i = 0; i < shown; i++) {
+		if (side[i]) {
+			fprintf(fp, "  %-*s", kw - 2, k[i]);
+			for (c = 0; c < n; c++)
+				fprintf(fp, "  %-*s", c + 1 < n ? vw : 0,
+				    v[i * n + c]);
+			fputc('\n', fp);
+			continue;
+		}
+		if ((int)strlen(k[i]) > kw - 2)
+			fmt_wrap(fp, width, k[i], 0, 4);
+		for (c = 0; c < n; c++) {
+			fprintf(fp, "  %-*s  %c  ", kw - 2, c == 0 &&
+			    (int)strlen(k[i]) <= kw - 2 ? k[i] : "",
+			    fmt_cmp_letter(c));
+			if (!verbose && i >= nimp)
+				cut_text(v[i * n + c], (size_t)room);
+			fmt_wrap(fp, width, v[i * n + c], vc, vc);
+		}
+	}
+	if (shown < nd)
+		fprintf(fp, "  (%zu more difference%s: --verbose)\n",
+		    nd - shown, nd - shown == 1 ? "" : "s");
+	for (i = 0; i < shown; i++) {
+		free(k[i]);
+		for (c = 0; c < n; c++)
+			free(v[i * n + c]);
+	}
+	free(k);
+	free(v);
+	free(side);
+	cmp_differences_free(d, nd, n);
+}
+
+/*
+ * The machine line: one when every column ran on the same machine, else
+ * one per column naming its machine.
+ */
+static void
+print_machines(FILE *fp, int width, const struct cmp_inputs *cs, int differ)
+{
+	char first[512], other[512], e[FMT_SAFE(512)];
+	size_t c;
+	int same = 1;
+
+	sysinfo_label(cs->v[0].ri.system, first, sizeof(first));
+	for (c = 1; c < cs->n && same; c++) {
+		sysinfo_label(cs->v[c].ri.system, other, sizeof(other));
+		same = strcmp(first, other) == 0;
+	}
+	if (same) {
+		wrap_free(fp, width, 3, xasprintf("== machine: %s%s",
+		    fmt_safe(e, sizeof(e), first), differ ?
+		    " (see the system differences)" : ""));
+		return;
+	}
+	for (c = 0; c < cs->n; c++) {
+		sysinfo_label(cs->v[c].ri.system, other, sizeof(other));
+		wrap_free(fp, width, 3, xasprintf("== machine %c: %s",
+		    fmt_cmp_letter(c), fmt_safe(e, sizeof(e), other)));
+	}
+}
+
+/* Per column, the cases OK in the baseline that it did not measure. */
+static void
+print_missing(FILE *fp, int width, const struct cmp_inputs *cs,
+    const struct cmp_table *t, const struct cmp_opts *o)
+{
+	size_t i, c, k;
+	char buf[160], e_b[FMT_SAFE(32)], e_c[FMT_SAFE(160)];
+	struct strbuf sb;
+
+	for (c = 0; c < cs->n; c++) {
+		strbuf_init(&sb);
+		for (i = k = 0; i < t->nrows; i++) {
+			if (!t->rows[i].cells[c].missing)
+				continue;
+			if (k++ == 0)
+				strbuf_addf(&sb, "- missing in %c (OK in the "
+				    "baseline; absent, SKIPPED or INTERRUPTED"
+				    "%s):", fmt_cmp_letter(c), o->fail_pct >= 0 &&
+				    !o->allow_missing ? ", a regression" : "");
+			fmt_cmp_case_label(t, i, buf, sizeof(buf));
+			strbuf_addf(&sb, "%s %s %s", k > 1 ? "," : "",
+			    fmt_safe(e_b, sizeof(e_b), t->rows[i].key->bench),
+			    fmt_safe(e_c, sizeof(e_c), buf));
+		}
+		if (k > 0)
+			fmt_wrap(fp, width, sb.buf, 0, 2);
+		strbuf_release(&sb);
+	}
+}
+
+/* The header of cell column c: its letter and name, cut to its width. */
+static void
+column_head(const struct cmp_inputs *cs, size_t c, char *buf, size_t len)
+{
+	char e[FMT_SAFE(64)];
+
+	bufprintf(buf, len, "%c %s", fmt_cmp_letter(c), fmt_safe(e, sizeof(e),
+	    cs->v[c].name));
+}
+
+/* Cells from..to of row i (SIZE_MAX: the column headers). */
+static void
+print_cells(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
+    size_t i, const int *w, size_t from, size_t to)
+{
+	char buf[FMT_SAFE(64) + 48];
+	size_t c;
+
+	for (c = from; c < to; c++) {
+		if (i == SIZE_MAX) {
+			/* the name cut to the cells, or the letter alone */
+			column_head(cs, c, buf, sizeof(buf));
+			if ((int)strlen(buf) > w[c])
+				cut_text(buf, w[c] >= 10 ? (size_t)w[c] : 1);
+		} else {
+			cell_text(t, i, c, buf, sizeof(buf));
+		}
+		fprintf(fp, "  %-*s", c + 1 < to ? w[c] : 0, buf);
+	}
+	fputc('\n', fp);
+}
+
+/*
+ * The table: BENCH, CASE, then one cell per column, in the width.  The
+ * case column is as wide as the longest name, or what is left beside the
+ * cells (a longer name is then on a line of its own above its row).  When
+ * the cells leave less than TAB_CASE_MIN for it, every case's name is on
+ * its own line and its cells on the line(s) under it, said once above.
+ */
+static void
+print_table(FILE *fp, int width, const struct cmp_inputs *cs,
+    const struct cmp_table *t, size_t *nnoise, unsigned *flags)
+{
+	char buf[FMT_SAFE(64) + 48], raw[160], e_b[FMT_SAFE(32)];
+	char e_c[FMT_SAFE(160)];
+	int wb = 5, wcmax = 4, wc, cells = 0, *w, cur, two, pass, hw;
+	size_t i, c, *start, nl = 0, l;
+
+	w = xcalloc(cs->n, sizeof(*w));
+	for (i = 0; i < t->nrows; i++) {
+		fmt_safe(e_b, sizeof(e_b), t->rows[i].key->bench);
+		if ((int)strlen(e_b) > wb)
+			wb = (int)strlen(e_b);
+		fmt_cmp_case_label(t, i, raw, sizeof(raw));
+		fmt_safe(e_c, sizeof(e_c), raw);
+		if ((int)strlen(e_c) > wcmax)
+			wcmax = (int)strlen(e_c);
+		for (c = 0; c < cs->n; c++) {
+			cell_text(t, i, c, buf, sizeof(buf));
+			if ((int)strlen(buf) > w[c])
+				w[c] = (int)strlen(buf);
+			if (t->rows[i].cells[c].mark == CMP_NOISE)
+				(*nnoise)++;
+			if (t->rows[i].cells[c].r != NULL &&
+			    t->rows[i].cells[c].r->status == ST_OK)
+				*flags |= t->rows[i].cells[c].r->flags;
+		}
+	}
+	if (wb > TAB_BENCH_MAX)
+		wb = TAB_BENCH_MAX;
+	/* the headers as wide as TAB_HEAD_MAX; as the cells when the case
+	 * names need the room (the names are in the lines above) */
+	for (pass = 0; pass < 2; pass++) {
+		for (c = 0, cells = 0; c < cs->n; c++) {
+			column_head(cs, c, buf, sizeof(buf));
+			hw = (int)strlen(buf) < TAB_HEAD_MAX ?
+			    (int)strlen(buf) : TAB_HEAD_MAX;
+			cells += 2 + (pass == 0 && hw > w[c] ? hw : w[c]);
+		}
+		if (pass == 0 && width - wb - 2 - cells >= wcmax)
+			break;
+	}
+	if (pass == 0)
+		for (c = 0; c < cs->n; c++) {
+			column_head(cs, c, buf, sizeof(buf));
+			hw = (int)strlen(buf) < TAB_HEAD_MAX ?
+			    (int)strlen(buf) : TAB_HEAD_MAX;
+			if (hw > w[c])
+				w[c] = hw;
+		}
+	wc = width - wb - 2 - cells;
+	two = wc < (wcmax < TAB_CASE_MIN ? wcmax : TAB_CASE_MIN);
+	if (wc > wcmax)
+		wc = wcmax;
+	/* the lines of cells: all on the row's line, else broken to fit */
+	start = xcalloc(cs->n + 1, sizeof(*start));
+	start[nl++] = 0;
+	if (two) {
+		for (c = 0, cur = 2; c < cs->n; c++) {
+			if (cur + 2 + w[c] > width && c > start[nl - 1]) {
+				start[nl++] = c;
+				cur = 2;
+			}
+			cur += 2 + w[c];
+		}
+		wrap_free(fp, width, 1, xasprintf("(%zu columns do not fit "
+		    "beside the case names in %d columns: each case's name is "
+		    "on a line of its own, its cells under it)", cs->n,
+		    width));
+	}
+	start[nl] = cs->n;
+	if (!two) {
+		fprintf(fp, "%-*s  %-*s", wb, "BENCH", wc, "CASE");
+		print_cells(fp, cs, t, SIZE_MAX, w, 0, cs->n);
+	} else {
+		fprintf(fp, "BENCH CASE\n");
+		for (l = 0; l < nl; l++) {
+			fprintf(fp, "  ");
+			print_cells(fp, cs, t, SIZE_MAX, w, start[l],
+			    start[l + 1]);
+		}
+	}
+	for (i = 0; i < t->nrows; i++) {
+		fmt_safe(e_b, sizeof(e_b), t->rows[i].key->bench);
+		fmt_cmp_case_label(t, i, raw, sizeof(raw));
+		fmt_safe(e_c, sizeof(e_c), raw);
+		if (two || (int)strlen(e_b) > wb ||
+		    (int)strlen(e_c) > wc) {
+			/* the name on a line of its own */
+			wrap_free(fp, width, 2, xasprintf("%s %s", e_b, e_c));
+			e_b[0] = e_c[0] = '\0';
+		}
+		if (!two) {
+			fprintf(fp, "%-*s  %-*s", wb, e_b, wc, e_c);
+			print_cells(fp, cs, t, i, w, 0, cs->n);
+			continue;
+		}
+		for (l = 0; l < nl; l++) {
+			fprintf(fp, "  ");
+			print_cells(fp, cs, t, i, w, start[l], start[l + 1]);
+		}
+	}
+	free(start);
+	free(w);
+}
+
+/*
+ * Above the table: how the cells were judged, how many cases were
+ * compared and called different, how many differences chance alone would
+ * give, and how much the machines drift.
+ */
+static void
+print_verdicts(FILE *fp, int width, const struct cmp_inputs *cs,
+    const struct cmp_table *t, const struct cmp_opts *o)
+{
+	char nb[32];
+	size_t c;
+	double known;
+
+	for (c = 0; c < cs->n; c++) {
+		const struct system_info *si = cs->v[c].ri.system;
+		char e[FMT_SAFE(64)];
+
+		if (si == NULL || !sysinfo_emulated(si))
+			continue;
+		wrap_free(fp, width, 3, xasprintf("== %c is emulated (%s): its "
+		    "timings are the emulator's, not the board's; no verdict "
+		    "against a native run", fmt_cmp_letter(c), fmt_safe(e,
+		    sizeof(e), si->emulator)));
+	}
+	if (t->paired)
+		wrap_free(fp, width, 3, xasprintf("== paired: builds of one "
+		    "session compare pair by pair (one process of each, "
+		    "alternating on one CPU), so drift falls on both alike"));
+	wrap_free(fp, width, 3, xasprintf("== %zu case%s compared: %zu "
+	    "called different, the false discovery rate held at %g "
+	    "(Benjamini-Hochberg); at p < %g each, about %.1f would be by "
+	    "chance alone", t->ntested, t->ntested == 1 ? "" : "s",
+	    t->ndifferent, o->alpha, o->alpha,
+	    o->alpha * (double)t->ntested));
+	if (t->nnotcomp > 0)
+		wrap_free(fp, width, 3, xasprintf("== %zu case%s not "
+		    "comparable (flagged busy, preempted or throttled on a "
+		    "side, or emulated against native): no verdict",
+		    t->nnotcomp, t->nnotcomp == 1 ? "" : "s"));
+	known = NAN;
+	for (c = 0; c < cs->n; c++) {
+		const struct system_info *si = cs->v[c].ri.system;
+
+		if (si != NULL && !isnan(si->run.noise_pct) &&
+		    (isnan(known) || si->run.noise_pct > known))
+			known = si->run.noise_pct;
+	}
+	if (!isnan(t->drift) || !isnan(known)) {
+		struct strbuf sb;
+
+		strbuf_init(&sb);
+		for (c = 0; c < cs->n; c++) {
+			const struct system_info *si = cs->v[c].ri.system;
+
+			strbuf_addf(&sb, "%s%c %s", c ? ", " : "",
+			    fmt_cmp_letter(c), si != NULL ? sysinfo_noise_text(&si->run,
+			    nb, sizeof(nb)) : "unknown");
+		}
+		if (!isnan(t->drift))
+			wrap_free(fp, width, 3, xasprintf("== these machines "
+			    "drift +-%.1f %% (%s; unknown counts as +-%.0f %%): "
+			    "a single run on each side cannot show a difference "
+			    "below that, so such intervals are widened by it; "
+			    "pair the builds (run --against) or pool several "
+			    "runs (--pool) to see less", t->drift, sb.buf,
+			    CMP_DRIFT_UNKNOWN));
+		else
+			wrap_free(fp, width, 3, xasprintf("== these machines "
+			    "drift +-%.1f %% (%s): a single run cannot show a "
+			    "difference below that", known, sb.buf));
+		strbuf_release(&sb);
+	}
+}
+
+/* Columns measured with different profiles: one plain line. */
+static void
+profile_warning(FILE *fp, int width, const struct cmp_inputs *cs)
+{
+	const char **names = xcalloc(cs->n, sizeof(*names));
+	const char **profiles = xcalloc(cs->n, sizeof(*profiles));
+	char (*letters)[2] = xcalloc(cs->n, sizeof(*letters));
+	char text[1024], e[FMT_SAFE(1024)];
+	size_t c;
+
+	for (c = 0; c < cs->n; c++) {
+		letters[c][0] = fmt_cmp_letter(c);
+		names[c] = letters[c];
+		profiles[c] = cs->v[c].ri.profile;
+	}
+	if (fmt_profiles_differ(names, profiles, cs->n, text, sizeof(text)))
+		wrap_free(fp, width, 3, xasprintf("== warning: %s",
+		    fmt_safe(e, sizeof(e), text)));
+	free(names);
+	free(profiles);
+	free(letters);
+}
+
+static void
+print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
+    const struct cmp_opts *o, int width, int verbose)
+{
+	json_t **objs, **sys;
+	struct cmp_diff *d;
+	char label[512], e_name[FMT_SAFE(64)], e_src[FMT_SAFE(160)];
+	char e[FMT_SAFE(512)], *left;
+	size_t c, nd, nnoise = 0;
+	unsigned flags = 0;
+
+	objs = xcalloc(cs->n, sizeof(*objs));
+	wrap_free(fp, width, 3, xasprintf("== compare: %zu build flag sets, "
+	    "%zu cases; ratios to %c, above 1 is better", cs->n, t->nrows,
+	    fmt_cmp_letter(t->base)));
+	for (c = 0; c < cs->n; c++) {
+		buildinfo_label(cs->v[c].ri.build, NULL, label, sizeof(label));
+		wrap_free(fp, width, 3, xasprintf("== %c %s: %s | %s%s",
+		    fmt_cmp_letter(c), fmt_safe(e_name, sizeof(e_name),
+		    cs->v[c].name), fmt_safe(e_src, sizeof(e_src),
+		    cs->v[c].source), fmt_safe(e, sizeof(e), label),
+		    c == t->base ? "  (baseline)" : ""));
+	}
+	for (c = 0; c < cs->n; c++) {
+		if (cs->v[c].left_out == NULL)
+			continue;
+		left = safe_dup(cs->v[c].left_out);
+		wrap_free(fp, width, 3, xasprintf("== %c %s: pooled complete "
+		    "runs only; left out %s", fmt_cmp_letter(c), fmt_safe(e_name,
+		    sizeof(e_name), cs->v[c].name), left));
+		free(left);
+	}
+	profile_warning(fp, width, cs);
+	/* the run's own facts are said above the table, not as differences */
+	sys = xcalloc(cs->n, sizeof(*sys));
+	for (c = 0; c < cs->n; c++) {
+		sys[c] = cs->v[c].system != NULL ?
+		    json_copy(cs->v[c].system) : NULL;
+		json_object_del(sys[c], "pairing");
+		json_object_del(sys[c], "noise_floor");
+		objs[c] = sys[c];
+	}
+	nd = cmp_differences(objs, cs->n, &d);
+	cmp_differences_free(d, nd, cs->n);
+	print_machines(fp, width, cs, nd > 0);
+	fputc('\n', fp);
+	for (c = 0; c < cs->n; c++)
+		objs[c] = cs->v[c].build;
+	print_differences(fp, width, verbose, "build differences", cs, objs,
+	    build_first, build_last);
+	print_differences(fp, width, verbose, "system differences", cs, sys,
+	    system_first, system_last);
+	for (c = 0; c < cs->n; c++)
+		json_decref(sys[c]);
+	free(sys);
+	free(objs);
+
+	fputc('\n', fp);
+	print_verdicts(fp, width, cs, t, o);
+	fputc('\n', fp);
+	print_table(fp, width, cs, t, &nnoise, &flags);
+	fputc('\n', fp);
+	fmt_wrap(fp, width, "ratio [95 % interval]: the column over the "
+	    "baseline for rates, the baseline over the column for times; "
+	    "paired runs: Yuen's 20 % trimmed mean of the pairs' log ratios "
+	    "and its t interval; others: the ratio of the "
+	    "geometric means of the process (or pooled run) medians, with "
+	    "Welch's t interval, widened by the machine's drift when a side "
+	    "is a single run", 0, 2);
+	wrap_free(fp, width, 2, xasprintf("~ no difference shown: the "
+	    "interval holds 1, or the difference does not survive "
+	    "Benjamini-Hochberg at %g (%zu cell%s); ? too few units for an "
+	    "interval", o->alpha, nnoise, nnoise == 1 ? "" : "s"));
+	if (t->nnotcomp > 0)
+		fmt_wrap(fp, width, "n/c not comparable: a side is flagged "
+		    "busy, preempted or throttled, or one side is emulated and "
+		    "the other not; no verdict", 0, 2);
+	if (o->fail_pct >= 0)
+		wrap_free(fp, width, 2, xasprintf("! regression: the whole "
+		    "interval is worse than the baseline by more than %g%%, "
+		    "or failed%s (%zu case%s; derived rows follow their case)",
+		    o->fail_pct, o->allow_missing ? "" : " or missing",
+		    t->nregressions, t->nregressions == 1 ? "" : "s"));
+	fmt_flag_legend(fp, width, flags);
+	print_missing(fp, width, cs, t, o);
+}
+
+
+void
+fmt_compare_text(FILE *fp, const struct comparison *cmp, int width,
+    int verbose)
+{
+	print_text(fp, cmp->in, cmp->t, cmp->o, width, verbose);
+}

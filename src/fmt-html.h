@@ -1,0 +1,38 @@
+/*
+ * fmt-html.h - the report as one self-contained HTML page (fmt-html.c):
+ * inline CSS and SVG charts, no script, nothing fetched.  It prints the
+ * runs it is given and the comparison the command built; it computes no
+ * statistics (doc/DESIGN.md section 1).
+ */
+#ifndef BOARDBENCH_FMT_HTML_H
+#define BOARDBENCH_FMT_HTML_H
+
+#include <stddef.h>
+
+#include "compare.h"
+#include "result.h"
+
+/* One run of the report and the name it goes by (its tag, else where it
+ * came from). */
+struct rrun {
+	struct run_info ri;
+	struct result *rows;
+	size_t n;
+	char name[160];
+};
+
+struct rruns {
+	struct rrun *v;
+	size_t n;
+};
+
+/*
+ * fmt_html_report: the page for the runs rs (at least one); t is the
+ * comparison of every run with the first (cmp_build, the first the
+ * baseline, at alpha), used when there are two runs or more.  Returns the
+ * page (owned).
+ */
+char *fmt_html_report(const struct rruns *rs, const struct cmp_table *t,
+    double alpha);
+
+#endif
