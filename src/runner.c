@@ -1193,6 +1193,17 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	cr->seconds = spent;
 }
 
+int
+runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
+    double spent, double spent_first, double budget_all)
+{
+	double limit = budget_all > 2 * spent_first ? budget_all :
+	    2 * spent_first;
+
+	return r < most && !isnan(log_hw) && log_hw > 2 * target_cv &&
+	    spent < limit;
+}
+
 /*
  * Paired builds (run --against): the case's measuring processes of every
  * build alternate in rounds, the order turned round every other round
@@ -1205,7 +1216,8 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
  * build, so a pair compares one placement) on half of each build's
  * budget, then more, up to twice as many, while the pairs'
  * ratios of build 1 to build 0 give an interval wider than twice the CV
- * target and the budget lasts; any other case runs two rounds.  The
+ * target and time is left (runner_pair_more()); any other case runs two
+ * rounds.  The
  * first process of a build calibrates, its later ones reuse the count.
  * A process that fails decides its build's row and ends the rounds.
  */
@@ -1221,7 +1233,7 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 	struct case_run one;
 	struct ratio_ci ci95;
 	uint64_t *iters = xcalloc(nb, sizeof(*iters));
-	double spent = 0, med;
+	double spent = 0, spent_first = 0, med, hw;
 	int failed = 0, pin;
 
 	rounds = cpu_case ? (procs > RUNNER_PAIR_ROUNDS ? procs :
@@ -1237,11 +1249,15 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 		cr[b].pmed = xcalloc(most, sizeof(*cr[b].pmed));
 	}
 	for (r = 0; r < most && !failed && !stopflag_requested(); r++) {
+		if (r == rounds)
+			spent_first = spent;
 		if (r >= rounds) {
-			if (spent >= (double)nb * (cp->budget + cp->warmup) ||
-			    ratio_paired(cr[0].pmed, cr[1].pmed, cr[0].np,
-			    &ci95) != 0 || isnan(ci95.lo) ||
-			    log(ci95.hi / ci95.lo) / 2 <= 2 * cp->target_cv)
+			hw = ratio_paired(cr[0].pmed, cr[1].pmed, cr[0].np,
+			    &ci95) != 0 || isnan(ci95.lo) ? NAN :
+			    log(ci95.hi / ci95.lo) / 2;
+			if (!runner_pair_more(r, most, hw, cp->target_cv, spent,
+			    spent_first, (double)nb * (cp->budget +
+			    cp->warmup)))
 				break;
 		}
 		pin = cpu_case && ncpus > 0 ? cpus[r % ncpus] : -1;

@@ -79,6 +79,19 @@ struct runner_build {
 /* Rounds of a paired CPU case, at least (other cases: 2, A B then B A). */
 #define RUNNER_PAIR_ROUNDS	6
 
+/*
+ * After r rounds of a paired CPU case (r at least its first rounds, at
+ * most `most`): run another?  Yes while the pairs' interval is wider than
+ * wanted (log_hw, half its width in log terms, NaN when there is none
+ * yet, above 2 x target_cv) and time is left: the case's budget for every
+ * build (budget_all), or, when its first rounds alone took longer than
+ * that (a short profile, where each process still takes its minimum
+ * samples), as long again as they took (spent_first).  spent: seconds
+ * measured so far.  Pure; 1 or 0.
+ */
+int runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
+    double spent, double spent_first, double budget_all);
+
 struct clock_report;
 
 struct runner_opts {

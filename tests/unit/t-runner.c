@@ -198,6 +198,35 @@ test_variants(unsigned processes, unsigned least)
 	kat_rows_release(&rs);
 }
 
+/*
+ * The rule for a paired CPU case's rounds beyond its first: more only
+ * while the interval is too wide and time is left, where time left counts
+ * from whichever is longer, the case's budget for every build or what the
+ * first rounds took (a quick profile's first rounds alone exceed it).
+ */
+static void
+test_pair_more(void)
+{
+	double t = 0.01;	/* CV target: more while hw > 2 % */
+
+	ok(!runner_pair_more(6, 12, NAN, t, 0.1, 0.1, 1.0),
+	    "pairs: no interval yet, no more rounds");
+	ok(!runner_pair_more(6, 12, 0.019, t, 0.1, 0.1, 1.0),
+	    "pairs: an interval within 2 x the target, no more rounds");
+	ok(runner_pair_more(6, 12, 0.03, t, 0.5, 0.5, 1.0),
+	    "pairs: too wide, within the budget: another round");
+	ok(!runner_pair_more(6, 12, 0.03, t, 1.0, 0.5, 1.0),
+	    "pairs: too wide, the budget spent (first rounds within it): "
+	    "no more");
+	ok(runner_pair_more(7, 12, 0.03, t, 4.0, 3.0, 0.9),
+	    "pairs: first rounds took 3 s of a 0.9 s budget: more while "
+	    "under 6 s");
+	ok(!runner_pair_more(9, 12, 0.03, t, 6.0, 3.0, 0.9),
+	    "pairs: ... and none once as long again as the first rounds");
+	ok(!runner_pair_more(12, 12, 0.03, t, 0.1, 0.1, 100),
+	    "pairs: never beyond the most rounds");
+}
+
 int
 main(void)
 {
@@ -317,5 +346,6 @@ main(void)
 	test_lifecycle();
 	test_variants(0, 4);
 	test_variants(5, 8);
+	test_pair_more();
 	return done_testing();
 }
