@@ -1,12 +1,12 @@
 /*
  * cpu-linpack-impl.h - the Linpack kernels for one precision.  Written once
- * and included by cpu-linpack.c for each precision, with
+ * and included by cpu-linpack-kern.c for each precision, with
  *     LP_REAL   the element type (double or float)
  *     LP_SFX    the suffix of every name made here (d or s)
  *     LP_EPS    the machine epsilon of LP_REAL
  *     LP_FABS   the absolute value for LP_REAL (fabs or fabsf)
  * defined before the #include; they are undefined again at the end.
- * LP_FN(name) and LP_COL(a, lda, j) come from cpu-linpack.c.
+ * LP_FN(name) and LP_COL(a, lda, j) come from cpu-linpack-kern.c.
  *
  * Storage is column-major as in the Fortran original: element (i, j) of
  * an n x n matrix with leading dimension lda is a[i + lda * j].  The BLAS

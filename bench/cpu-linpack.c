@@ -54,6 +54,7 @@
 #include "bench.h"
 #include "cpu-classic.h"
 #include "cpu-linpack.h"
+#include "cpu-linpack-kern.h"
 #include "result.h"
 
 #define LP_NMIN		10
@@ -66,56 +67,14 @@
 #define LP_SLOW_FLOPS	20e6
 #define LP_ALIGN	64
 
-/*
- * The kernels of one precision and BLAS style.  Matrices and vectors are
- * void * here; each implementation knows its element type.
- */
-struct lp_ops {
-	size_t size;		/* bytes per element */
-	double eps;		/* machine epsilon */
-	void (*matgen)(void *a, int lda, int n, void *b);
-	void (*rhs)(const void *a, int lda, int n, void *b, int trans);
-	int (*dgefa)(void *a, int lda, int n, int *ipvt);
-	void (*dgesl)(const void *a, int lda, int n, const int *ipvt,
-	    void *b, int job);
-	void (*check)(const void *a, int lda, int n, const void *b,
-	    const void *x, double *r, double *w, int trans,
-	    struct linpack_acc *acc);
-	double (*invnorm)(const void *lu, int lda, int n, const int *ipvt,
-	    int trans, void *v, void *z);
-	void (*widen)(const void *x, int n, double *out);
-	void (*nudge)(void *x, double d);
-};
-
-/* Names inside cpu-linpack-impl.h: LP_FN(axpy_r) is lp_axpy_r_d, ... */
-#define LP_PASTE(a, b)		a##_##b
-#define LP_XPASTE(a, b)		LP_PASTE(a, b)
-#define LP_FN(name)		LP_XPASTE(lp_##name, LP_SFX)
-#define LP_COL(a, lda, j)	((a) + (size_t)(lda) * (size_t)(j))
-
-#define LP_REAL		double
-#define LP_SFX		d
-#define LP_EPS		DBL_EPSILON
-#define LP_FABS		fabs
-#include "cpu-linpack-impl.h"
-
-#define LP_REAL		float
-#define LP_SFX		s
-#define LP_EPS		FLT_EPSILON
-#define LP_FABS		fabsf
-#include "cpu-linpack-impl.h"
+/* The kernels: every copy's (cpu-linpack-kern.c), copy K is lp_copies[K]. */
+PLACE_TABLE(struct lp_copy, lp_copies, lp_kernel);
 
 /* The BLAS styles of a case; a case's id is 3 * single + style. */
 enum lp_style { LP_ROLLED, LP_UNROLLED, LP_AVERAGE, LP_NSTYLES };
 
 static const char *const lp_style_names[LP_NSTYLES] = {
 	"rolled", "unrolled", "average"
-};
-
-/* Indexed by 2 * single + unrolled. */
-static const struct lp_ops *const lp_variants[] = {
-	&lp_ops_rolled_d, &lp_ops_unrolled_d,
-	&lp_ops_rolled_s, &lp_ops_unrolled_s,
 };
 
 /* One solver: a working copy of the system and the kernels it uses. */
@@ -134,10 +93,12 @@ struct lp_state {
 	void *a0;		/* matgen's matrix, or NULL: regenerate instead */
 	void *b0;		/* matgen's right-hand side */
 	double *r, *w;		/* scratch for verify() */
+	unsigned copy;		/* the kernels' copy (lp_copies) */
 	struct lp_solver sol;
 };
 
 int linpack_test_fault;
+int linpack_test_copy = -1;
 
 static int lp_plan(struct bench_ctx *);
 static int lp_setup(struct bench_ctx *, const struct bench_case *);
@@ -320,8 +281,11 @@ lp_add(struct bench_ctx *ctx, int id, int n, int *at, int *ncases)
 	if (st == LP_AVERAGE) {
 		c->part[0] = at[base + LP_ROLLED];
 		c->part[1] = at[base + LP_UNROLLED];
-	} else
+	} else {
 		c->iter_seconds = lp_flops(n) / LP_SLOW_FLOPS;
+		if (place_choice(ctx, "code") < 0)
+			c->variants = PLACE_COPIES;
+	}
 	at[id] = (*ncases)++;
 	return 0;
 }
@@ -367,6 +331,7 @@ lp_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
 	struct lp_state *s;
 	int n, lda, single, st;
+	unsigned copy;
 
 	if (c->id < 0 || c->id >= 2 * LP_NSTYLES ||
 	    c->id % LP_NSTYLES == LP_AVERAGE)
@@ -375,11 +340,13 @@ lp_setup(struct bench_ctx *ctx, const struct bench_case *c)
 		return -1;
 	single = c->id / LP_NSTYLES;
 	st = c->id % LP_NSTYLES;
-	s = lp_state_new(lp_variants[2 * single + (st == LP_UNROLLED)], n,
-	    lda);
+	copy = place_copy(ctx, "code");
+	s = lp_state_new(lp_copies[copy]->ops[2 * single + (st == LP_UNROLLED)],
+	    n, lda);
 	if (s == NULL)
 		return bench_fail(ctx, "cannot allocate the arrays for "
 		    "n=%d, lda=%d: out of memory", n, lda);
+	s->copy = copy;
 	bench_set_priv(ctx, s);
 	return 0;
 }
@@ -513,6 +480,7 @@ lp_verify(struct bench_ctx *ctx, const struct bench_case *c)
 	}
 	if (linpack_test_fault)
 		v->ops->nudge(v->b, 0.25);
+	linpack_test_copy = (int)s->copy;
 	/* without a saved copy the matrix is regenerated over a */
 	lp_assess(s, v, s->a0 != NULL ? s->a0 : v->a, 0, &acc);
 	if (s->a0 == NULL)
@@ -540,7 +508,7 @@ int
 linpack_test_solve(int single, int unroll, int n, int trans, double *x,
     struct linpack_acc *acc)
 {
-	const struct lp_ops *ops = lp_variants[2 * !!single + !!unroll];
+	const struct lp_ops *ops = lp_copies[0]->ops[2 * !!single + !!unroll];
 	struct lp_state *s;
 	struct lp_solver *v;
 	int ret = -1;
@@ -680,6 +648,7 @@ static const struct bench_param lp_params[] = {
 		    "rolled and unrolled rows, made from them (so it needs "
 		    "and measures both)",
 	},
+	PLACE_PARAM("code", "LU kernels'"),
 	{ .name = NULL }
 };
 

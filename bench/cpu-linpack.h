@@ -30,6 +30,8 @@ struct linpack_acc {
  * checking it, so the check must fail.
  */
 extern int linpack_test_fault;
+/* Test hook: the copy of the kernels (cpu-place.h) the last verify() used. */
+extern int linpack_test_copy;
 
 /*
  * Test hook: generate the classic matrix of order n (1 .. 5000), factor

@@ -27,6 +27,7 @@
 
 #include "cpu-dhrystone.h"
 #include "cpu-fft.h"
+#include "cpu-linpack-kern.h"
 #include "ratio.h"
 #include "registry.h"
 #include "runner-int.h"
@@ -36,10 +37,11 @@
 static const char usage_text[] =
 "usage: placement-check [OPTIONS] BENCH\n"
 "\n"
-"Measures each variant of BENCH's first case (dhrystone, fft: its code at\n"
-"8 placements, 4 offsets modulo 64 bytes, two copies each) in interleaved\n"
-"rounds in this one process, pinned to one CPU, and prints each one's\n"
-"figure relative to the median of its round, with a 95 % interval.\n"
+"Measures each variant of BENCH's first case (dhrystone, fft, linpack: its\n"
+"code at 8 placements, 4 offsets modulo 64 bytes, two copies each) in\n"
+"interleaved rounds in this one process, pinned to one CPU, and prints\n"
+"each one's figure relative to the median of its round, with a 95 %\n"
+"interval.\n"
 "Run it on a quiet machine: a loaded one moves the figures.\n"
 "  --cpu N          the CPU to run on (default: the one it starts on)\n"
 "  --rounds N       rounds, each variant once per round (2..10000,\n"
@@ -58,6 +60,10 @@ where(const struct bench_info *b, unsigned v, char *buf, size_t len)
 	if (strcmp(b->name, "dhrystone") == 0 && v < PLACE_COPIES)
 		bufprintf(buf, len, "loop at %u mod %d",
 		    place_code_offset((uintptr_t)dhry_copies[v]->loop),
+		    PLACE_ALIGN);
+	if (strcmp(b->name, "linpack") == 0 && v < PLACE_COPIES)
+		bufprintf(buf, len, "LU at %u mod %d",
+		    place_code_offset((uintptr_t)lp_copies[v]->ops[0]->dgefa),
 		    PLACE_ALIGN);
 	if (strcmp(b->name, "fft") == 0 && v < PLACE_COPIES)
 		bufprintf(buf, len, "transform at %u mod %d",
@@ -268,7 +274,7 @@ main(int argc, char **argv)
 	if (ctx->ncases == 0 || ctx->cases[0].variants <= 1 ||
 	    ctx->cases[0].kind == BENCH_REPORTED || b->run == NULL) {
 		error("%s: its case has no variants to compare (one placement; "
-		    "dhrystone and fft have them by default)", b->name);
+		    "dhrystone, fft and linpack have them by default)", b->name);
 		bench_ctx_free(ctx);
 		return EXIT_USAGE;
 	}

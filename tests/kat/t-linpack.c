@@ -2,7 +2,10 @@
  * t-linpack.c - known answers for the Linpack benchmark: its cases and
  * operation counts, solves that pass verify() at several orders, rolled
  * and unrolled BLAS agreeing, the transposed solve (ddot), and verify()
- * failing on a corrupted solution.
+ * failing on a corrupted solution; the copies of the kernels at 8 code
+ * placements (their offsets modulo 64 bytes, the same factors from each,
+ * the copy each linpack.code setting runs, the figure as the median over
+ * placements).
  */
 #include "config.h"
 
@@ -12,6 +15,7 @@
 #include <string.h>
 
 #include "cpu-linpack.h"
+#include "cpu-linpack-kern.h"
 #include "registry.h"
 #include "result.h"
 #include "runner-int.h"
@@ -126,11 +130,57 @@ check_solves(int n)
 	free(x[1]);
 }
 
+/* The address of code, as an integer (the Thumb bit included). */
+#define ADDR(fn) ((uintptr_t)(fn))
+
+/*
+ * Every copy's code where bench/cpu-place.h says: it begins at
+ * 16 x (K mod 4) modulo 64 bytes, and each kernel (the rolled and
+ * unrolled LU of both precisions) lies at the same distance from that
+ * start as in copy 0; every copy factors a matrix to the very same bits
+ * as copy 0 (one source, one set of flags).
+ */
+static void
+test_copies(void)
+{
+	const struct lp_copy *c0 = lp_copies[0], *c;
+	enum { N = 40, LDA = 41 };
+	double a0[LDA * N], a[LDA * N], b[N];
+	int ipvt0[N], ipvt[N], rc0, rc;
+	unsigned k, j, want, same, bits;
+
+	for (k = 0; k < PLACE_COPIES; k++) {
+		c = lp_copies[k];
+		want = k % PLACE_OFFSETS * PLACE_STEP;
+		is_int(place_code_offset(ADDR(c->code)), want, "copy %u: its "
+		    "code begins at %u modulo 64", k, want);
+		for (j = 0, same = 1; j < 4; j++)
+			same = same && ADDR(c->ops[j]->dgefa) - ADDR(c->code) ==
+			    ADDR(c0->ops[j]->dgefa) - ADDR(c0->code) &&
+			    ADDR(c->ops[j]->dgefa) > ADDR(c->code);
+		ok(same, "copy %u: every LU kernel at copy 0's distance from "
+		    "the code's start", k);
+		for (j = 0, bits = 1; j < 2; j++) {
+			c0->ops[j]->matgen(a0, LDA, N, b);
+			memcpy(a, a0, sizeof(a));
+			rc0 = c0->ops[j]->dgefa(a0, LDA, N, ipvt0);
+			rc = c->ops[j]->dgefa(a, LDA, N, ipvt);
+			bits = bits && rc == rc0 &&
+			    memcmp(a, a0, sizeof(a)) == 0 &&
+			    memcmp(ipvt, ipvt0, sizeof(ipvt)) == 0;
+		}
+		ok(bits, "copy %u: the same double factors as copy 0 (rolled "
+		    "and unrolled), bit for bit", k);
+	}
+}
+
 int
 main(void)
 {
 	static const int orders[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 37,
 	    100, 200 };
+	static const uint64_t place_runs[] = { 1, 2, 3 };
+	struct kat_rows rk = { .n = 0 };
 	struct param_set ps;
 	struct bench_ctx *ctx;
 	struct linpack_acc acc;
@@ -275,5 +325,10 @@ main(void)
 	ok(rc == 0 && x[0] == 1.0 && acc.resid == 0,
 	    "n=1: x = 1 exactly");
 
+	test_copies();
+	kat_place_settings(&bench_linpack_info, "code", &linpack_test_copy,
+	    place_runs, sizeof(place_runs) / sizeof(place_runs[0]));
+	kat_place_runner(&bench_linpack_info, "code", &rk);
+	kat_rows_release(&rk);
 	return done_testing();
 }
