@@ -50,11 +50,11 @@ main(void)
 
 	/* a steady case with two samples a disturbance slowed by 30 % */
 	stats_compute(&st, disturbed, 15);
-	ok(st.sdcv > 0.05, "two slow samples: the classic CV is over 5 %");
-	ok(st.cv < 0.02, "two slow samples: the robust CV stays under 2 %");
+	ok(st.sdcv > 0.05, "two slow samples: the classic CV is over 5 %%");
+	ok(st.cv < 0.02, "two slow samples: the robust CV stays under 2 %%");
 	/* two modes, 40 % of the samples slow: the robust CV sees it */
 	stats_compute(&st, twomodes, 10);
-	ok(st.cv > 0.10, "40 % of the samples in a slow mode: cv over 10 %");
+	ok(st.cv > 0.10, "40 %% of the samples in a slow mode: cv over 10 %%");
 
 	stats_compute(&st, NULL, 0);
 	ok(isnan(st.median) && isnan(st.mean) && st.n == 0,
