@@ -263,8 +263,6 @@ struct fft_state {
 	struct mem_block blk;
 	int k;
 	unsigned copy;			/* the transform's copy it runs */
-	void (*transform)(const struct fft_plan *, const float *, float *,
-	    int);			/* fft_copies[copy]->transform */
 	uint64_t iters;
 };
 
@@ -351,7 +349,6 @@ fft_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 	s->k = fft_tone_bin(n);
 	fft_tone(s->in, n, s->k);
 	s->copy = place_copy(ctx, "code");
-	s->transform = fft_copies[s->copy]->transform;
 	return 0;
 }
 
@@ -371,12 +368,13 @@ static int
 fft_run(struct bench_ctx *ctx, const struct bench_case *c, uint64_t iters)
 {
 	struct fft_state *s = bench_priv(ctx);
+	const struct fft_copy *k = fft_copies[s->copy];
 	uint64_t i;
 
 	(void)c;
 	for (i = 0; i < iters; i++) {
-		s->transform(s->plan, s->in, s->spec, 0);
-		s->transform(s->plan, s->spec, s->out, 1);
+		k->transform(s->plan, s->in, s->spec, 0);
+		k->transform(s->plan, s->spec, s->out, 1);
 	}
 	s->iters += iters;
 	return 0;
