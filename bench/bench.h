@@ -165,7 +165,7 @@ struct bench_phase {
 
 /*
  * Headline rows: the figures people quote, shown above the text view's
- * table and in the report (src/headline.c picks them).  A row of the
+ * table and in the report (src/output/headline.c picks them).  A row of the
  * benchmark (OK, copy 0) is an item when its case is `prefix`, then a
  * middle, then `suffix`; `mid` says which middles: NULL none, "*" a word
  * without '/' (a library name), else "" or that text.  With `largest`
@@ -180,7 +180,7 @@ struct bench_headline {
 /*
  * How a row's figure is quoted to people (text view, compare, report;
  * CSV, TSV and JSON keep base units), where the unit alone does not say
- * (src/fmt.c quotes flop/s as MFLOPS, B/s as MB/s, ... for every
+ * (src/output/fmt.c quotes flop/s as MFLOPS, B/s as MB/s, ... for every
  * benchmark).  A row of the benchmark in `unit` (and of case `case_name`,
  * unless NULL) shows as value / div in `name` (the first entry that
  * matches); BENCH_Q_WHOLE: the number rounded to a whole one,

@@ -8,7 +8,7 @@
  *
  * Without network.server the case starts its own `iperf3 -s -B 127.0.0.1`
  * on a free port in setup() and stops it in teardown().  Every iperf3 is
- * started through spawn (src/spawn.h): an argument vector, never a shell,
+ * started through spawn (src/util/spawn.h): an argument vector, never a shell,
  * a process group of its own that is stopped whole, and death with the
  * case's process (PR_SET_PDEATHSIG), so a case the runner kills on a
  * time-out or SIGINT leaves no iperf3 behind.  A client's JSON is read up

@@ -7,7 +7,7 @@
  * variant set up, warmed, timed, verified and torn down in its turn.
  * Per variant: its median figure, and its figure relative to the median
  * of the variants in the same round, with a 95 % interval (the paired
- * ratio of src/ratio.h over the rounds).
+ * ratio of src/compare/ratio.h over the rounds).
  *
  * For the lead's measurements on a quiet machine; a figure from a loaded
  * machine says little.  Built by make, not installed:

@@ -29,7 +29,7 @@ src_allowed='*:bench.h
 # the area headers: every header in bench/
 area=$(cd bench && ls *.h | tr '\n' ' ')
 # src headers: every header in src/, and the generated ones
-srch=$(cd src && ls *.h | tr '\n' ' ')
+srch=$(cd src && ls */*.h | sed "s,.*/,," | tr '\n' ' ')
 
 # includes FILE: the "..." includes of FILE, one a line
 includes() { sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$1"; }
@@ -54,7 +54,7 @@ ok $? "the $nb benchmark files include only bench.h, their area's headers and th
 
 bad=
 ns=0
-for f in src/*.c src/*.h; do
+for f in src/*/*.c src/*/*.h; do
 	ns=$((ns + 1))
 	for h in $(includes "$f"); do
 		case " $area " in
@@ -79,12 +79,12 @@ ok $? "a benchmark file including runner.h would be refused"
 # file, and the cpu lines of /proc/stat are parsed there alone.  The
 # documented exceptions (section 7: process introspection at the real
 # root) are FILE:TEXT pairs here.
-seam_allowed='src/runner.c:readlink("/proc/self/exe"
-src/sysinfo-virt.c:fopen("/proc/self/exe"'
+seam_allowed='src/runner/runner.c:readlink("/proc/self/exe"
+src/identity/sysinfo-virt.c:fopen("/proc/self/exe"'
 # seam_bad FILE...: "FILE:TEXT" for each direct read of the machine
 seam_bad() {
 	for f in "$@"; do
-		case $f in src/sysfs.c|src/sysfs.h) continue ;; esac
+		case $f in src/identity/sysfs.c|src/identity/sysfs.h) continue ;; esac
 		grep -oE '(^|[^a-z_])(fopen|open|opendir|stat|lstat|readlink|access)\("/(proc|sys|etc)[^"]*"|"/proc/%[^"]*"|random/boot_id|str(n)?cmp\([^,]*, *"cpu' "$f" |
 		    sed 's/^[^a-z"]//' | while IFS= read -r m; do
 			printf '%s\n' "$seam_allowed" | grep -qxF "$f:$m" ||
@@ -92,7 +92,7 @@ seam_bad() {
 		done
 	done
 }
-bad=$(seam_bad src/*.c src/*.h bench/*.c bench/*.h)
+bad=$(seam_bad src/*/*.c src/*/*.h bench/*.c bench/*.h)
 [ -z "$bad" ]
 ok $? "every /proc, /sys and /etc read, the boot id, process stat and /proc/stat's cpu lines go through sysfs.c${bad:+ (direct:$bad)}"
 
@@ -102,7 +102,7 @@ printf 'fp = fopen("/proc/sys/kernel/random/boot_id", "re");\n' >"$TMP/direct.c"
 ok $? "a direct fopen of the boot id would be refused"
 
 # the firmware's throttling node is named once
-nthr=$(cat src/*.c src/*.h bench/*.c bench/*.h |
+nthr=$(cat src/*/*.c src/*/*.h bench/*.c bench/*.h |
     grep -c 'soc:firmware/get_throttled')
 [ "$nthr" -eq 1 ]
 ok $? "the get_throttled path is written once ($nthr)"
@@ -124,17 +124,17 @@ calls() {
 
 # the monitor is below the runner: it calls nothing of runner*.c, nor
 # anything named runner_*
-up=$(calls src/monitor.c src/runner.c src/runner-child.c)
-up="$up$(grep -oE '(^|[^a-z0-9_])runner_[a-z0-9_]*\(' src/monitor.c |
+up=$(calls src/runner/monitor.c src/runner/runner.c src/runner/runner-child.c)
+up="$up$(grep -oE '(^|[^a-z0-9_])runner_[a-z0-9_]*\(' src/runner/monitor.c |
     sed 's/^[^r]//; s/($//' | sort -u | sed 's/^/ /' | tr -d '\n')"
 [ -z "$up" ]
 ok $? "monitor.c calls nothing of the runner${up:+ (calls:$up)}"
 
 # no two machine readers call each other both ways
 circles=
-for pair in src/power.c:src/sysinfo-probe.c src/monitor.c:src/sysinfo-probe.c \
-    src/clock.c:src/sysinfo-probe.c src/clockcache.c:src/sysinfo-probe.c \
-    src/power.c:src/monitor.c; do
+for pair in src/identity/power.c:src/identity/sysinfo-probe.c src/runner/monitor.c:src/identity/sysinfo-probe.c \
+    src/identity/clock.c:src/identity/sysinfo-probe.c src/identity/clockcache.c:src/identity/sysinfo-probe.c \
+    src/identity/power.c:src/runner/monitor.c; do
 	a=${pair%%:*}
 	b=${pair#*:}
 	ab=$(calls "$a" "$b")
@@ -150,7 +150,7 @@ ok $? "no call circle between the machine readers${circles:+:$circles}"
 # reason given
 names=$(sed -n 's/^[[:space:]]*X(\([a-z0-9_]*\)).*/\1/p' bench/bench-list.h)
 # fmt-html.c: JSON's null, not the self-test
-names_allowed='src/fmt-html.c:null'
+names_allowed='src/output/fmt-html.c:null'
 # name_hits FILE: " FILE:NAME" for each benchmark FILE names
 name_hits() {
 	for n in $names; do
@@ -161,8 +161,8 @@ name_hits() {
 }
 bad=
 nf=0
-for f in src/*.c; do
-	[ "$f" = src/registry.c ] && continue
+for f in src/*/*.c; do
+	[ "$f" = src/core/registry.c ] && continue
 	grep -q '^#[[:space:]]*include[[:space:]]*"bench-list.h"' "$f" && continue
 	nf=$((nf + 1))
 	bad="$bad$(name_hits "$f")"

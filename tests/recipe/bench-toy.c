@@ -1,7 +1,7 @@
 /*
  * bench-toy.c - a benchmark added as bench/bench.h's recipe says, for
  * tests/unit/t-recipe.c: this file and one X(toy) line in a copy of
- * bench/bench-list.h (tests/recipe/bench-list.h, made by src/view.am),
+ * bench/bench-list.h (tests/recipe/bench-list.h, made by src/core/core.am),
  * and nothing in src/.  It is never run (no plan or run hook): its
  * descriptor says what the program shows of its rows (headline, quoted
  * unit, case names).

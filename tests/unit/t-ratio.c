@@ -1,5 +1,5 @@
 /*
- * t-ratio.c - the statistics of comparisons (src/ratio.c): Student's t
+ * t-ratio.c - the statistics of comparisons (src/compare/ratio.c): Student's t
  * against tabulated values, the paired and unpaired intervals on known
  * inputs, Benjamini-Hochberg on a textbook example, and, on synthetic
  * data with a known ratio and a drifting machine (a fixed seed: no

@@ -1,7 +1,7 @@
 /*
  * t-recipe.c - bench/bench.h's recipe holds: a benchmark added in bench/
  * alone (tests/recipe/bench-toy.c and an X(toy) line in a copy of
- * bench/bench-list.h, with src/registry.c built against that copy) is in
+ * bench/bench-list.h, with src/core/registry.c built against that copy) is in
  * the registry, its headline row shows in the text view in its rank's
  * place, its figure in its own quoted unit, and compare matches its old
  * case names to today's, with no change to src/.

@@ -1,5 +1,5 @@
 /*
- * t-spawn.c - the one helper that starts external programs (src/spawn.c),
+ * t-spawn.c - the one helper that starts external programs (src/util/spawn.c),
  * with fake programs on PATH: one that prints without end (capped), one
  * that hangs (time limit), one whose grandchild ignores SIGTERM (the
  * whole group is gone afterwards), one that leaves a child behind when

@@ -66,7 +66,7 @@ struct si_power {
 
 /*
  * What a run found at its start, kept in its snapshot: how steady the
- * machine was (src/noise.c) and, for a paired run (run --against), which
+ * machine was (src/runner/noise.c) and, for a paired run (run --against), which
  * session and which of its builds this run is.
  */
 #define SI_NOISE_CPUS	16	/* CPUs whose noise is kept */

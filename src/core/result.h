@@ -98,7 +98,7 @@ struct run_info {
 };
 
 /*
- * The units a comparison counts (src/ratio.h), kept as extras so that the
+ * The units a comparison counts (src/compare/ratio.h), kept as extras so that the
  * store, export and import carry them unchanged: PREFIX0, PREFIX1 ...
  * "proc:K", the median of measuring process K (several processes; in a
  * paired run, pair K); "run:K", the median of run K (rows pooled from

@@ -1,7 +1,7 @@
 /*
  * compare.h - the maths of `boardbench compare` (doc/DESIGN.md section 4):
  * cases matched across build flag sets, the ratio to a baseline with its
- * 95 % interval from the right unit (src/ratio.h: the pairs of a paired
+ * 95 % interval from the right unit (src/compare/ratio.h: the pairs of a paired
  * run, else process or run medians, widened by the machine's drift when
  * a side is one run), the direction taken from each row's `better`, and
  * the verdicts, with Benjamini-Hochberg over the cases.  Nothing here
@@ -40,7 +40,7 @@ enum cmp_mark {
 	CMP_NOTCOMP		/* no verdict: a side is flagged (why) */
 };
 
-/* How a cell's interval was made (src/ratio.h). */
+/* How a cell's interval was made (src/compare/ratio.h). */
 enum cmp_unit {
 	CMP_U_NONE = 0,
 	CMP_U_PAIR,		/* pairs of one paired session */

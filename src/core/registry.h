@@ -6,7 +6,7 @@
 #define BOARDBENCH_REGISTRY_H
 
 #include <stddef.h>
-#include "../bench/bench.h"
+#include "../../bench/bench.h"
 
 extern const struct bench_info *const registry_table[];
 extern const size_t registry_count;

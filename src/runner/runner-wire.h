@@ -61,7 +61,7 @@ struct child_plan {
  * another build (run --against): the argv above, struct child_plan in
  * hex and struct wire_msg on the pipe.  Raise it when any of them change;
  * a paired build must say the same version, sizes and byte order
- * (src/pair.c).
+ * (src/runner/pair.c).
  */
 #define RUNNER_WIRE_VERSION 1
 int runner_child_main(int argc, char **argv);

@@ -60,7 +60,7 @@ int elfattr_arch_major(int cpu_arch);
  * ("float ABI: the compiler says hard, the executable says ...") and
  * returns how many disagreements there are.
  */
-/* The ABI facts of this build's compiler macros (src/buildinfo.c). */
+/* The ABI facts of this build's compiler macros (src/identity/buildinfo.c). */
 void abi_macros_get(struct abi_macros *m);
 
 int elfattr_compare(const struct elfattr *ea, const struct abi_macros *m,
