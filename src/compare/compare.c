@@ -21,6 +21,7 @@
 
 /* Exact U distribution up to this many values in both samples together. */
 #define MW_EXACT_MAX	50
+#define CMP_VARIANTS_MAX 64	/* variants a row may give (bench.h) */
 
 struct entry {
 	const struct result *r;
@@ -233,6 +234,21 @@ row_units(const struct result *r, double **v, enum cmp_unit *unit)
 	return 1;
 }
 
+/*
+ * How many variants both rows were measured in (their extras variant:K,
+ * bench.h's bench_variant()): pair k ran variant k mod that number in
+ * both builds; 0 when they have none or differ.
+ */
+static size_t
+row_nvariants(const struct result *a, const struct result *b)
+{
+	double v[CMP_VARIANTS_MAX];
+	size_t na = result_units(a, RESULT_VARIANT_EXTRA, v, ARRAY_SIZE(v)),
+	    nb = result_units(b, RESULT_VARIANT_EXTRA, v, ARRAY_SIZE(v));
+
+	return na == nb ? na : 0;
+}
+
 /* A column's drift between runs, per cent: its noise floor or the default. */
 static double
 column_drift(const struct cmp_column *c)
@@ -265,7 +281,8 @@ cell_interval(struct cmp_cell *c, const struct result *b,
 		nb = result_units(r, RESULT_PROC_EXTRA, ub, RESULT_UNITS_MAX);
 		rc = -1;
 		if (na > 1 && nb > 1) {
-			rc = ratio_paired(ua, ub, na < nb ? na : nb, ci);
+			rc = ratio_paired_strata(ua, ub, na < nb ? na : nb,
+			    row_nvariants(b, r), ci);
 			c->unit = CMP_U_PAIR;
 		}
 		free(ua);

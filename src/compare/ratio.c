@@ -219,6 +219,83 @@ ratio_paired(const double *a, const double *b, size_t n,
 	return 0;
 }
 
+/* The median of v[0..n-1] (n > 0), sorted here. */
+static double
+median_of(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), dbl_cmp);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int
+ratio_paired_strata(const double *a, const double *b, size_t n,
+    size_t nstrata, struct ratio_ci *out)
+{
+	double *d, *lm, *dev, med, madn, sum, ss = 0, inv_m = 0, se, r;
+	size_t *first, *cnt, i, s, k, ns = 0, kept = 0, df = 0;
+	int rc = 0;
+
+	if (nstrata < 2 || n < 2 * nstrata)
+		return ratio_paired(a, b, n, out);
+	memset(out, 0, sizeof(*out));
+	out->ratio = out->lo = out->hi = out->p = NAN;
+	d = xcalloc(n, sizeof(*d));
+	first = xcalloc(nstrata, sizeof(*first));
+	cnt = xcalloc(nstrata, sizeof(*cnt));
+	lm = xcalloc(nstrata, sizeof(*lm));
+	dev = xcalloc(nstrata, sizeof(*dev));
+	/* the pairs' log ratios grouped by stratum, each group's mean */
+	for (s = 0; s < nstrata; s++) {
+		first[s] = k = ns;
+		for (i = s; i < n; i += nstrata)
+			if (isfinite(a[i]) && isfinite(b[i]) && a[i] > 0 &&
+			    b[i] > 0)
+				d[k++] = log(b[i] / a[i]);
+		cnt[s] = k - ns;
+		if (cnt[s] < 2)
+			break;
+		for (sum = 0, i = ns; i < k; i++)
+			sum += d[i];
+		lm[s] = sum / (double)cnt[s];
+		ns = k;
+	}
+	if (s < nstrata) {
+		/* a stratum with fewer than 2 pairs shows no noise of its own */
+		rc = ratio_paired(a, b, n, out);
+		goto out;
+	}
+	/* the strata within RATIO_MAD_RULE scaled MADs of their median */
+	memcpy(dev, lm, nstrata * sizeof(*dev));
+	med = median_of(dev, nstrata);
+	for (s = 0; s < nstrata; s++)
+		dev[s] = fabs(lm[s] - med);
+	madn = 1.482602218505602 * median_of(dev, nstrata);
+	for (sum = 0, s = 0; s < nstrata; s++) {
+		if (fabs(lm[s] - med) > RATIO_MAD_RULE * madn &&
+		    fabs(lm[s] - med) > 1e-12)
+			continue;
+		sum += lm[s];
+		kept++;
+		df += cnt[s] - 1;
+		inv_m += 1 / (double)cnt[s];
+		for (i = first[s]; i < first[s] + cnt[s]; i++) {
+			r = d[i] - lm[s];
+			ss += r * r;
+		}
+		out->n += cnt[s];
+	}
+	/* kept >= half the strata: those within 0 MADs of the median */
+	se = sqrt(ss / (double)df * inv_m) / (double)kept;
+	t_interval(sum / (double)kept, se, (double)df, out);
+out:
+	free(d);
+	free(first);
+	free(cnt);
+	free(lm);
+	free(dev);
+	return rc;
+}
+
 int
 ratio_unpaired(const double *a, size_t na, const double *b, size_t nb,
     double floor_pct, struct ratio_ci *out)

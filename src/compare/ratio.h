@@ -29,6 +29,7 @@
 
 #define RATIO_LEVEL	0.95	/* the intervals' confidence */
 #define RATIO_TRIM	0.2	/* paired: the share trimmed from each end */
+#define RATIO_MAD_RULE	2.24	/* paired in strata: an outlying stratum */
 
 struct ratio_ci {
 	double ratio;		/* b / a: the (trimmed) geometric mean ratio */
@@ -52,6 +53,26 @@ double ratio_t_quantile(double q, double df);
  */
 int ratio_paired(const double *a, const double *b, size_t n,
     struct ratio_ci *out);
+
+/*
+ * Paired, in strata: pair i belongs to stratum i mod nstrata (a case's
+ * variants, such as Dhrystone's code placements: pair k of every build
+ * ran variant k mod N, and each build's figure is the median over the
+ * variants).  A placement may run one build slower than the other (a
+ * loop across a fetch boundary in one build only), so the strata's ratios
+ * can differ by far more than the noise; the pairs of one stratum differ
+ * by noise alone.  So: each stratum's mean log ratio; the strata within
+ * RATIO_MAD_RULE scaled MADs of their median (Wilcox's MAD-median rule:
+ * a placement that is slow in one build only is left out, as the
+ * figures' median leaves it out); the figure is the mean of the kept
+ * strata, and its t interval's error comes from the pairs' spread within
+ * their strata (pooled; degrees of freedom: pairs - strata, of those
+ * kept).  With fewer than 2 strata, or a stratum of fewer than 2 usable
+ * pairs (whose noise cannot be told from its placement), it is
+ * ratio_paired().  Returns as ratio_paired().
+ */
+int ratio_paired_strata(const double *a, const double *b, size_t n,
+    size_t nstrata, struct ratio_ci *out);
 
 /*
  * Unpaired: units a[0..na-1] of one side, b[0..nb-1] of the other (each

@@ -102,10 +102,14 @@ struct run_info {
  * store, export and import carry them unchanged: PREFIX0, PREFIX1 ...
  * "proc:K", the median of measuring process K (several processes; in a
  * paired run, pair K); "run:K", the median of run K (rows pooled from
- * several runs by compare --pool).
+ * several runs by compare --pool); "variant:K", the median of the
+ * processes that ran variant K (bench.h's bench_variant(); process K ran
+ * variant K mod their number), which compare uses as a paired row's
+ * strata.
  */
 #define RESULT_PROC_EXTRA	"proc:"
 #define RESULT_RUN_EXTRA	"run:"
+#define RESULT_VARIANT_EXTRA	"variant:"
 #define RESULT_UNITS_MAX	1024
 /*
  * The values of r's extras PREFIX0, PREFIX1 ... in order, up to the first

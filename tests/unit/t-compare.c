@@ -482,6 +482,65 @@ test_units(void)
 	}
 }
 
+/*
+ * A paired row with variants (code placements): pair k ran variant k mod
+ * 4 in both builds; placement 1 runs build A at 0.7 of its speed only,
+ * so its figure (the median over placements) says B is 1.10 times A.
+ * Compare takes the placements as strata: 1.10, as the figures say, and
+ * a narrow interval; without the variants' extras, the plain pairs are
+ * pulled off it.
+ */
+static void
+test_variants(void)
+{
+	double pa[8], pb[8];
+	struct result a, b;
+	struct cmp_column cols[2];
+	struct cmp_table t;
+	struct cmp_opts o = { .alpha = 0.05, .fail_pct = 1 };
+	const struct cmp_cell *c;
+	char name[32];
+	size_t k;
+
+	memset(cols, 0, sizeof(cols));
+	for (k = 0; k < 8; k++) {
+		double jit = 1 + 0.002 * (double)((k * 7) % 5) - 0.004;
+
+		pa[k] = 100 * (k % 4 == 1 ? 0.7 : 1.0);
+		pb[k] = 110 * jit;
+	}
+	mkrow(&a, "dh", "run", 1, 100, 10, ST_OK);
+	mkrow(&b, "dh", "run", 1, 110, 10, ST_OK);
+	set_procs(&a, pa, 8);
+	set_procs(&b, pb, 8);
+	cols[0].rows = &a;
+	cols[0].n = 1;
+	cols[1].rows = &b;
+	cols[1].n = 1;
+	cols[0].pair_id = cols[1].pair_id = "session-1";
+	cmp_build(&t, cols, 2, 0, &o);
+	c = &t.rows[0].cells[1];
+	ok(c->speedup > 1.14, "paired, no variants given: the pairs' mean "
+	    "is pulled off the figures' 1.10 (%.3f)", c->speedup);
+	cmp_release(&t);
+	for (k = 0; k < 4; k++) {
+		snprintf(name, sizeof(name), "variant:%zu", k);
+		result_add_extra(&a, name, k == 1 ? 70 : 100);
+		result_add_extra(&b, name, 110);
+	}
+	cmp_build(&t, cols, 2, 0, &o);
+	c = &t.rows[0].cells[1];
+	ok(c->unit == CMP_U_PAIR && c->n == 6, "paired with 4 variants: "
+	    "the 6 pairs of the 3 placements that agree");
+	is_double(c->speedup, 1.10, 0.003, "paired with variants: 1.10, as "
+	    "the figures say");
+	ok(c->lo > 1.09 && c->hi < 1.11, "paired with variants: a narrow "
+	    "interval [%.4f, %.4f]", c->lo, c->hi);
+	cmp_release(&t);
+	result_release(&a);
+	result_release(&b);
+}
+
 int
 main(void)
 {
@@ -492,5 +551,6 @@ main(void)
 	test_differences();
 	test_rank();
 	test_units();
+	test_variants();
 	return done_testing();
 }

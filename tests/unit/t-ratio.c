@@ -86,11 +86,12 @@ process(struct machine *m, double truth, double *samples, size_t ns)
 
 #define PAIRS 8
 #define SESSIONS 2000
+#define STRATA 8
 
 int
 main(void)
 {
-	struct ratio_ci ci;
+	struct ratio_ci ci, ci2;
 	double a[PAIRS], b[PAIRS];
 	size_t s, i, cover, fp, fp_raw;
 	struct machine m;
@@ -266,5 +267,94 @@ main(void)
 	}
 	ok(fp <= SESSIONS * 7 / 100, "A/A paired: %zu of %d called "
 	    "different (5 %% expected)", fp, SESSIONS);
+	/*
+	 * Paired in strata (a case's variants): 8 code placements, 2 pairs
+	 * each, and two placements that run build A at 0.69 of its speed
+	 * while B is unaffected, as Linpack's rolled kernel at 16 mod 64
+	 * did.  The figures are medians over the placements, so the
+	 * builds' true ratio is 1.10; the strata's interval covers it, and
+	 * the plain paired mean of all 16 pairs is pulled off it.
+	 */
+	{
+		double sa[STRATA * 2], sb[STRATA * 2], plain = 0;
+		size_t np = STRATA * 2, k;
+
+		m.level = 0;
+		cover = 0;
+		for (s = 0; s < SESSIONS / 4; s++) {
+			for (k = 0; k < np; k++) {
+				double slow = k % STRATA == 2 ||
+				    k % STRATA == 5 ? 0.69 : 1.0;
+
+				a[0] = process(&m, slow, NULL, 5);
+				b[0] = process(&m, 1.1, NULL, 5);
+				sa[k] = a[0];
+				sb[k] = b[0];
+			}
+			ratio_paired_strata(sa, sb, np, STRATA, &ci);
+			cover += ci.lo <= 1.1 && 1.1 <= ci.hi;
+			ratio_paired(sa, sb, np, &ci);
+			plain += log(ci.ratio);
+		}
+		ok(cover >= SESSIONS / 4 * 90 / 100 &&
+		    cover <= SESSIONS / 4 * 995 / 1000,
+		    "paired in strata, one build slow at 2 of 8 placements: "
+		    "95 %% intervals cover the truth 1.10 in %zu of %d "
+		    "sessions", cover, SESSIONS / 4);
+		ok(exp(plain / (SESSIONS / 4)) > 1.13, "the plain paired mean "
+		    "of the same pairs is pulled off it (%.3f)",
+		    exp(plain / (SESSIONS / 4)));
+
+		/* by hand: strata means 0.1 0.2 0.3 (+-0.05 within) */
+		for (k = 0; k < 6; k++) {
+			sa[k] = 1;
+			sb[k] = exp(0.1 * (double)(k % 3 + 1) +
+			    (k < 3 ? 0.05 : -0.05));
+		}
+		ratio_paired_strata(sa, sb, 6, 3, &ci);
+		is_double(log(ci.ratio), 0.2, 1e-12, "paired in strata: the "
+		    "mean of the strata's mean log ratios");
+		/* within: 6 residuals of 0.05, 3 df; se = sqrt(0.005 *
+		 * 3 / 2) / 3; t(0.975, 3) */
+		is_double(log(ci.hi) - 0.2, 3.182446 * sqrt(0.005 * 1.5) / 3,
+		    1e-5, "paired in strata: the pooled error within strata");
+		ok(ci.p < 0.05 && ci.n == 6, "paired in strata: away from 1, "
+		    "6 pairs");
+		/* strata 0.10 0.11 0.12 and 0.60 (+-0.01): the last is left
+		 * out (MAD 0.01, scaled 0.0148, times 2.24) */
+		for (k = 0; k < 8; k++) {
+			static const double lv[4] = { 0.10, 0.11, 0.12, 0.60 };
+
+			sa[k] = 1;
+			sb[k] = exp(lv[k % 4] + (k < 4 ? 0.01 : -0.01));
+		}
+		ratio_paired_strata(sa, sb, 8, 4, &ci);
+		is_double(log(ci.ratio), 0.11, 1e-12, "paired in strata: an "
+		    "outlying stratum left out (MAD-median rule)");
+		is_int((long long)ci.n, 6, "paired in strata: its pairs too");
+		/* a stratum of one pair: the plain paired interval */
+		ratio_paired_strata(sa, sb, 5, 3, &ci);
+		fp = isnan(ci.ratio);
+		ratio_paired(sa, sb, 5, &ci2);
+		ok(!fp && ci.ratio == ci2.ratio && ci.lo == ci2.lo,
+		    "paired in strata, a stratum of one pair: as plain paired");
+
+		/* A/A in strata: few called different */
+		m.level = 0;
+		fp = 0;
+		for (s = 0; s < SESSIONS / 4; s++) {
+			for (k = 0; k < np; k++) {
+				double slow = k % STRATA == 3 ? 0.7 : 1.0;
+
+				sa[k] = process(&m, slow, NULL, 5);
+				sb[k] = process(&m, slow, NULL, 5);
+			}
+			ratio_paired_strata(sa, sb, np, STRATA, &ci);
+			fp += ci.p < 0.05;
+		}
+		ok(fp <= SESSIONS / 4 * 8 / 100, "A/A paired in strata: %zu "
+		    "of %d called different (5 %% expected)", fp,
+		    SESSIONS / 4);
+	}
 	return done_testing();
 }
