@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,12 +228,24 @@ median_of(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* xorshift64*: the bootstrap's fixed stream (same data, same interval) */
+static double
+boot_rnd(uint64_t *st)
+{
+	*st ^= *st >> 12;
+	*st ^= *st << 25;
+	*st ^= *st >> 27;
+	return (double)((*st * 0x2545f4914f6cdd1dull) >> 11) /
+	    9007199254740992.0;
+}
+
 int
 ratio_paired_strata(const double *a, const double *b, size_t n,
     size_t nstrata, struct ratio_ci *out)
 {
-	double *d, *lm, *dev, med, madn, sum, ss = 0, inv_m = 0, se, r;
-	size_t *first, *cnt, i, s, k, ns = 0, kept = 0, df = 0;
+	double *d, *lm, *ls, *rep, *scale, sum, est, widen;
+	size_t *first, *cnt, i, s, j, k, ns = 0, below = 0, above = 0;
+	uint64_t st = 0x9e3779b97f4a7c15ull;
 	int rc = 0;
 
 	if (nstrata < 2 || n < 2 * nstrata)
@@ -243,7 +256,9 @@ ratio_paired_strata(const double *a, const double *b, size_t n,
 	first = xcalloc(nstrata, sizeof(*first));
 	cnt = xcalloc(nstrata, sizeof(*cnt));
 	lm = xcalloc(nstrata, sizeof(*lm));
-	dev = xcalloc(nstrata, sizeof(*dev));
+	ls = xcalloc(nstrata, sizeof(*ls));
+	scale = xcalloc(nstrata, sizeof(*scale));
+	rep = xcalloc(RATIO_BOOT, sizeof(*rep));
 	/* the pairs' log ratios grouped by stratum, each group's mean */
 	for (s = 0; s < nstrata; s++) {
 		first[s] = k = ns;
@@ -257,6 +272,9 @@ ratio_paired_strata(const double *a, const double *b, size_t n,
 		for (sum = 0, i = ns; i < k; i++)
 			sum += d[i];
 		lm[s] = sum / (double)cnt[s];
+		/* the mean of m residuals drawn again has (m - 1) / m of
+		 * the variance of the mean: scaled back up */
+		scale[s] = sqrt((double)cnt[s] / (double)(cnt[s] - 1));
 		ns = k;
 	}
 	if (s < nstrata) {
@@ -264,35 +282,44 @@ ratio_paired_strata(const double *a, const double *b, size_t n,
 		rc = ratio_paired(a, b, n, out);
 		goto out;
 	}
-	/* the strata within RATIO_MAD_RULE scaled MADs of their median */
-	memcpy(dev, lm, nstrata * sizeof(*dev));
-	med = median_of(dev, nstrata);
-	for (s = 0; s < nstrata; s++)
-		dev[s] = fabs(lm[s] - med);
-	madn = 1.482602218505602 * median_of(dev, nstrata);
-	for (sum = 0, s = 0; s < nstrata; s++) {
-		if (fabs(lm[s] - med) > RATIO_MAD_RULE * madn &&
-		    fabs(lm[s] - med) > 1e-12)
-			continue;
-		sum += lm[s];
-		kept++;
-		df += cnt[s] - 1;
-		inv_m += 1 / (double)cnt[s];
-		for (i = first[s]; i < first[s] + cnt[s]; i++) {
-			r = d[i] - lm[s];
-			ss += r * r;
+	out->n = ns;
+	memcpy(ls, lm, nstrata * sizeof(*ls));
+	est = median_of(ls, nstrata);
+	/* the percentile interval, widened from the normal's 1.96 to
+	 * Student's t with pairs - strata degrees of freedom */
+	widen = ratio_t_quantile(0.5 + RATIO_LEVEL / 2,
+	    (double)(ns - nstrata)) / 1.959963984540054;
+	for (j = 0; j < RATIO_BOOT; j++) {
+		for (s = 0; s < nstrata; s++) {
+			for (sum = 0, i = 0; i < cnt[s]; i++) {
+				k = first[s] + (size_t)(boot_rnd(&st) *
+				    (double)cnt[s]);
+				sum += d[k] - lm[s];
+			}
+			ls[s] = lm[s] + scale[s] * sum / (double)cnt[s];
 		}
-		out->n += cnt[s];
+		rep[j] = est + widen * (median_of(ls, nstrata) - est);
+		below += rep[j] <= 0;
+		above += rep[j] >= 0;
 	}
-	/* kept >= half the strata: those within 0 MADs of the median */
-	se = sqrt(ss / (double)df * inv_m) / (double)kept;
-	t_interval(sum / (double)kept, se, (double)df, out);
+	qsort(rep, RATIO_BOOT, sizeof(*rep), dbl_cmp);
+	out->ratio = exp(est);
+	out->lo = exp(rep[(size_t)floor((1 - RATIO_LEVEL) / 2 *
+	    (RATIO_BOOT - 1))]);
+	out->hi = exp(rep[(size_t)ceil((1 + RATIO_LEVEL) / 2 *
+	    (RATIO_BOOT - 1))]);
+	out->p = 2.0 * (double)((below < above ? below : above) + 1) /
+	    (RATIO_BOOT + 1);
+	if (out->p > 1)
+		out->p = 1;
 out:
 	free(d);
 	free(first);
 	free(cnt);
 	free(lm);
-	free(dev);
+	free(ls);
+	free(scale);
+	free(rep);
 	return rc;
 }
 

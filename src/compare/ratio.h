@@ -29,7 +29,7 @@
 
 #define RATIO_LEVEL	0.95	/* the intervals' confidence */
 #define RATIO_TRIM	0.2	/* paired: the share trimmed from each end */
-#define RATIO_MAD_RULE	2.24	/* paired in strata: an outlying stratum */
+#define RATIO_BOOT	2000	/* paired in strata: bootstrap replicates */
 
 struct ratio_ci {
 	double ratio;		/* b / a: the (trimmed) geometric mean ratio */
@@ -59,17 +59,21 @@ int ratio_paired(const double *a, const double *b, size_t n,
  * variants, such as Dhrystone's code placements: pair k of every build
  * ran variant k mod N, and each build's figure is the median over the
  * variants).  A placement may run one build slower than the other (a
- * loop across a fetch boundary in one build only), so the strata's ratios
- * can differ by far more than the noise; the pairs of one stratum differ
- * by noise alone.  So: each stratum's mean log ratio; the strata within
- * RATIO_MAD_RULE scaled MADs of their median (Wilcox's MAD-median rule:
- * a placement that is slow in one build only is left out, as the
- * figures' median leaves it out); the figure is the mean of the kept
- * strata, and its t interval's error comes from the pairs' spread within
- * their strata (pooled; degrees of freedom: pairs - strata, of those
- * kept).  With fewer than 2 strata, or a stratum of fewer than 2 usable
- * pairs (whose noise cannot be told from its placement), it is
- * ratio_paired().  Returns as ratio_paired().
+ * loop across a fetch boundary in one build only), so the strata's
+ * ratios can differ by far more than the noise, while the pairs of one
+ * stratum differ by noise alone.  The figure is the median over the
+ * strata of each stratum's geometric mean ratio, as the figures are
+ * medians over the placements (so it agrees with the ratio of the
+ * figures, where a mean over all pairs is pulled by a placement that is
+ * slow in one build only); its interval is a percentile bootstrap
+ * (RATIO_BOOT times from a fixed seed) that draws each stratum's pairs
+ * again (their residuals, scaled by sqrt(m / (m - 1)) for m pairs),
+ * widened from the normal's 1.96 to Student's t with pairs - strata
+ * degrees of freedom; p is the bootstrap's two-sided share beyond 1.
+ * The interval holds the noise of the pairs, not which placements the
+ * builds were given.  With fewer than 2 strata, or a stratum of fewer
+ * than 2 usable pairs (whose noise cannot be told from its placement),
+ * it is ratio_paired().  Returns as ratio_paired().
  */
 int ratio_paired_strata(const double *a, const double *b, size_t n,
     size_t nstrata, struct ratio_ci *out);

@@ -486,9 +486,9 @@ test_units(void)
  * A paired row with variants (code placements): pair k ran variant k mod
  * 4 in both builds; placement 1 runs build A at 0.7 of its speed only,
  * so its figure (the median over placements) says B is 1.10 times A.
- * Compare takes the placements as strata: 1.10, as the figures say, and
- * a narrow interval; without the variants' extras, the plain pairs are
- * pulled off it.
+ * Compare takes the placements as strata (the median over them of each
+ * one's ratio): 1.10, as the figures say, and a narrow interval; without
+ * the variants' extras, the plain pairs are pulled off it.
  */
 static void
 test_variants(void)
@@ -530,8 +530,8 @@ test_variants(void)
 	}
 	cmp_build(&t, cols, 2, 0, &o);
 	c = &t.rows[0].cells[1];
-	ok(c->unit == CMP_U_PAIR && c->n == 6, "paired with 4 variants: "
-	    "the 6 pairs of the 3 placements that agree");
+	ok(c->unit == CMP_U_PAIR && c->n == 8, "paired with 4 variants: "
+	    "placement by placement, 8 pairs");
 	is_double(c->speedup, 1.10, 0.003, "paired with variants: 1.10, as "
 	    "the figures say");
 	ok(c->lo > 1.09 && c->hi < 1.11, "paired with variants: a narrow "
