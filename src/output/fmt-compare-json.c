@@ -40,7 +40,9 @@ print_json(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	json_object_set_new(doc, "tool_version", json_string(PACKAGE_VERSION));
 	json_object_set_new(doc, "kind", json_string("compare"));
 	json_object_set_new(doc, "noise_test", json_string("t interval of the "
-	    "log ratio (paired: Yuen's 20 % trimmed mean of the pairs; "
+	    "log ratio (paired: Yuen's 20 % trimmed mean of the pairs, or "
+	    "with code placements the median of their mean log ratios and a "
+	    "bootstrap interval; "
 	    "unpaired: Welch on process or run medians, widened by the drift "
 	    "floor), 95 %, Benjamini-Hochberg"));
 	json_object_set_new(doc, "compared", json_integer((json_int_t)

@@ -591,7 +591,9 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	fmt_wrap(fp, width, "ratio [95 % interval]: the column over the "
 	    "baseline for rates, the baseline over the column for times; "
 	    "paired runs: Yuen's 20 % trimmed mean of the pairs' log ratios "
-	    "and its t interval; others: the ratio of the "
+	    "and its t interval (a case in code placements: the median of "
+	    "the placements' mean log ratios, bootstrap interval); others: "
+	    "the ratio of the "
 	    "geometric means of the process (or pooled run) medians, with "
 	    "Welch's t interval, widened by the machine's drift when a side "
 	    "is a single run", 0, 2);

@@ -481,7 +481,7 @@ row_cpu(struct result *r, const struct copy_acc *a, unsigned na,
 /*
  * Each process's median, in the order they ran, is kept as the extras
  * proc:0, proc:1 ... (result_set_units): the units of a comparison
- * (src/ratio.h), and the pairs of a paired run (process k of each build
+ * (src/compare/ratio.h), and the pairs of a paired run (process k of each build
  * is pair k).
  */
 /*
@@ -1212,10 +1212,11 @@ runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
  * so that the machine's drift, over seconds and between CPUs, falls on
  * every build alike; process k of each build is pair k.  A CPU case runs
  * at least RUNNER_PAIR_ROUNDS rounds (or --processes; with variants, a
- * multiple of their number, round k running variant k mod it in every
- * build, so a pair compares one placement) on half of each build's
- * budget, then more, up to twice as many, while the pairs'
- * ratios of build 1 to build 0 give an interval wider than twice the CV
+ * multiple of their number and two per variant at least, round k running
+ * variant k mod it in every build, so a pair compares one placement) on
+ * half of each build's budget, then more, up to twice as many, while the
+ * pairs' ratios of build 1 to build 0 (by placement, as compare reads
+ * them: ratio_paired_strata()) give an interval wider than twice the CV
  * target and time is left (runner_pair_more()); any other case runs two
  * rounds.  The
  * first process of a build calibrates, its later ones reuse the count.
@@ -1235,12 +1236,21 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 	uint64_t *iters = xcalloc(nb, sizeof(*iters));
 	double spent = 0, spent_first = 0, med, hw;
 	int failed = 0, pin;
+	unsigned nvar = 0;
 
 	rounds = cpu_case ? (procs > RUNNER_PAIR_ROUNDS ? procs :
 	    RUNNER_PAIR_ROUNDS) : 2;
-	/* variants: as many rounds as the builds' cases need */
-	for (b = 0; cpu_case && b < nb; b++)
+	/* variants: as many rounds as the builds' cases need, and two
+	 * pairs of each placement at least, so that each one's noise can be
+	 * told from its placement (ratio_paired_strata()) */
+	for (b = 0; cpu_case && b < nb; b++) {
+		nvar = bctx[b]->cases[ci].variants;
+		if (nvar > 1 && rounds < 2 * (size_t)nvar)
+			rounds = 2 * (size_t)nvar;
 		rounds = case_processes(&bctx[b]->cases[ci], (unsigned)rounds);
+	}
+	if (nvar < 2)
+		nvar = 1;
 	most = cpu_case ? 2 * rounds : rounds;
 	rp.budget = cp->budget / (2.0 * (double)rounds);
 	rp.warmup = cp->warmup / (double)rounds;
@@ -1252,7 +1262,8 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 		if (r == rounds)
 			spent_first = spent;
 		if (r >= rounds) {
-			hw = ratio_paired(cr[0].pmed, cr[1].pmed, cr[0].np,
+			hw = ratio_paired_strata(cr[0].pmed, cr[1].pmed,
+			    cr[0].np < cr[1].np ? cr[0].np : cr[1].np, nvar,
 			    &ci95) != 0 || isnan(ci95.lo) ? NAN :
 			    log(ci95.hi / ci95.lo) / 2;
 			if (!runner_pair_more(r, most, hw, cp->target_cv, spent,

@@ -165,6 +165,24 @@ else
 	echo "ok $((n = n + 1)) # SKIP qemu-$m (qemu-user) is not installed"
 fi
 
+# a case in code placements (Dhrystone's 8): two pairs of each placement
+# at least, so that compare can read the pairs placement by placement
+expect 0 "paired: dhrystone, 8 placements" -- bb run dhrystone $quick \
+	--budget 0.1 --db "$TMP/v.db" --against "$BOARDBENCH" --format tsv
+if command -v python3 >/dev/null 2>&1; then
+	bb export --db "$TMP/v.db" | python3 -c '
+import json, sys
+for r in json.load(sys.stdin)["runs"]:
+    row = [x for x in r["results"] if x["case"] == "v2.1"][0]
+    print(len([k for k in row["extra"] if k.startswith("proc:")]))
+' > "$TMP/vp"
+	[ "$(wc -l < "$TMP/vp")" = 2 ] && [ "$(sed -n 1p "$TMP/vp")" -ge 16 ] &&
+		[ "$(sed -n 1p "$TMP/vp")" = "$(sed -n 2p "$TMP/vp")" ]
+	ok $? "8 placements: 16 pairs at least, as many in both builds ($(tr '\n' ' ' < "$TMP/vp"))"
+else
+	echo "ok $((n = n + 1)) # SKIP python3 not installed"
+fi
+
 # A/A: the same build and parameters on both sides: compared by pairs,
 # near 1 (how often an A/A comparison is called different is a property
 # of the statistics, tested in tests/unit/t-ratio, not of one run here)
