@@ -31,6 +31,12 @@ int cmd_import(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 
+/* Each command's option table and --help (cmd-opt.h). */
+struct cmd_opts;
+extern const struct cmd_opts cmd_list_opts, cmd_info_opts, cmd_run_opts,
+    cmd_show_opts, cmd_export_opts, cmd_compare_opts, cmd_import_opts,
+    cmd_report_opts, cmd_exec_opts;
+
 /*
  * run's checks before a run (governor, a busy machine) with its defaults
  * and this monitoring, into the system snapshot sys; warnings on stderr
