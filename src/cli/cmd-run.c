@@ -15,6 +15,7 @@
 #include "clock.h"
 #include "clockcache.h"
 #include "cmd.h"
+#include "cmd-opt.h"
 #include "cpuset.h"
 #include "fmt.h"
 #include "monitor.h"
@@ -28,129 +29,125 @@
 #include "sysinfo-show.h"
 #include "util.h"
 
-static const char run_usage[] =
+enum {
+	O_PROFILE = OPT_OWN, O_AGAINST, O_PREFIX, O_COPIES, O_PROCESSES,
+	O_NO_ASLR, O_CPU, O_MIN_SAMPLE, O_BUDGET, O_WARMUP, O_NO_PROGRESS,
+	O_COOL_DOWN, O_WAIT_IDLE, O_WAIT_MAX
+};
+
+static const struct cmd_opt run_opt[] = {
+	{ "profile", 0, CMD_OPT_ARG, "P", O_PROFILE,
+	    "quick | standard | full (default standard)" },
+	/* --param: -p's long name, not listed */
+	{ "param", 0, CMD_OPT_ARG, NULL, 'p', NULL },
+	{ NULL, 'p', CMD_OPT_ARG, "NAME.PARAM=VALUE", 'p',
+	    "set a parameter of a benchmark or a whole group,\n"
+	    "e.g. -p linpack.n=500 (see 'boardbench list -l');\n"
+	    "integers are decimal with k/M/G or K/Ki/Mi/Gi, and\n"
+	    "stored and shown canonical (1k as 1000); with\n"
+	    "--against, -p B:NAME.PARAM=VALUE is build B's own (A\n"
+	    "this build, B the first --against ...): it may change\n"
+	    "what a case does, not which cases there are" },
+	CMD_OPT_TAG("TEXT",
+	    "label this build flag set / run (with --against:\n"
+	    "the first --tag names this build, the next ones the\n"
+	    "--against builds in order; a build without one is\n"
+	    "labelled from its compiler and -O level)"),
+	{ "against", 0, CMD_OPT_ARG, "PATH", O_AGAINST,
+	    "another build of boardbench (another flag set,\n"
+	    "compiler, float ABI) measured in pairs with this\n"
+	    "one, case by case: their processes alternate (A B,\n"
+	    "B A, ...), each pair on one CPU, so drift hits both\n"
+	    "alike; each build's rows are stored as a run of its\n"
+	    "own, and the comparison with 95 %% intervals from\n"
+	    "the pairs follows the table.  Up to 8; the build\n"
+	    "must be the same boardbench version" },
+	{ "prefix", 0, CMD_OPT_ARG, "WORDS", O_PREFIX,
+	    "run the build named last before it (this build when\n"
+	    "none) under a command, split at spaces, no shell:\n"
+	    "'taskset -c 2', 'qemu-arm -L /usr/arm-linux-gnueabi'" },
+	{ "copies", 0, CMD_OPT_ARG, "N", O_COPIES,
+	    "run N copies of each CPU benchmark at once (per-copy\n"
+	    "rows and an aggregate row; at most 4 x CPUs); they\n"
+	    "start at a barrier and measure common windows" },
+	{ "processes", 0, CMD_OPT_ARG, "N", O_PROCESSES,
+	    "sample each CPU case in N fresh processes, each\n"
+	    "with its own address layout (profile: 2 / 3 / 5;\n"
+	    "1 to 20); value = median over processes, CV = spread\n"
+	    "between them; up to 3 x N while they disagree; a\n"
+	    "case with variants (dhrystone's 8 code placements)\n"
+	    "runs at least as many, value = median over them" },
+	{ "no-aslr", 0, CMD_OPT_NOARG, NULL, O_NO_ASLR,
+	    "measuring processes run without address space\n"
+	    "randomisation (reproducible A/B work; recorded with\n"
+	    "the row as the extra no-aslr)" },
+	{ "cpu", 0, CMD_OPT_ARG, "LIST", O_CPU,
+	    "pin to these CPUs, e.g. 0 or 2-3 (copy i runs on the\n"
+	    "i-th CPU of the list)" },
+	CMD_OPT_CLASSIC("also print the classic reports (Linpack table, ...)"),
+	CMD_OPT_NO_HEADLINE("no block of the quoted figures after the table"),
+	CMD_OPT_VERBOSE(
+	    "text view: every row, also the per-MHz rows SKIPPED\n"
+	    "for want of a clock (otherwise one line after the\n"
+	    "table)"),
+	CMD_OPT_COLUMNS("LIST",
+	    "text view: more columns per row from the monitor,\n"
+	    "a comma list of +temp (highest, 71C), +mhz (lowest\n"
+	    "and highest clock, 600-1500), +power (mean supply\n"
+	    "watts); '-' where the row has none"),
+	CMD_OPT_FORMAT(cmd_opt_format_stdout_text),
+	CMD_OPT_DB,
+	CMD_OPT_NO_SAVE("do not store the results"),
+	{ "min-sample", 0, CMD_OPT_ARG, "SEC", O_MIN_SAMPLE,
+	    "a sample lasts at least SEC (default 0.05)" },
+	{ "budget", 0, CMD_OPT_ARG, "SEC", O_BUDGET,
+	    "sampling time per case (profile: 0.4 / 3 / 10)" },
+	{ "warmup", 0, CMD_OPT_ARG, "SEC", O_WARMUP,
+	    "discarded warm-up per case (0.05 / 0.3 / 1)" },
+	CMD_OPT_TIMEOUT("a case still running after SEC is TIMEOUT"),
+	{ "no-progress", 0, CMD_OPT_NOARG, NULL, O_NO_PROGRESS,
+	    "no progress line on stderr (it shows only on a\n"
+	    "terminal anyway)" },
+	CMD_OPT_HOT_TEMP(
+	    "flag rows 'hot' above C degrees (default 80;\n"
+	    "30 to 130)"),
+	{ "cool-down", 0, CMD_OPT_ARG, "C", O_COOL_DOWN,
+	    "before each benchmark wait until the SoC is below\n"
+	    "C degrees (20 to 110)" },
+	{ "wait-idle", 0, CMD_OPT_NOARG, NULL, O_WAIT_IDLE,
+	    "before starting, wait until other processes use\n"
+	    "less than 5 % of a core" },
+	{ "wait-max", 0, CMD_OPT_ARG, "SEC", O_WAIT_MAX,
+	    "longest wait for --wait-idle and --cool-down\n"
+	    "(default 600)" },
+	CMD_OPT_MEASURE_CLOCK(
+	    "measure each cluster's clock first (kept until\n"
+	    "reboot; used for per-MHz figures)"),
+	CMD_OPT_NO_MONITOR(
+	    "no sampling: rows get no throttled/hot/busy flags,\n"
+	    "no power:* / energy:* extras and no CASE/energy\n"
+	    "rows (supply power, where an hwmon sensor or the\n"
+	    "Pi 5 PMIC shows it)"),
+	CMD_OPT_HELP,
+	CMD_OPT_END
+};
+
+const struct cmd_opts cmd_run_opts = {
+	.head =
 "usage: boardbench run [OPTIONS] [NAME|GROUP...]\n"
 "\n"
 "Runs benchmarks (default: every group, standard profile), commits each\n"
 "result row to the store as it is measured, and prints the rows.\n"
-"\n"
-"  --profile P          quick | standard | full (default standard)\n"
-"  -p NAME.PARAM=VALUE  set a parameter of a benchmark or a whole group,\n"
-"                       e.g. -p linpack.n=500 (see 'boardbench list -l');\n"
-"                       integers are decimal with k/M/G or K/Ki/Mi/Gi, and\n"
-"                       stored and shown canonical (1k as 1000); with\n"
-"                       --against, -p B:NAME.PARAM=VALUE is build B's own (A\n"
-"                       this build, B the first --against ...): it may change\n"
-"                       what a case does, not which cases there are\n"
-"  --tag TEXT           label this build flag set / run (with --against:\n"
-"                       the first --tag names this build, the next ones the\n"
-"                       --against builds in order; a build without one is\n"
-"                       labelled from its compiler and -O level)\n"
-"  --against PATH       another build of boardbench (another flag set,\n"
-"                       compiler, float ABI) measured in pairs with this\n"
-"                       one, case by case: their processes alternate (A B,\n"
-"                       B A, ...), each pair on one CPU, so drift hits both\n"
-"                       alike; each build's rows are stored as a run of its\n"
-"                       own, and the comparison with 95 %% intervals from\n"
-"                       the pairs follows the table.  Up to 8; the build\n"
-"                       must be the same boardbench version\n"
-"  --prefix WORDS       run the build named last before it (this build when\n"
-"                       none) under a command, split at spaces, no shell:\n"
-"                       'taskset -c 2', 'qemu-arm -L /usr/arm-linux-gnueabi'\n"
-"  --copies N           run N copies of each CPU benchmark at once (per-copy\n"
-"                       rows and an aggregate row; at most 4 x CPUs); they\n"
-"                       start at a barrier and measure common windows\n"
-"  --processes N        sample each CPU case in N fresh processes, each\n"
-"                       with its own address layout (profile: 2 / 3 / 5;\n"
-"                       1 to 20); value = median over processes, CV = spread\n"
-"                       between them; up to 3 x N while they disagree; a\n"
-"                       case with variants (dhrystone's 8 code placements)\n"
-"                       runs at least as many, value = median over them\n"
-"  --no-aslr            measuring processes run without address space\n"
-"                       randomisation (reproducible A/B work; recorded with\n"
-"                       the row as the extra no-aslr)\n"
-"  --cpu LIST           pin to these CPUs, e.g. 0 or 2-3 (copy i runs on the\n"
-"                       i-th CPU of the list)\n"
-"  --classic            also print the classic reports (Linpack table, ...)\n"
-"  --no-headline        no block of the quoted figures after the table\n"
-"  --verbose            text view: every row, also the per-MHz rows SKIPPED\n"
-"                       for want of a clock (otherwise one line after the\n"
-"                       table)\n"
-"  --columns LIST       text view: more columns per row from the monitor,\n"
-"                       a comma list of +temp (highest, 71C), +mhz (lowest\n"
-"                       and highest clock, 600-1500), +power (mean supply\n"
-"                       watts); '-' where the row has none\n"
-"  --format F           text | csv | tsv | json on stdout (default text)\n"
-"  --db FILE            results store (default\n"
-"                       $XDG_DATA_HOME/boardbench/results.db)\n"
-"  --no-save            do not store the results\n"
-"  --min-sample SEC     a sample lasts at least SEC (default 0.05)\n"
-"  --budget SEC         sampling time per case (profile: 0.4 / 3 / 10)\n"
-"  --warmup SEC         discarded warm-up per case (0.05 / 0.3 / 1)\n"
-"  --timeout SEC        a case still running after SEC is TIMEOUT\n"
-"  --no-progress        no progress line on stderr (it shows only on a\n"
-"                       terminal anyway)\n"
-"  --hot-temp C         flag rows 'hot' above C degrees (default 80;\n"
-"                       30 to 130)\n"
-"  --cool-down C        before each benchmark wait until the SoC is below\n"
-"                       C degrees (20 to 110)\n"
-"  --wait-idle          before starting, wait until other processes use\n"
-"                       less than 5 % of a core\n"
-"  --wait-max SEC       longest wait for --wait-idle and --cool-down\n"
-"                       (default 600)\n"
-"  --measure-clock      measure each cluster's clock first (kept until\n"
-"                       reboot; used for per-MHz figures)\n"
-"  --no-monitor         no sampling: rows get no throttled/hot/busy flags,\n"
-"                       no power:* / energy:* extras and no CASE/energy\n"
-"                       rows (supply power, where an hwmon sensor or the\n"
-"                       Pi 5 PMIC shows it)\n"
-"  -h, --help           this text\n"
+"\n",
+	.opt = run_opt,
+	.tail =
 "\n"
 "Exit status: 0 every case ran (skips allowed), 1 a case FAILED, CRASHED,\n"
 "timed out or gave a BADRESULT, or a row or the run's final status could\n"
 "not be stored (a run whose every case is stored still reads as complete),\n"
 "2 bad input (nothing ran), 130 interrupted (rows already measured are\n"
-"kept).\n";
-
-enum {
-	OPT_PROFILE = 256, OPT_TAG, OPT_COPIES, OPT_CPU, OPT_CLASSIC,
-	OPT_FORMAT, OPT_DB, OPT_NO_SAVE, OPT_MIN_SAMPLE, OPT_BUDGET,
-	OPT_WARMUP, OPT_TIMEOUT, OPT_NO_PROGRESS, OPT_HOT_TEMP, OPT_COOL_DOWN,
-	OPT_WAIT_IDLE, OPT_WAIT_MAX, OPT_MEASURE_CLOCK, OPT_NO_MONITOR,
-	OPT_PROCESSES, OPT_NO_ASLR, OPT_NO_HEADLINE, OPT_COLUMNS,
-	OPT_AGAINST, OPT_PREFIX, OPT_VERBOSE
-};
-
-static const struct option run_options[] = {
-	{ "profile", required_argument, NULL, OPT_PROFILE },
-	{ "param", required_argument, NULL, 'p' },
-	{ "tag", required_argument, NULL, OPT_TAG },
-	{ "copies", required_argument, NULL, OPT_COPIES },
-	{ "cpu", required_argument, NULL, OPT_CPU },
-	{ "classic", no_argument, NULL, OPT_CLASSIC },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "no-save", no_argument, NULL, OPT_NO_SAVE },
-	{ "min-sample", required_argument, NULL, OPT_MIN_SAMPLE },
-	{ "budget", required_argument, NULL, OPT_BUDGET },
-	{ "warmup", required_argument, NULL, OPT_WARMUP },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-	{ "hot-temp", required_argument, NULL, OPT_HOT_TEMP },
-	{ "cool-down", required_argument, NULL, OPT_COOL_DOWN },
-	{ "wait-idle", no_argument, NULL, OPT_WAIT_IDLE },
-	{ "wait-max", required_argument, NULL, OPT_WAIT_MAX },
-	{ "measure-clock", no_argument, NULL, OPT_MEASURE_CLOCK },
-	{ "no-monitor", no_argument, NULL, OPT_NO_MONITOR },
-	{ "processes", required_argument, NULL, OPT_PROCESSES },
-	{ "no-aslr", no_argument, NULL, OPT_NO_ASLR },
-	{ "no-headline", no_argument, NULL, OPT_NO_HEADLINE },
-	{ "verbose", no_argument, NULL, OPT_VERBOSE },
-	{ "columns", required_argument, NULL, OPT_COLUMNS },
-	{ "against", required_argument, NULL, OPT_AGAINST },
-	{ "prefix", required_argument, NULL, OPT_PREFIX },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+"kept).\n",
+	.col = 23
 };
 
 struct run_sink {
@@ -689,21 +686,21 @@ cmd_run(int argc, char **argv)
 	struct pspec pspec[MAX_PSPECS];
 	size_t npspec = 0;
 	struct param_set scratch;
+	struct cmd_getopt g;
 
 	memset(&ro, 0, sizeof(ro));
 	cpuset_init(&cpuset);
 	param_set_init(&scratch);
 	ro.warmup = -1;
 	param_set_init(&ps);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "p:h", run_options, NULL)) != -1) {
+	cmd_opt_start(&g, &cmd_run_opts);
+	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
 		if (c == 'p' && npspec == MAX_PSPECS) {
 			cmd_bad_usage("run", "more than 256 -p settings");
 			goto usage_fail;
 		}
 		switch (c) {
-		case OPT_PROFILE:
+		case O_PROFILE:
 			profile = optarg;
 			break;
 		case 'p':
@@ -736,7 +733,7 @@ cmd_run(int argc, char **argv)
 			}
 			tags[ntags++] = optarg;
 			break;
-		case OPT_AGAINST:
+		case O_AGAINST:
 			if (npb == PAIR_MAX_BUILDS) {
 				cmd_bad_usage("run", "more than 8 --against "
 				    "builds");
@@ -744,11 +741,11 @@ cmd_run(int argc, char **argv)
 			}
 			pb[npb++].exe = optarg;
 			break;
-		case OPT_PREFIX:
+		case O_PREFIX:
 			if (prefix_opt(&pb[npb - 1], optarg) != 0)
 				goto usage_fail;
 			break;
-		case OPT_COPIES:
+		case O_COPIES:
 			if (parse_ll(optarg, &copies) != 0 || copies < 1 ||
 			    copies > 4LL * cpu_online_count()) {
 				snprintf(what, sizeof(what), "bad --copies '%s' "
@@ -759,7 +756,7 @@ cmd_run(int argc, char **argv)
 				goto usage_fail;
 			}
 			break;
-		case OPT_CPU:
+		case O_CPU:
 			cpulist = optarg;
 			break;
 		case OPT_CLASSIC:
@@ -774,17 +771,17 @@ cmd_run(int argc, char **argv)
 		case OPT_NO_SAVE:
 			nosave = 1;
 			break;
-		case OPT_MIN_SAMPLE:
+		case O_MIN_SAMPLE:
 			if (seconds_opt("--min-sample", optarg, 0.001, 10,
 			    &ro.min_sample) != 0)
 				goto usage_fail;
 			break;
-		case OPT_BUDGET:
+		case O_BUDGET:
 			if (seconds_opt("--budget", optarg, 0.01, 3600,
 			    &ro.budget) != 0)
 				goto usage_fail;
 			break;
-		case OPT_WARMUP:
+		case O_WARMUP:
 			if (seconds_opt("--warmup", optarg, 0, 600,
 			    &ro.warmup) != 0)
 				goto usage_fail;
@@ -794,7 +791,7 @@ cmd_run(int argc, char **argv)
 			    &ro.timeout) != 0)
 				goto usage_fail;
 			break;
-		case OPT_NO_PROGRESS:
+		case O_NO_PROGRESS:
 			noprogress = 1;
 			break;
 		case OPT_HOT_TEMP:
@@ -802,15 +799,15 @@ cmd_run(int argc, char **argv)
 			    &wo.hot_temp) != 0)
 				goto usage_fail;
 			break;
-		case OPT_COOL_DOWN:
+		case O_COOL_DOWN:
 			if (temp_opt("--cool-down", optarg, 20, 110,
 			    &wo.cool_down) != 0)
 				goto usage_fail;
 			break;
-		case OPT_WAIT_IDLE:
+		case O_WAIT_IDLE:
 			wo.wait_idle = 1;
 			break;
-		case OPT_WAIT_MAX:
+		case O_WAIT_MAX:
 			if (seconds_opt("--wait-max", optarg, 1, 86400,
 			    &wo.wait_max) != 0)
 				goto usage_fail;
@@ -821,7 +818,7 @@ cmd_run(int argc, char **argv)
 		case OPT_NO_MONITOR:
 			wo.no_monitor = 1;
 			break;
-		case OPT_PROCESSES:
+		case O_PROCESSES:
 			if (parse_ll(optarg, &procs) != 0 || procs < 1 ||
 			    procs > 20) {
 				snprintf(what, sizeof(what), "bad --processes "
@@ -830,7 +827,7 @@ cmd_run(int argc, char **argv)
 				goto usage_fail;
 			}
 			break;
-		case OPT_NO_ASLR:
+		case O_NO_ASLR:
 			ro.no_aslr = 1;
 			break;
 		case OPT_VERBOSE:
@@ -844,7 +841,7 @@ cmd_run(int argc, char **argv)
 				goto usage_fail;
 			break;
 		case 'h':
-			cmd_usage(stdout, run_usage);
+			cmd_opt_usage(stdout, &cmd_run_opts);
 			param_set_release(&ps);
 			param_set_release(&scratch);
 			pair_builds_free(pb);

@@ -67,9 +67,6 @@ int cmd_print_runs(struct store *, const int64_t *ids, size_t n,
 /* show and export: one body, different defaults (export: all runs, JSON). */
 int cmd_show_runs(int argc, char **argv, int is_export);
 
-/* Print usage text to fp (stdout for --help, stderr on error). */
-void cmd_usage(FILE *fp, const char *text);
-
 /* Bad usage: one line "boardbench: CMD: what", returns exit status 2. */
 int cmd_bad_usage(const char *cmd, const char *what);
 /* --columns ARG of run and show into FMT_COL_* bits: 0, or the one line

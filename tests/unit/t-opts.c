@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "cmd-opt.h"
 #include "tap.h"
 #include "util.h"
@@ -44,6 +45,29 @@ static const char toy_help[] =
 "  -h, --help          this text\n"
 "\n"
 "the end\n";
+
+static const struct {
+	const char *cmd;
+	const struct cmd_opts *t;
+} tables[] = {
+	{ "list", &cmd_list_opts }, { "info", &cmd_info_opts },
+	{ "run", &cmd_run_opts }, { "show", &cmd_show_opts },
+	{ "export", &cmd_export_opts }, { "compare", &cmd_compare_opts },
+	{ "import", &cmd_import_opts }, { "report", &cmd_report_opts },
+	{ "exec", &cmd_exec_opts },
+};
+
+/* The entry of t named name, or NULL. */
+static const struct cmd_opt *
+find(const struct cmd_opts *t, const char *name)
+{
+	const struct cmd_opt *o;
+
+	for (o = t->opt; o->key != 0; o++)
+		if (o->name != NULL && strcmp(o->name, name) == 0)
+			return o;
+	return NULL;
+}
 
 /*
  * g agrees with t: each long name once with its argument and key, each
@@ -100,6 +124,8 @@ main(void)
 {
 	struct cmd_getopt g;
 	struct strbuf sb;
+	const struct cmd_opt *o, *p;
+	size_t i;
 
 	cmd_opt_getopt(&toy, &g);
 	is_str(g.so, "+lp:h", "the short string: '+', letters, ':' for a "
@@ -112,5 +138,37 @@ main(void)
 	is_str(sb.buf, toy_help, "the toy's help, byte for byte");
 	strbuf_release(&sb);
 
+	for (i = 0; i < ARRAY_SIZE(tables); i++) {
+		const struct cmd_opts *t = tables[i].t;
+
+		cmd_opt_getopt(t, &g);
+		is_int(agrees(t, &g), 0, "%s: getopt arrays agree with the "
+		    "table", tables[i].cmd);
+		for (o = t->opt; o->key != 0; o++)
+			for (p = o + 1; p->key != 0; p++)
+				if ((o->name != NULL && p->name != NULL &&
+				    strcmp(o->name, p->name) == 0) ||
+				    (o->letter != 0 && o->letter == p->letter))
+					ok(0, "%s: --%s or -%c twice",
+					    tables[i].cmd, o->name ? o->name :
+					    "", o->letter);
+		o = find(t, "help");
+		ok(o != NULL && o->help == cmd_opt_help_text &&
+		    o->letter == 'h', "%s: -h, --help is the shared entry",
+		    tables[i].cmd);
+		o = find(t, "db");
+		if (strcmp(tables[i].cmd, "list") != 0 &&
+		    strcmp(tables[i].cmd, "info") != 0)
+			ok(o != NULL && o->help == cmd_opt_db_text &&
+			    o->key == OPT_DB, "%s: --db is the shared entry",
+			    tables[i].cmd);
+	}
+	ok(find(&cmd_run_opts, "db")->help ==
+	    find(&cmd_compare_opts, "db")->help &&
+	    find(&cmd_show_opts, "format")->help ==
+	    find(&cmd_compare_opts, "format")->help &&
+	    find(&cmd_run_opts, "format")->help ==
+	    find(&cmd_exec_opts, "format")->help,
+	    "--db and --format: one text in several commands");
 	return done_testing();
 }
