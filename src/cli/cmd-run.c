@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
