@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd-opt.h"
 #include "compare.h"
 #include "fmt.h"
 #include "fmt-compare.h"
@@ -28,7 +29,60 @@
 #include "sysinfo-show.h"
 #include "util.h"
 
-static const char compare_usage[] =
+enum {
+	O_BASELINE = OPT_OWN, O_POOL, O_FAIL, O_PLOT, O_ALLOW_MISSING, O_LOG,
+	O_IGNORE_PARAMS
+};
+
+static const struct cmd_opt compare_opt[] = {
+	{ "baseline", 0, CMD_OPT_ARG, "X", O_BASELINE,
+	    "the column the others are divided by (default the\n"
+	    "first); X is one of the inputs, or another input\n"
+	    "that is then added as the first column" },
+	{ "pool", 0, CMD_OPT_NOARG, NULL, O_POOL,
+	    "a tag stands for every complete run with it (sweep\n"
+	    "rounds): their raw samples are pooled; runs not\n"
+	    "complete are left out and named above the table" },
+	CMD_OPT_ALPHA(
+	    "the false discovery rate of the verdicts (default\n"
+	    "0.05); the intervals stay 95 %"),
+	{ "ignore-params", 0, CMD_OPT_NOARG, NULL, O_IGNORE_PARAMS,
+	    "match cases by benchmark and case name alone (runs\n"
+	    "measured with other parameters, such as a paired\n"
+	    "run's -p B:NAME.PARAM=VALUE)" },
+	{ "fail-on-regression", 0, CMD_OPT_ARG, "PCT", O_FAIL,
+	    "exit 3 when a case is worse than the baseline by\n"
+	    "more than PCT percent (5 or 5%) over its whole\n"
+	    "interval (and called different),\n"
+	    "failed where the baseline did not, or is missing,\n"
+	    "SKIPPED or INTERRUPTED where the baseline has it\n"
+	    "OK; counted once per measured case (derived rows\n"
+	    "<case>/<name> follow their case)" },
+	{ "allow-missing", 0, CMD_OPT_NOARG, NULL, O_ALLOW_MISSING,
+	    "with --fail-on-regression: a missing or SKIPPED\n"
+	    "case is reported but is not a regression" },
+	{ "plot", 0, CMD_OPT_ARG, "FILE", O_PLOT,
+	    "also draw the ratios as bar charts with gnuplot:\n"
+	    "FILE.svg, FILE.png or FILE.pdf; one chart per\n"
+	    "benchmark group (at most 48 bars each, a big group\n"
+	    "in parts): pages of one PDF, or FILE-2.svg ...;\n"
+	    "a case with no ratio gets no slot; bars within\n"
+	    "the noise are hatched; the 95 % intervals are\n"
+	    "error bars" },
+	{ "log", 0, CMD_OPT_NOARG, NULL, O_LOG,
+	    "with --plot: a logarithmic ratio axis, bars from\n"
+	    "1 (for ratios that span 10x or more)" },
+	CMD_OPT_FORMAT(cmd_opt_format_text),
+	{ "verbose", 'v', CMD_OPT_NOARG, NULL, 'v',
+	    "text: every build and system field that differs,\n"
+	    "each value in full" },
+	CMD_OPT_DB,
+	CMD_OPT_HELP,
+	CMD_OPT_END
+};
+
+const struct cmd_opts cmd_compare_opts = {
+	.head =
 "usage: boardbench compare [OPTIONS] A B [C...]\n"
 "       boardbench compare [OPTIONS] FILE\n"
 "\n"
@@ -64,51 +118,15 @@ static const char compare_usage[] =
 "tag:T forces the tag meaning) or files written by 'boardbench export' or\n"
 "'run --format json' (each run in a file is a column, so one FILE of several\n"
 "runs, such as a whole store's export, is enough).\n"
-"\n"
-"  --baseline X            the column the others are divided by (default the\n"
-"                          first); X is one of the inputs, or another input\n"
-"                          that is then added as the first column\n"
-"  --pool                  a tag stands for every complete run with it (sweep\n"
-"                          rounds): their raw samples are pooled; runs not\n"
-"                          complete are left out and named above the table\n"
-"  --alpha P               the false discovery rate of the verdicts (default\n"
-"                          0.05); the intervals stay 95 %\n"
-"  --ignore-params         match cases by benchmark and case name alone (runs\n"
-"                          measured with other parameters, such as a paired\n"
-"                          run's -p B:NAME.PARAM=VALUE)\n"
-"  --fail-on-regression PCT  exit 3 when a case is worse than the baseline by\n"
-"                          more than PCT percent (5 or 5%) over its whole\n"
-"                          interval (and called different),\n"
-"                          failed where the baseline did not, or is missing,\n"
-"                          SKIPPED or INTERRUPTED where the baseline has it\n"
-"                          OK; counted once per measured case (derived rows\n"
-"                          <case>/<name> follow their case)\n"
-"  --allow-missing         with --fail-on-regression: a missing or SKIPPED\n"
-"                          case is reported but is not a regression\n"
-"  --plot FILE             also draw the ratios as bar charts with gnuplot:\n"
-"                          FILE.svg, FILE.png or FILE.pdf; one chart per\n"
-"                          benchmark group (at most 48 bars each, a big group\n"
-"                          in parts): pages of one PDF, or FILE-2.svg ...;\n"
-"                          a case with no ratio gets no slot; bars within\n"
-"                          the noise are hatched; the 95 % intervals are\n"
-"                          error bars\n"
-"  --log                   with --plot: a logarithmic ratio axis, bars from\n"
-"                          1 (for ratios that span 10x or more)\n"
-"  --format F              text | csv | tsv | json (default text)\n"
-"  -v, --verbose           text: every build and system field that differs,\n"
-"                          each value in full\n"
-"  --db FILE               results store (default\n"
-"                          $XDG_DATA_HOME/boardbench/results.db)\n"
-"  -h, --help              this text\n"
+"\n",
+	.opt = compare_opt,
+	.tail =
 "\n"
 "Exit status: 0 compared, 2 bad input (unknown run or tag, no case in\n"
 "common, a file that is not a boardbench export, no gnuplot for --plot,\n"
 "a --plot extension other than .svg, .png or .pdf),\n"
-"3 a regression with --fail-on-regression.\n";
-
-enum {
-	O_BASELINE = 256, O_POOL, O_ALPHA, O_FAIL, O_PLOT, O_FORMAT, O_DB,
-	O_ALLOW_MISSING, O_LOG, O_IGNORE_PARAMS
+"3 a regression with --fail-on-regression.\n",
+	.col = 26
 };
 
 static void column_free(struct cmp_input *);
@@ -435,21 +453,6 @@ parse_percent(const char *s, double *out)
 int
 cmd_compare(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "baseline", required_argument, NULL, O_BASELINE },
-		{ "pool", no_argument, NULL, O_POOL },
-		{ "alpha", required_argument, NULL, O_ALPHA },
-		{ "fail-on-regression", required_argument, NULL, O_FAIL },
-		{ "allow-missing", no_argument, NULL, O_ALLOW_MISSING },
-		{ "plot", required_argument, NULL, O_PLOT },
-		{ "log", no_argument, NULL, O_LOG },
-		{ "format", required_argument, NULL, O_FORMAT },
-		{ "db", required_argument, NULL, O_DB },
-		{ "ignore-params", no_argument, NULL, O_IGNORE_PARAMS },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *format = "text", *db = NULL, *baseline = NULL;
 	const char *plotfile = NULL;
 	struct cmp_opts o = { .alpha = CMP_ALPHA_DEFAULT, .fail_pct = -1 };
@@ -462,14 +465,14 @@ cmd_compare(int argc, char **argv)
 	size_t nspecs = 0, i, base = 0, base_spec = 0, before;
 	int c, pool = 0, verbose = 0, rc = EXIT_USAGE, ninputs, plot_log = 0;
 	char what[200], e_a[FMT_SAFE(64)], e_b[FMT_SAFE(64)];
+	struct cmd_getopt g;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "hv", opts, NULL)) != -1) {
+	cmd_opt_start(&g, &cmd_compare_opts);
+	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case O_BASELINE: baseline = optarg; break;
 		case O_POOL: pool = 1; break;
-		case O_ALPHA:
+		case OPT_ALPHA:
 			if (parse_double(optarg, &o.alpha) != 0 ||
 			    !(o.alpha > 0 && o.alpha < 1)) {
 				snprintf(what, sizeof(what), "bad --alpha '%s' "
@@ -490,11 +493,11 @@ cmd_compare(int argc, char **argv)
 			break;
 		case O_PLOT: plotfile = optarg; break;
 		case O_LOG: plot_log = 1; break;
-		case O_FORMAT: format = optarg; break;
-		case O_DB: db = optarg; break;
+		case OPT_FORMAT: format = optarg; break;
+		case OPT_DB: db = optarg; break;
 		case 'v': verbose = 1; break;
 		case 'h':
-			cmd_usage(stdout, compare_usage);
+			cmd_opt_usage(stdout, &cmd_compare_opts);
 			return EXIT_OK;
 		default:
 			return cmd_getopt_error("compare", argc, argv, optopt);

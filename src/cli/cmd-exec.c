@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 
 #include "cmd.h"
+#include "cmd-opt.h"
 #include "fmt.h"
 #include "monitor.h"
 #include "runner.h"
@@ -33,7 +34,37 @@
 #define EXEC_OUT_CAP	(1024 * 1024)	/* captured bytes per stream */
 #define EXEC_TIMEOUT	600.0		/* seconds per repetition */
 
-static const char exec_usage[] =
+enum { O_NAME = OPT_OWN, O_PARSE, O_UNIT, O_BETTER, O_REPEAT };
+
+static const struct cmd_opt exec_opt[] = {
+	{ "name", 0, CMD_OPT_ARG, "NAME", O_NAME,
+	    "case name (default: PROGRAM's base name)" },
+	{ "parse", 0, CMD_OPT_ARG, "REGEX", O_PARSE,
+	    "POSIX extended regex; its first group is the\n"
+	    "figure, searched in stdout, then stderr; needs\n"
+	    "--unit and --better" },
+	{ "unit", 0, CMD_OPT_ARG, "UNIT", O_UNIT,
+	    "unit of the parsed figure, e.g. MIPS" },
+	{ "better", 0, CMD_OPT_ARG, "higher|lower", O_BETTER,
+	    "direction of the parsed figure" },
+	{ "repeat", 0, CMD_OPT_ARG, "N", O_REPEAT,
+	    "runs of the program, the row's samples (default 3;\n"
+	    "1 to 100)" },
+	CMD_OPT_TIMEOUT(
+	    "a run still going after SEC is stopped (whole\n"
+	    "process group) and the row is TIMEOUT (default 600)"),
+	CMD_OPT_TAG("TEXT", "label this run"),
+	CMD_OPT_FORMAT(cmd_opt_format_stdout_text),
+	CMD_OPT_DB,
+	CMD_OPT_NO_SAVE("do not store the result"),
+	CMD_OPT_HOT_TEMP("flag the row 'hot' above C degrees (default 80)"),
+	CMD_OPT_NO_MONITOR("no sampling: no throttled/hot/busy flags"),
+	CMD_OPT_HELP,
+	CMD_OPT_END
+};
+
+const struct cmd_opts cmd_exec_opts = {
+	.head =
 "usage: boardbench exec [OPTIONS] -- PROGRAM [ARGS...]\n"
 "\n"
 "Runs PROGRAM with ARGS (no shell) --repeat times, each in its own process\n"
@@ -41,53 +72,18 @@ static const char exec_usage[] =
 "like 'run' does: samples, median/min/max/CV, validity flags, build and\n"
 "system identity, stored and comparable.  The figure is the wall time of\n"
 "each run (unit s, lower is better), or the number --parse captures.\n"
-"\n"
-"  --name NAME          case name (default: PROGRAM's base name)\n"
-"  --parse REGEX        POSIX extended regex; its first group is the\n"
-"                       figure, searched in stdout, then stderr; needs\n"
-"                       --unit and --better\n"
-"  --unit UNIT          unit of the parsed figure, e.g. MIPS\n"
-"  --better higher|lower  direction of the parsed figure\n"
-"  --repeat N           runs of the program, the row's samples (default 3;\n"
-"                       1 to 100)\n"
-"  --timeout SEC        a run still going after SEC is stopped (whole\n"
-"                       process group) and the row is TIMEOUT (default 600)\n"
-"  --tag TEXT           label this run\n"
-"  --format F           text | csv | tsv | json on stdout (default text)\n"
-"  --db FILE            results store (default\n"
-"                       $XDG_DATA_HOME/boardbench/results.db)\n"
-"  --no-save            do not store the result\n"
-"  --hot-temp C         flag the row 'hot' above C degrees (default 80)\n"
-"  --no-monitor         no sampling: no throttled/hot/busy flags\n"
-"  -h, --help           this text\n"
+"\n",
+	.opt = exec_opt,
+	.tail =
 "\n"
 "A run that exits non-zero or is killed, or output --parse does not match\n"
 "(the reason shows the output's last line), makes the row FAILED.\n"
 "Exit status: 0 the row is OK, 1 it is not, 2 bad input (a program not\n"
-"found, a bad regex; nothing ran), 130 interrupted.\n";
-
-enum {
-	OPT_NAME = 256, OPT_PARSE, OPT_UNIT, OPT_BETTER, OPT_REPEAT,
-	OPT_TIMEOUT, OPT_TAG, OPT_FORMAT, OPT_DB, OPT_NO_SAVE, OPT_HOT_TEMP,
-	OPT_NO_MONITOR
+"found, a bad regex; nothing ran), 130 interrupted.\n",
+	.col = 23,
+	.in_order = 1
 };
 
-static const struct option exec_options[] = {
-	{ "name", required_argument, NULL, OPT_NAME },
-	{ "parse", required_argument, NULL, OPT_PARSE },
-	{ "unit", required_argument, NULL, OPT_UNIT },
-	{ "better", required_argument, NULL, OPT_BETTER },
-	{ "repeat", required_argument, NULL, OPT_REPEAT },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "tag", required_argument, NULL, OPT_TAG },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "no-save", no_argument, NULL, OPT_NO_SAVE },
-	{ "hot-temp", required_argument, NULL, OPT_HOT_TEMP },
-	{ "no-monitor", no_argument, NULL, OPT_NO_MONITOR },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
 
 struct exec_opts {
 	const char *name, *parse, *unit, *better, *tag, *format, *db;
@@ -219,27 +215,28 @@ exec_parse_args(int argc, char **argv, struct exec_opts *o)
 	char what[300], err[200];
 	int c, rc;
 
-	opterr = 0;
-	optind = 1;
-	/* '+': options end at PROGRAM, whose own options stay its own */
-	while ((c = getopt_long(argc, argv, "+h", exec_options, NULL)) != -1) {
+	struct cmd_getopt g;
+
+	/* in order: options end at PROGRAM, whose own options stay its own */
+	cmd_opt_start(&g, &cmd_exec_opts);
+	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
-		case OPT_NAME:
+		case O_NAME:
 			o->name = optarg;
 			if (*optarg == '\0' || strlen(optarg) >= 96)
 				return cmd_bad_usage("exec", "--name must be 1 "
 				    "to 95 characters");
 			break;
-		case OPT_PARSE:
+		case O_PARSE:
 			o->parse = optarg;
 			break;
-		case OPT_UNIT:
+		case O_UNIT:
 			o->unit = optarg;
 			if (*optarg == '\0' || strlen(optarg) >= 16)
 				return cmd_bad_usage("exec", "--unit must be 1 "
 				    "to 15 characters");
 			break;
-		case OPT_BETTER:
+		case O_BETTER:
 			o->better = optarg;
 			if (strcmp(optarg, "higher") != 0 &&
 			    strcmp(optarg, "lower") != 0) {
@@ -248,7 +245,7 @@ exec_parse_args(int argc, char **argv, struct exec_opts *o)
 				return cmd_bad_usage("exec", what);
 			}
 			break;
-		case OPT_REPEAT:
+		case O_REPEAT:
 			if (parse_ll(optarg, &o->repeat) != 0 || o->repeat < 1 ||
 			    o->repeat > EXEC_REPEAT_MAX) {
 				snprintf(what, sizeof(what), "bad --repeat '%.40s' "
@@ -291,7 +288,7 @@ exec_parse_args(int argc, char **argv, struct exec_opts *o)
 			o->no_monitor = 1;
 			break;
 		case 'h':
-			cmd_usage(stdout, exec_usage);
+			cmd_opt_usage(stdout, &cmd_exec_opts);
 			return -1;
 		default:
 			return cmd_getopt_error("exec", argc, argv, optopt);

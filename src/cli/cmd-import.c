@@ -13,11 +13,19 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd-opt.h"
 #include "export.h"
 #include "store.h"
 #include "util.h"
 
-static const char import_usage[] =
+static const struct cmd_opt import_opt[] = {
+	CMD_OPT_DB,
+	CMD_OPT_HELP,
+	CMD_OPT_END
+};
+
+const struct cmd_opts cmd_import_opts = {
+	.head =
 "usage: boardbench import [--db FILE] FILE...\n"
 "\n"
 "Adds the runs in files written by 'boardbench export' (or run --format\n"
@@ -25,9 +33,10 @@ static const char import_usage[] =
 "boardbench export, or is truncated, stops the import before anything is\n"
 "written.  Each run is added whole or not at all (one transaction), so an\n"
 "interrupted import can simply be repeated.  Runs already in the store\n"
-"(same uuid) are skipped.\n"
-"  --db FILE    results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
-"  -h, --help   this text\n";
+"(same uuid) are skipped.\n",
+	.opt = import_opt,
+	.col = 15
+};
 
 struct import_ctx {
 	struct store *st;
@@ -81,24 +90,19 @@ fail:
 int
 cmd_import(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct import_ctx ic;
 	const char *db = NULL;
 	int c, i, rc = EXIT_OK;
+	struct cmd_getopt g;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	cmd_opt_start(&g, &cmd_import_opts);
+	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
-		case 'd':
+		case OPT_DB:
 			db = optarg;
 			break;
 		case 'h':
-			cmd_usage(stdout, import_usage);
+			cmd_opt_usage(stdout, &cmd_import_opts);
 			return EXIT_OK;
 		default:
 			return cmd_getopt_error("import", argc, argv, optopt);

@@ -18,6 +18,7 @@
 #include "clock.h"
 #include "clockcache.h"
 #include "cmd.h"
+#include "cmd-opt.h"
 #include "noise.h"
 #include "fmt.h"
 #include "perfctr.h"
@@ -25,7 +26,21 @@
 #include "sysinfo-show.h"
 #include "util.h"
 
-static const char info_usage[] =
+static const struct cmd_opt info_opt[] = {
+	CMD_OPT_MEASURE_CLOCK(
+	    "also measure each cluster's real clock (a dependent-add\n"
+	    "loop pinned to one CPU of each cluster) and show it\n"
+	    "beside cpufreq's claim; a difference above 3 % is\n"
+	    "flagged.  The result is kept until the next boot in\n"
+	    "~/.cache/boardbench/clock.json (XDG_CACHE_HOME,\n"
+	    "BOARDBENCH_CLOCK_CACHE) and used for per-MHz figures."),
+	CMD_OPT_FORMAT("text (default) or json"),
+	CMD_OPT_HELP,
+	CMD_OPT_END
+};
+
+const struct cmd_opts cmd_info_opts = {
+	.head =
 "usage: boardbench info [--measure-clock] [--format text|json]\n"
 "\n"
 "Prints this build's identity (compiler, flags, configure arguments, host,\n"
@@ -38,17 +53,13 @@ static const char info_usage[] =
 "instruction counters can be read.  Whatever cannot be read is 'unknown'.\n"
 "Text starts with a summary (board, SoC, cores and clocks, memory, OS and\n"
 "kernel, this build's ABI, and warnings such as past under-voltage or a\n"
-"governor other than performance), the full detail after it.\n"
-"  --measure-clock  also measure each cluster's real clock (a dependent-add\n"
-"                   loop pinned to one CPU of each cluster) and show it\n"
-"                   beside cpufreq's claim; a difference above 3 % is\n"
-"                   flagged.  The result is kept until the next boot in\n"
-"                   ~/.cache/boardbench/clock.json (XDG_CACHE_HOME,\n"
-"                   BOARDBENCH_CLOCK_CACHE) and used for per-MHz figures.\n"
-"  --format F       text (default) or json\n"
-"  -h, --help       this text\n"
+"governor other than performance), the full detail after it.\n",
+	.opt = info_opt,
+	.tail =
 "\n"
-"BOARDBENCH_SYSROOT=DIR reads /proc, /sys and /etc under DIR instead.\n";
+"BOARDBENCH_SYSROOT=DIR reads /proc, /sys and /etc under DIR instead.\n",
+	.col = 19
+};
 
 /* The --measure-clock table for people. */
 static void
@@ -105,12 +116,6 @@ print_clock(FILE *fp, const struct clock_report *clk)
 int
 cmd_info(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "measure-clock", no_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *format = "text";
 	json_t *doc, *counters;
 	struct clock_report clk;
@@ -119,19 +124,19 @@ cmd_info(int argc, char **argv)
 	struct perfctr pc;
 	char why[200], what[160];
 	int c, measure = 0;
+	struct cmd_getopt g;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	cmd_opt_start(&g, &cmd_info_opts);
+	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
-		case 'f':
+		case OPT_FORMAT:
 			format = optarg;
 			break;
-		case 'm':
+		case OPT_MEASURE_CLOCK:
 			measure = 1;
 			break;
 		case 'h':
-			cmd_usage(stdout, info_usage);
+			cmd_opt_usage(stdout, &cmd_info_opts);
 			return EXIT_OK;
 		default:
 			return cmd_getopt_error("info", argc, argv, optopt);

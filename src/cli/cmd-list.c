@@ -11,18 +11,28 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd-opt.h"
 #include "fmt.h"
 #include "registry.h"
 #include "util.h"
 
-static const char list_usage[] =
+static const struct cmd_opt list_opt[] = {
+	{ "long", 'l', CMD_OPT_NOARG, NULL, 'l',
+	    "also each parameter: type, default (quick/full when they\n"
+	    "differ), allowed range or words, and what it does" },
+	CMD_OPT_HELP,
+	CMD_OPT_END
+};
+
+const struct cmd_opts cmd_list_opts = {
+	.head =
 "usage: boardbench list [-l|--long] [NAME|GROUP...]\n"
 "\n"
 "Lists benchmarks: name, group, unit of the main figure, whether higher or\n"
-"lower is better, and why a benchmark is unavailable in this build.\n"
-"  -l, --long   also each parameter: type, default (quick/full when they\n"
-"               differ), allowed range or words, and what it does\n"
-"  -h, --help   this text\n";
+"lower is better, and why a benchmark is unavailable in this build.\n",
+	.opt = list_opt,
+	.col = 15
+};
 
 static const char *const type_names[] = {
 	[BENCH_P_INT] = "int", [BENCH_P_REAL] = "real",
@@ -72,26 +82,21 @@ list_params(const struct bench_info *b, int width)
 int
 cmd_list(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "long", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const struct bench_info **bl;
 	size_t n, i;
 	int c, lng = 0, col, width = fmt_term_width(STDOUT_FILENO);
 	char why[160];
 	struct strbuf sb;
+	struct cmd_getopt g;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "lh", opts, NULL)) != -1) {
+	cmd_opt_start(&g, &cmd_list_opts);
+	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case 'l':
 			lng = 1;
 			break;
 		case 'h':
-			cmd_usage(stdout, list_usage);
+			cmd_opt_usage(stdout, &cmd_list_opts);
 			return EXIT_OK;
 		default:
 			return cmd_getopt_error("list", argc, argv, optopt);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd-opt.h"
 #include "compare.h"
 #include "fmt-html.h"
 #include "result.h"
@@ -22,7 +23,17 @@
 #include "sysinfo.h"
 #include "util.h"
 
-static const char report_usage[] =
+static const struct cmd_opt report_opt[] = {
+	{ NULL, 'o', CMD_OPT_ARG, "FILE", 'o',
+	    "the HTML file (required; replaced only when written in full)" },
+	CMD_OPT_ALPHA("level of the comparison's noise test (default 0.05)"),
+	CMD_OPT_DB,
+	CMD_OPT_HELP,
+	CMD_OPT_END
+};
+
+const struct cmd_opts cmd_report_opts = {
+	.head =
 "usage: boardbench report [OPTIONS] [RUN|TAG|FILE...] -o FILE.html\n"
 "\n"
 "Writes one self-contained HTML file (inline CSS and SVG charts, no script,\n"
@@ -37,15 +48,13 @@ static const char report_usage[] =
 "every table (value in the unit people quote: MFLOPS, MIPS, MWIPS, MB/s;\n"
 "CV, N, flags).\n"
 "RUN is as for 'boardbench show' (default: the last run); FILE is a file\n"
-"written by 'boardbench export' or 'run --format json' (each run in it).\n"
-"  -o FILE       the HTML file (required; replaced only when written in full)\n"
-"  --alpha P     level of the comparison's noise test (default 0.05)\n"
-"  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
-"  -h, --help    this text\n"
+"written by 'boardbench export' or 'run --format json' (each run in it).\n",
+	.opt = report_opt,
+	.tail =
 "\n"
-"Exit status: 0 written, 1 the file could not be written, 2 bad input.\n";
-
-enum { O_DB = 256, O_ALPHA };
+"Exit status: 0 written, 1 the file could not be written, 2 bad input.\n",
+	.col = 16
+};
 
 static struct rrun *
 rrun_new(struct rruns *rs)
@@ -138,12 +147,6 @@ report_page(const struct rruns *rs, double alpha)
 int
 cmd_report(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "db", required_argument, NULL, O_DB },
-		{ "alpha", required_argument, NULL, O_ALPHA },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *db = NULL, *out = NULL;
 	double alpha = CMP_ALPHA_DEFAULT;
 	struct rruns rs = { NULL, 0 };
@@ -153,14 +156,14 @@ cmd_report(int argc, char **argv)
 	char **specs;
 	size_t nspecs, i;
 	int c, rc = EXIT_USAGE;
+	struct cmd_getopt g;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+	cmd_opt_start(&g, &cmd_report_opts);
+	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
-		case O_DB: db = optarg; break;
+		case OPT_DB: db = optarg; break;
 		case 'o': out = optarg; break;
-		case O_ALPHA:
+		case OPT_ALPHA:
 			if (parse_double(optarg, &alpha) != 0 ||
 			    !(alpha > 0 && alpha < 1)) {
 				snprintf(what, sizeof(what), "bad --alpha '%.60s'"
@@ -169,7 +172,7 @@ cmd_report(int argc, char **argv)
 			}
 			break;
 		case 'h':
-			cmd_usage(stdout, report_usage);
+			cmd_opt_usage(stdout, &cmd_report_opts);
 			return EXIT_OK;
 		default:
 			return cmd_getopt_error("report", argc, argv, optopt);

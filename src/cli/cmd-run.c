@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,6 +14,7 @@
 #include "clock.h"
 #include "clockcache.h"
 #include "cmd.h"
+#include "cmd-run.h"
 #include "cpuset.h"
 #include "fmt.h"
 #include "monitor.h"
@@ -27,131 +27,6 @@
 #include "sysinfo-json.h"
 #include "sysinfo-show.h"
 #include "util.h"
-
-static const char run_usage[] =
-"usage: boardbench run [OPTIONS] [NAME|GROUP...]\n"
-"\n"
-"Runs benchmarks (default: every group, standard profile), commits each\n"
-"result row to the store as it is measured, and prints the rows.\n"
-"\n"
-"  --profile P          quick | standard | full (default standard)\n"
-"  -p NAME.PARAM=VALUE  set a parameter of a benchmark or a whole group,\n"
-"                       e.g. -p linpack.n=500 (see 'boardbench list -l');\n"
-"                       integers are decimal with k/M/G or K/Ki/Mi/Gi, and\n"
-"                       stored and shown canonical (1k as 1000); with\n"
-"                       --against, -p B:NAME.PARAM=VALUE is build B's own (A\n"
-"                       this build, B the first --against ...): it may change\n"
-"                       what a case does, not which cases there are\n"
-"  --tag TEXT           label this build flag set / run (with --against:\n"
-"                       the first --tag names this build, the next ones the\n"
-"                       --against builds in order; a build without one is\n"
-"                       labelled from its compiler and -O level)\n"
-"  --against PATH       another build of boardbench (another flag set,\n"
-"                       compiler, float ABI) measured in pairs with this\n"
-"                       one, case by case: their processes alternate (A B,\n"
-"                       B A, ...), each pair on one CPU, so drift hits both\n"
-"                       alike; each build's rows are stored as a run of its\n"
-"                       own, and the comparison with 95 %% intervals from\n"
-"                       the pairs follows the table.  Up to 8; the build\n"
-"                       must be the same boardbench version\n"
-"  --prefix WORDS       run the build named last before it (this build when\n"
-"                       none) under a command, split at spaces, no shell:\n"
-"                       'taskset -c 2', 'qemu-arm -L /usr/arm-linux-gnueabi'\n"
-"  --copies N           run N copies of each CPU benchmark at once (per-copy\n"
-"                       rows and an aggregate row; at most 4 x CPUs); they\n"
-"                       start at a barrier and measure common windows\n"
-"  --processes N        sample each CPU case in N fresh processes, each\n"
-"                       with its own address layout (profile: 2 / 3 / 5;\n"
-"                       1 to 20); value = median over processes, CV = spread\n"
-"                       between them; up to 3 x N while they disagree; a\n"
-"                       case with variants (dhrystone's 8 code placements)\n"
-"                       runs at least as many, value = median over them\n"
-"  --no-aslr            measuring processes run without address space\n"
-"                       randomisation (reproducible A/B work; recorded with\n"
-"                       the row as the extra no-aslr)\n"
-"  --cpu LIST           pin to these CPUs, e.g. 0 or 2-3 (copy i runs on the\n"
-"                       i-th CPU of the list)\n"
-"  --classic            also print the classic reports (Linpack table, ...)\n"
-"  --no-headline        no block of the quoted figures after the table\n"
-"  --verbose            text view: every row, also the per-MHz rows SKIPPED\n"
-"                       for want of a clock (otherwise one line after the\n"
-"                       table)\n"
-"  --columns LIST       text view: more columns per row from the monitor,\n"
-"                       a comma list of +temp (highest, 71C), +mhz (lowest\n"
-"                       and highest clock, 600-1500), +power (mean supply\n"
-"                       watts); '-' where the row has none\n"
-"  --format F           text | csv | tsv | json on stdout (default text)\n"
-"  --db FILE            results store (default\n"
-"                       $XDG_DATA_HOME/boardbench/results.db)\n"
-"  --no-save            do not store the results\n"
-"  --min-sample SEC     a sample lasts at least SEC (default 0.05)\n"
-"  --budget SEC         sampling time per case (profile: 0.4 / 3 / 10)\n"
-"  --warmup SEC         discarded warm-up per case (0.05 / 0.3 / 1)\n"
-"  --timeout SEC        a case still running after SEC is TIMEOUT\n"
-"  --no-progress        no progress line on stderr (it shows only on a\n"
-"                       terminal anyway)\n"
-"  --hot-temp C         flag rows 'hot' above C degrees (default 80;\n"
-"                       30 to 130)\n"
-"  --cool-down C        before each benchmark wait until the SoC is below\n"
-"                       C degrees (20 to 110)\n"
-"  --wait-idle          before starting, wait until other processes use\n"
-"                       less than 5 % of a core\n"
-"  --wait-max SEC       longest wait for --wait-idle and --cool-down\n"
-"                       (default 600)\n"
-"  --measure-clock      measure each cluster's clock first (kept until\n"
-"                       reboot; used for per-MHz figures)\n"
-"  --no-monitor         no sampling: rows get no throttled/hot/busy flags,\n"
-"                       no power:* / energy:* extras and no CASE/energy\n"
-"                       rows (supply power, where an hwmon sensor or the\n"
-"                       Pi 5 PMIC shows it)\n"
-"  -h, --help           this text\n"
-"\n"
-"Exit status: 0 every case ran (skips allowed), 1 a case FAILED, CRASHED,\n"
-"timed out or gave a BADRESULT, or a row or the run's final status could\n"
-"not be stored (a run whose every case is stored still reads as complete),\n"
-"2 bad input (nothing ran), 130 interrupted (rows already measured are\n"
-"kept).\n";
-
-enum {
-	OPT_PROFILE = 256, OPT_TAG, OPT_COPIES, OPT_CPU, OPT_CLASSIC,
-	OPT_FORMAT, OPT_DB, OPT_NO_SAVE, OPT_MIN_SAMPLE, OPT_BUDGET,
-	OPT_WARMUP, OPT_TIMEOUT, OPT_NO_PROGRESS, OPT_HOT_TEMP, OPT_COOL_DOWN,
-	OPT_WAIT_IDLE, OPT_WAIT_MAX, OPT_MEASURE_CLOCK, OPT_NO_MONITOR,
-	OPT_PROCESSES, OPT_NO_ASLR, OPT_NO_HEADLINE, OPT_COLUMNS,
-	OPT_AGAINST, OPT_PREFIX, OPT_VERBOSE
-};
-
-static const struct option run_options[] = {
-	{ "profile", required_argument, NULL, OPT_PROFILE },
-	{ "param", required_argument, NULL, 'p' },
-	{ "tag", required_argument, NULL, OPT_TAG },
-	{ "copies", required_argument, NULL, OPT_COPIES },
-	{ "cpu", required_argument, NULL, OPT_CPU },
-	{ "classic", no_argument, NULL, OPT_CLASSIC },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "no-save", no_argument, NULL, OPT_NO_SAVE },
-	{ "min-sample", required_argument, NULL, OPT_MIN_SAMPLE },
-	{ "budget", required_argument, NULL, OPT_BUDGET },
-	{ "warmup", required_argument, NULL, OPT_WARMUP },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-	{ "hot-temp", required_argument, NULL, OPT_HOT_TEMP },
-	{ "cool-down", required_argument, NULL, OPT_COOL_DOWN },
-	{ "wait-idle", no_argument, NULL, OPT_WAIT_IDLE },
-	{ "wait-max", required_argument, NULL, OPT_WAIT_MAX },
-	{ "measure-clock", no_argument, NULL, OPT_MEASURE_CLOCK },
-	{ "no-monitor", no_argument, NULL, OPT_NO_MONITOR },
-	{ "processes", required_argument, NULL, OPT_PROCESSES },
-	{ "no-aslr", no_argument, NULL, OPT_NO_ASLR },
-	{ "no-headline", no_argument, NULL, OPT_NO_HEADLINE },
-	{ "verbose", no_argument, NULL, OPT_VERBOSE },
-	{ "columns", required_argument, NULL, OPT_COLUMNS },
-	{ "against", required_argument, NULL, OPT_AGAINST },
-	{ "prefix", required_argument, NULL, OPT_PREFIX },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
 
 struct run_sink {
 	struct store *st;
@@ -172,12 +47,6 @@ struct run_sink {
 	size_t nrows, arows;
 	size_t planned;			/* cases the runner plans (lead's) */
 	size_t done;			/* of them stored whole */
-};
-
-/* Monitoring options and what the checks before the run found. */
-struct watch_opts {
-	double hot_temp, cool_down, wait_max;
-	int wait_idle, measure_clock, no_monitor;
 };
 
 /* Before each case: cool down before a new benchmark, start watching. */
@@ -333,35 +202,6 @@ sink_row(void *arg, struct result *r)
 	return 0;
 }
 
-/* A seconds option: a number in (lo, hi]. */
-static int
-seconds_opt(const char *name, const char *v, double lo, double hi,
-    double *out)
-{
-	char what[160];
-
-	if (parse_double(v, out) != 0 || *out < lo || *out > hi) {
-		snprintf(what, sizeof(what), "bad %s '%s' (allowed: %g to %g "
-		    "seconds)", name, v, lo, hi);
-		return cmd_bad_usage("run", what);
-	}
-	return 0;
-}
-
-/* A temperature option: degrees C in [lo, hi]. */
-static int
-temp_opt(const char *name, const char *v, double lo, double hi, double *out)
-{
-	char what[160];
-
-	if (parse_double(v, out) != 0 || !(*out >= lo && *out <= hi)) {
-		snprintf(what, sizeof(what), "bad %s '%s' (allowed: %g to %g "
-		    "degrees C)", name, v, lo, hi);
-		return cmd_bad_usage("run", what);
-	}
-	return 0;
-}
-
 /*
  * Before the run: measure the clock when asked, warn about the governor
  * and a busy machine (on a terminal, like progress), wait for idle when
@@ -472,25 +312,13 @@ cmd_join_argv(int argc, char **argv)
 }
 
 /* One build of a paired run: this one (0) or an --against build. */
-#define PAIR_PREFIX_MAX	32
 struct pair_build {
-	const char *exe;		/* NULL: this program */
-	char *words;			/* --prefix, owned, cut at spaces */
-	char *prefix[PAIR_PREFIX_MAX];
-	size_t nprefix;
 	json_t *build, *system;		/* its identity (--against) */
 	struct run_info ri;
 	struct run_sink sink;
 	struct param_set params;	/* with its own -p X:... */
 	int own;			/* it has some */
 };
-
-/* A -p setting: for every build (-1) or for one (-p B:...). */
-struct pspec {
-	int build;
-	const char *text;
-};
-#define MAX_PSPECS	256
 
 /*
  * Each build's parameters: the settings for all, in order, with its own
@@ -533,33 +361,6 @@ pair_any_own(const struct pair_build *pb, size_t n)
 	for (b = 0; b < n; b++)
 		if (pb[b].own)
 			return 1;
-	return 0;
-}
-
-/* --prefix WORDS: split at spaces and tabs, no quoting, no shell. */
-static int
-prefix_opt(struct pair_build *b, const char *arg)
-{
-	char *w, *save = NULL;
-
-	if (b->words != NULL || strlen(arg) > 4000) {
-		cmd_bad_usage("run", b->words != NULL ? "one --prefix per build" :
-		    "--prefix is longer than 4000 characters");
-		return -1;
-	}
-	b->words = xstrdup(arg);
-	for (w = strtok_r(b->words, " \t", &save); w != NULL;
-	    w = strtok_r(NULL, " \t", &save)) {
-		if (b->nprefix == PAIR_PREFIX_MAX) {
-			cmd_bad_usage("run", "--prefix has more than 32 words");
-			return -1;
-		}
-		b->prefix[b->nprefix++] = w;
-	}
-	if (b->nprefix == 0) {
-		cmd_bad_usage("run", "--prefix is empty");
-		return -1;
-	}
 	return 0;
 }
 
@@ -616,7 +417,6 @@ pair_builds_free(struct pair_build *pb)
 	size_t b;
 
 	for (b = 0; b < PAIR_MAX_BUILDS; b++) {
-		free(pb[b].words);
 		param_set_release(&pb[b].params);
 		json_decref(pb[b].build);
 		json_decref(pb[b].system);
@@ -654,432 +454,287 @@ pair_compare(struct store *st, struct pair_build *pb, size_t n,
 	cmd_compare(ac, av);
 }
 
-int
-cmd_run(int argc, char **argv)
-{
-	const char *profile = "standard", *format = "text", *db = NULL;
-	const char *tag = "", *cpulist = NULL;
-	int nosave = 0, classic = 0, noheadline = 0, noprogress = 0, c, rc, interrupted = 0;
-	int verbose = 0;
-	long long copies = 1, procs = 0;
-	struct runner_opts ro;
-	struct clock_report clock;
-	struct param_set ps;
-	const struct bench_info **bl = NULL;
-	size_t nb = 0;
+/* One run of `run`: its options, builds, benchmarks, run row and sink. */
+struct run_ctx {
+	struct run_args a;
+	struct pair_build *pb;		/* PAIR_MAX_BUILDS, a.ntg used */
+	const struct bench_info **bl;
+	size_t nb;
 	struct run_info ri;
 	struct run_sink sink;
-	json_t *j;
-	char what[200];
-	int full_argc = argc;
-	char **full_argv = argv;
-	struct watch_opts wo = { .hot_temp = MONITOR_HOT_DEFAULT,
-	    .wait_max = 600 };
-	struct monitor_opts mo;
-	struct runner_hooks hooks;
 	struct cpuset cpuset;
-	int finish_failed;
-	size_t ci, b, npb = 1, ntags = 0;
-	unsigned columns = 0;
-	struct pair_build *pb = xcalloc(PAIR_MAX_BUILDS, sizeof(*pb));
-	struct runner_build rb[PAIR_MAX_BUILDS];
-	const char *tags[PAIR_MAX_BUILDS];
+	char pid[40];			/* the pairing id (--against) */
+	int interrupted;
+};
+
+/*
+ * What will run: each build's parameters, every other build asked who it
+ * is (nothing runs when one does not answer), the benchmarks named.
+ * 0 or EXIT_USAGE.
+ */
+static int
+run_plan(struct run_ctx *x, int argc, char **argv)
+{
+	struct run_args *a = &x->a;
+	char what[200];
+	size_t b;
+
+	if (pair_params(a->pspec, a->npspec, a->ntg, x->pb) != 0)
+		return EXIT_USAGE;
+	for (b = 1; b < a->ntg; b++)
+		if (pair_probe(a->tg[b].exe, a->tg[b].prefix, a->tg[b].nprefix,
+		    &x->pb[b].build, &x->pb[b].system, what,
+		    sizeof(what)) != 0)
+			return cmd_bad_usage("run", what);
+	if (registry_select(argv + a->first, (size_t)(argc - a->first),
+	    &x->bl, &x->nb) != 0)
+		return EXIT_USAGE;
+	return 0;
+}
+
+/* An --against build's run row (b > 0), from this build's. */
+static int
+pair_run_row(struct run_ctx *x, size_t b, const struct si_run *noise)
+{
+	struct pair_build *pb = x->pb;
+	struct run_info *r = &pb[b].ri;
+
+	memcpy(r->started, x->ri.started, sizeof(r->started));
+	strlcpy_bb(r->status, "running", sizeof(r->status));
+	strlcpy_bb(r->profile, x->ri.profile, sizeof(r->profile));
+	strlcpy_bb(r->tool_version, x->ri.tool_version,
+	    sizeof(r->tool_version));
+	r->argv = xstrdup(x->ri.argv);
+	json_object_set(pb[b].system, "run_checks",
+	    json_object_get(x->ri.system_json, "run_checks"));
+	run_info_identity(r, pb[b].build, pb[b].system);
+	pb[b].build = pb[b].system = NULL;
+	if (b < x->a.ntags)
+		strlcpy_bb(r->tag, x->a.tags[b], sizeof(r->tag));
+	else
+		pair_tag(pb, b);
+	run_facts(r, noise, x->pid, b, x->a.ntg);
+	return store_make_uuid(r->uuid, sizeof(r->uuid));
+}
+
+/*
+ * Before the first case: the store and the printer, the checks before
+ * the run, each build's run row (identity, noise floor, tag) begun in
+ * the store.  0, EXIT_USAGE (the store cannot be opened) or EXIT_BENCH.
+ */
+static int
+run_begin(struct run_ctx *x, int argc, char **argv)
+{
+	struct run_args *a = &x->a;
+	struct run_sink *sink = &x->sink;
+	struct run_info *ri = &x->ri;
 	struct si_run noise;
-	char pid[40];
-	struct pspec pspec[MAX_PSPECS];
-	size_t npspec = 0;
-	struct param_set scratch;
+	size_t ci, b, npb = a->ntg;
+	json_t *j;
 
-	memset(&ro, 0, sizeof(ro));
-	cpuset_init(&cpuset);
-	param_set_init(&scratch);
-	ro.warmup = -1;
-	param_set_init(&ps);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "p:h", run_options, NULL)) != -1) {
-		if (c == 'p' && npspec == MAX_PSPECS) {
-			cmd_bad_usage("run", "more than 256 -p settings");
-			goto usage_fail;
-		}
-		switch (c) {
-		case OPT_PROFILE:
-			profile = optarg;
-			break;
-		case 'p':
-			if (optarg[0] >= 'A' && optarg[0] <= 'Z' &&
-			    optarg[1] == ':') {
-				/* -p B:NAME.PARAM=VALUE: one build's own */
-				if (param_set_add(&scratch, optarg + 2) != 0)
-					goto usage_fail;
-				pspec[npspec].build = optarg[0] - 'A';
-				pspec[npspec++].text = optarg + 2;
-				break;
-			}
-			if (param_set_add(&ps, optarg) != 0)
-				goto usage_fail;
-			if (npspec < MAX_PSPECS) {
-				pspec[npspec].build = -1;
-				pspec[npspec++].text = optarg;
-			}
-			break;
-		case OPT_TAG:
-			tag = optarg;
-			if (strlen(tag) >= sizeof(ri.tag)) {
-				cmd_bad_usage("run", "--tag is longer than "
-				    "127 characters");
-				goto usage_fail;
-			}
-			if (ntags == PAIR_MAX_BUILDS) {
-				cmd_bad_usage("run", "more --tag than builds");
-				goto usage_fail;
-			}
-			tags[ntags++] = optarg;
-			break;
-		case OPT_AGAINST:
-			if (npb == PAIR_MAX_BUILDS) {
-				cmd_bad_usage("run", "more than 8 --against "
-				    "builds");
-				goto usage_fail;
-			}
-			pb[npb++].exe = optarg;
-			break;
-		case OPT_PREFIX:
-			if (prefix_opt(&pb[npb - 1], optarg) != 0)
-				goto usage_fail;
-			break;
-		case OPT_COPIES:
-			if (parse_ll(optarg, &copies) != 0 || copies < 1 ||
-			    copies > 4LL * cpu_online_count()) {
-				snprintf(what, sizeof(what), "bad --copies '%s' "
-				    "(allowed: 1 to %d, 4 x the %d online CPUs)",
-				    optarg, 4 * cpu_online_count(),
-				    cpu_online_count());
-				cmd_bad_usage("run", what);
-				goto usage_fail;
-			}
-			break;
-		case OPT_CPU:
-			cpulist = optarg;
-			break;
-		case OPT_CLASSIC:
-			classic = 1;
-			break;
-		case OPT_FORMAT:
-			format = optarg;
-			break;
-		case OPT_DB:
-			db = optarg;
-			break;
-		case OPT_NO_SAVE:
-			nosave = 1;
-			break;
-		case OPT_MIN_SAMPLE:
-			if (seconds_opt("--min-sample", optarg, 0.001, 10,
-			    &ro.min_sample) != 0)
-				goto usage_fail;
-			break;
-		case OPT_BUDGET:
-			if (seconds_opt("--budget", optarg, 0.01, 3600,
-			    &ro.budget) != 0)
-				goto usage_fail;
-			break;
-		case OPT_WARMUP:
-			if (seconds_opt("--warmup", optarg, 0, 600,
-			    &ro.warmup) != 0)
-				goto usage_fail;
-			break;
-		case OPT_TIMEOUT:
-			if (seconds_opt("--timeout", optarg, 1, 86400,
-			    &ro.timeout) != 0)
-				goto usage_fail;
-			break;
-		case OPT_NO_PROGRESS:
-			noprogress = 1;
-			break;
-		case OPT_HOT_TEMP:
-			if (temp_opt("--hot-temp", optarg, 30, 130,
-			    &wo.hot_temp) != 0)
-				goto usage_fail;
-			break;
-		case OPT_COOL_DOWN:
-			if (temp_opt("--cool-down", optarg, 20, 110,
-			    &wo.cool_down) != 0)
-				goto usage_fail;
-			break;
-		case OPT_WAIT_IDLE:
-			wo.wait_idle = 1;
-			break;
-		case OPT_WAIT_MAX:
-			if (seconds_opt("--wait-max", optarg, 1, 86400,
-			    &wo.wait_max) != 0)
-				goto usage_fail;
-			break;
-		case OPT_MEASURE_CLOCK:
-			wo.measure_clock = 1;
-			break;
-		case OPT_NO_MONITOR:
-			wo.no_monitor = 1;
-			break;
-		case OPT_PROCESSES:
-			if (parse_ll(optarg, &procs) != 0 || procs < 1 ||
-			    procs > 20) {
-				snprintf(what, sizeof(what), "bad --processes "
-				    "'%s' (allowed: 1 to 20)", optarg);
-				cmd_bad_usage("run", what);
-				goto usage_fail;
-			}
-			break;
-		case OPT_NO_ASLR:
-			ro.no_aslr = 1;
-			break;
-		case OPT_VERBOSE:
-			verbose = 1;
-			break;
-		case OPT_NO_HEADLINE:
-			noheadline = 1;
-			break;
-		case OPT_COLUMNS:
-			if (cmd_columns_opt("run", optarg, &columns) != 0)
-				goto usage_fail;
-			break;
-		case 'h':
-			cmd_usage(stdout, run_usage);
-			param_set_release(&ps);
-			param_set_release(&scratch);
-			pair_builds_free(pb);
-			return EXIT_OK;
-		default:
-			cmd_getopt_error("run", argc, argv, optopt);
-			goto usage_fail;
-		}
-	}
-	if ((ro.profile = profile_find(profile)) == NULL) {
-		snprintf(what, sizeof(what), "unknown profile '%s' (allowed: "
-		    "quick, standard, full)", profile);
-		cmd_bad_usage("run", what);
-		goto usage_fail;
-	}
-	if (!fmt_known(format)) {
-		snprintf(what, sizeof(what), "unknown format '%s' (allowed: "
-		    "%s)", format, fmt_names);
-		cmd_bad_usage("run", what);
-		goto usage_fail;
-	}
-	if (nosave && db != NULL) {
-		cmd_bad_usage("run", "--db and --no-save contradict each "
-		    "other");
-		goto usage_fail;
-	}
-	if (cpulist != NULL && cpu_list_parse(cpulist, &ro.cpus, &ro.ncpus))
-		goto usage_fail;
-	tag = ntags > 0 ? tags[0] : "";
-	if (npb == 1 && pb[0].nprefix > 0) {
-		cmd_bad_usage("run", "--prefix goes with --against (to run "
-		    "this build alone under a command, start it under it)");
-		goto usage_fail;
-	}
-	if (npb > 1 && (nosave || copies > 1 || ntags > npb)) {
-		cmd_bad_usage("run", nosave ? "--against keeps each build's "
-		    "rows as a run in the store: not with --no-save" :
-		    copies > 1 ? "--against and --copies contradict each "
-		    "other (pairs are single processes)" : "more --tag than "
-		    "builds (one for this build, one per --against)");
-		goto usage_fail;
-	}
-	if (pair_params(pspec, npspec, npb, pb) != 0)
-		goto usage_fail;
-	/* every other build answers first: nothing runs otherwise */
-	for (b = 1; b < npb; b++)
-		if (pair_probe(pb[b].exe, pb[b].prefix, pb[b].nprefix,
-		    &pb[b].build, &pb[b].system, what, sizeof(what)) != 0) {
-			cmd_bad_usage("run", what);
-			goto usage_fail;
-		}
-	if (registry_select(argv + optind, (size_t)(argc - optind), &bl,
-	    &nb) != 0)
-		goto usage_fail;
-	ro.params = pb[0].own ? &pb[0].params : &ps;
-	ro.copies = (unsigned)copies;
-	ro.processes = (unsigned)procs;
-	ro.exec_self = 1;
-	ro.progress = !noprogress && isatty(STDERR_FILENO);
+	a->ro.params = x->pb[0].own ? &x->pb[0].params : &a->ps;
+	a->ro.copies = (unsigned)a->copies;
+	a->ro.processes = (unsigned)a->procs;
+	a->ro.exec_self = 1;
+	a->ro.progress = !a->noprogress && isatty(STDERR_FILENO);
+	if (!a->nosave && (sink->st = cmd_open_store(a->db, 1)) == NULL)
+		return EXIT_USAGE;
+	sink->fmt = fmt_new(a->format, stdout);
+	sink->fmt->classic = a->classic;
+	sink->fmt->no_headline = a->noheadline;
+	sink->fmt->verbose = a->verbose;
+	sink->fmt->columns = a->columns;
+	sink->fmt->width = fmt_term_width(STDOUT_FILENO);
+	sink->copies = a->ro.copies;
 
-	memset(&sink, 0, sizeof(sink));
-	if (!nosave && (sink.st = cmd_open_store(db, 1)) == NULL)
-		goto usage_fail;
-	sink.fmt = fmt_new(format, stdout);
-	sink.fmt->classic = classic;
-	sink.fmt->no_headline = noheadline;
-	sink.fmt->verbose = verbose;
-	sink.fmt->columns = columns;
-	sink.fmt->width = fmt_term_width(STDOUT_FILENO);
-	sink.copies = ro.copies;
-
-	memset(&ri, 0, sizeof(ri));
-	iso_utc_now(ri.started, sizeof(ri.started));
-	strlcpy_bb(ri.status, "running", sizeof(ri.status));
-	strlcpy_bb(ri.tag, tag, sizeof(ri.tag));
-	strlcpy_bb(ri.profile, ro.profile->name, sizeof(ri.profile));
-	strlcpy_bb(ri.tool_version, PACKAGE_VERSION, sizeof(ri.tool_version));
-	ri.argv = join_argv(full_argc, full_argv);
-	for (ci = 0; ci < ro.ncpus; ci++)
-		cpuset_add(&cpuset, ro.cpus[ci]);
-	sink.tty = isatty(STDERR_FILENO);
+	iso_utc_now(ri->started, sizeof(ri->started));
+	strlcpy_bb(ri->status, "running", sizeof(ri->status));
+	strlcpy_bb(ri->tag, a->ntags > 0 ? a->tags[0] : "", sizeof(ri->tag));
+	strlcpy_bb(ri->profile, a->ro.profile->name, sizeof(ri->profile));
+	strlcpy_bb(ri->tool_version, PACKAGE_VERSION,
+	    sizeof(ri->tool_version));
+	ri->argv = join_argv(argc, argv);
+	for (ci = 0; ci < a->ro.ncpus; ci++)
+		cpuset_add(&x->cpuset, a->ro.cpus[ci]);
+	sink->tty = isatty(STDERR_FILENO);
 	j = json_object();
-	run_checks(&wo, &cpuset, sink.tty && !noprogress, j);
-	cmd_identity(&ri, j);
-	noise_measure(ro.cpus, ro.ncpus, &noise);
-	if (store_make_uuid(ri.uuid, sizeof(ri.uuid)) != 0 ||
-	    (npb > 1 && store_make_uuid(pid, sizeof(pid)) != 0)) {
-		rc = EXIT_BENCH;
-		goto out;
+	run_checks(&a->wo, &x->cpuset, sink->tty && !a->noprogress, j);
+	cmd_identity(ri, j);
+	noise_measure(a->ro.cpus, a->ro.ncpus, &noise);
+	if (store_make_uuid(ri->uuid, sizeof(ri->uuid)) != 0 ||
+	    (npb > 1 && store_make_uuid(x->pid, sizeof(x->pid)) != 0))
+		return EXIT_BENCH;
+	run_facts(ri, &noise, npb > 1 ? x->pid : NULL, 0, npb);
+	if (npb > 1 && a->ntags < 1) {
+		x->pb[0].ri.build = ri->build;
+		pair_tag(x->pb, 0);
+		strlcpy_bb(ri->tag, x->pb[0].ri.tag, sizeof(ri->tag));
+		x->pb[0].ri.build = NULL;
 	}
-	run_facts(&ri, &noise, npb > 1 ? pid : NULL, 0, npb);
-	if (npb > 1 && ntags < 1) {
-		pb[0].ri.build = ri.build;
-		pair_tag(pb, 0);
-		strlcpy_bb(ri.tag, pb[0].ri.tag, sizeof(ri.tag));
-		pb[0].ri.build = NULL;
-	}
-	strlcpy_bb(pb[0].ri.tag, ri.tag, sizeof(pb[0].ri.tag));
-	for (b = 1; b < npb; b++) {
-		struct run_info *r = &pb[b].ri;
-
-		memcpy(r->started, ri.started, sizeof(r->started));
-		strlcpy_bb(r->status, "running", sizeof(r->status));
-		strlcpy_bb(r->profile, ri.profile, sizeof(r->profile));
-		strlcpy_bb(r->tool_version, ri.tool_version,
-		    sizeof(r->tool_version));
-		r->argv = xstrdup(ri.argv);
-		json_object_set(pb[b].system, "run_checks",
-		    json_object_get(ri.system_json, "run_checks"));
-		run_info_identity(r, pb[b].build, pb[b].system);
-		pb[b].build = pb[b].system = NULL;
-		if (b < ntags)
-			strlcpy_bb(r->tag, tags[b], sizeof(r->tag));
-		else
-			pair_tag(pb, b);
-		run_facts(r, &noise, pid, b, npb);
-		if (store_make_uuid(r->uuid, sizeof(r->uuid)) != 0) {
-			rc = EXIT_BENCH;
-			goto out;
-		}
-	}
-	if (sink.st != NULL && store_run_begin(sink.st, &ri) != 0) {
-		rc = EXIT_BENCH;
-		goto out;
-	}
+	strlcpy_bb(x->pb[0].ri.tag, ri->tag, sizeof(x->pb[0].ri.tag));
 	for (b = 1; b < npb; b++)
-		if (store_run_begin(sink.st, &pb[b].ri) != 0) {
-			rc = EXIT_BENCH;
-			goto out;
-		}
-	memcpy(pb[0].ri.uuid, ri.uuid, sizeof(ri.uuid));
-	sink.ri = &ri;
-	if (!wo.no_monitor) {
+		if (pair_run_row(x, b, &noise) != 0)
+			return EXIT_BENCH;
+	if (sink->st != NULL && store_run_begin(sink->st, ri) != 0)
+		return EXIT_BENCH;
+	for (b = 1; b < npb; b++)
+		if (store_run_begin(sink->st, &x->pb[b].ri) != 0)
+			return EXIT_BENCH;
+	memcpy(x->pb[0].ri.uuid, ri->uuid, sizeof(ri->uuid));
+	sink->ri = ri;
+	return 0;
+}
+
+/*
+ * The run: the monitor and the sink's hooks, each paired build's sink,
+ * then the runner.  runner_run's status.
+ */
+static int
+run_measure(struct run_ctx *x)
+{
+	struct run_args *a = &x->a;
+	struct run_sink *sink = &x->sink;
+	struct pair_build *pb = x->pb;
+	struct runner_build rb[PAIR_MAX_BUILDS];
+	struct runner_hooks hooks;
+	struct monitor_opts mo;
+	struct clock_report clock;
+	size_t b;
+	int rc;
+
+	if (!a->wo.no_monitor) {
 		memset(&mo, 0, sizeof(mo));
-		mo.hot_temp = wo.hot_temp;
-		mo.cpus = &cpuset;
+		mo.hot_temp = a->wo.hot_temp;
+		mo.cpus = &x->cpuset;
 		mo.sample = 1;
-		sink.mon = monitor_new(&mo);
+		sink->mon = monitor_new(&mo);
 	}
-	sink.cool_down = wo.cool_down;
-	sink.wait_max = wo.wait_max;
+	sink->cool_down = a->wo.cool_down;
+	sink->wait_max = a->wo.wait_max;
 	memset(&hooks, 0, sizeof(hooks));
 	hooks.case_begin = hook_case_begin;
 	hooks.case_end = hook_case_end;
 	hooks.case_combined = hook_case_combined;
 	hooks.plan_name = hook_plan_name;
 	hooks.planned = hook_planned;
-	hooks.arg = &sink;
-	ro.hooks = &hooks;
-	if (npb > 1) {
+	hooks.arg = sink;
+	a->ro.hooks = &hooks;
+	if (a->ntg > 1) {
 		memset(rb, 0, sizeof(rb));
-		for (b = 0; b < npb; b++) {
-			rb[b].exe = pb[b].exe;
-			rb[b].prefix = pb[b].prefix;
-			rb[b].nprefix = pb[b].nprefix;
+		for (b = 0; b < a->ntg; b++) {
+			rb[b].exe = a->tg[b].exe;
+			rb[b].prefix = a->tg[b].prefix;
+			rb[b].nprefix = a->tg[b].nprefix;
 			rb[b].params = pb[b].own ? &pb[b].params : NULL;
 			if (b == 0)
 				continue;
-			pb[b].sink.st = sink.st;
+			pb[b].sink.st = sink->st;
 			pb[b].sink.ri = &pb[b].ri;
 			pb[b].sink.copies = 1;
-			pb[b].sink.lead = &sink;
+			pb[b].sink.lead = sink;
 			rb[b].sink = sink_row;
 			rb[b].arg = &pb[b].sink;
 		}
 		rb[0].sink = sink_row;
-		rb[0].arg = &sink;
-		ro.builds = rb;
-		ro.nbuilds = npb;
+		rb[0].arg = sink;
+		a->ro.builds = rb;
+		a->ro.nbuilds = a->ntg;
 	}
 
 	runner_signals_install();
 	/* the measured clock for per-MHz rows, once for the whole run */
-	ro.clock = clockcache_load(&clock) == 0 ? &clock : NULL;
-	rc = runner_run(&ro, bl, nb, sink_row, &sink, &interrupted);
+	a->ro.clock = clockcache_load(&clock) == 0 ? &clock : NULL;
+	rc = runner_run(&a->ro, x->bl, x->nb, sink_row, sink, &x->interrupted);
 	clockcache_report_release(&clock);
+	a->ro.hooks = NULL;
+	a->ro.builds = NULL;
+	a->ro.clock = NULL;
+	return rc;
+}
+
+/*
+ * After the run: the last rows, each run row's final status, the
+ * classic reports, a paired run's comparison; the exit status (rc:
+ * runner_run's).
+ */
+static int
+run_report(struct run_ctx *x, int rc)
+{
+	struct run_sink *sink = &x->sink;
+	struct run_info *ri = &x->ri;
+	struct pair_build *pb = x->pb;
+	size_t b, npb = x->a.ntg;
+	int finish_failed, interrupted = x->interrupted;
+
 	/* rows no case's end took (none are expected) */
-	if (!sink.begun)
-		fmt_begin(sink.fmt, &ri);
-	sink_case_end(&sink, 0);
+	if (!sink->begun)
+		fmt_begin(sink->fmt, ri);
+	sink_case_end(sink, 0);
 	for (b = 1; b < npb; b++)
 		sink_case_end(&pb[b].sink, 0);
-	iso_utc_now(ri.finished, sizeof(ri.finished));
-	strlcpy_bb(ri.status, interrupted ? "interrupted" :
-	    sink.store_failed ? "incomplete" : "complete", sizeof(ri.status));
+	iso_utc_now(ri->finished, sizeof(ri->finished));
+	strlcpy_bb(ri->status, interrupted ? "interrupted" :
+	    sink->store_failed ? "incomplete" : "complete",
+	    sizeof(ri->status));
 	/*
 	 * The final status; when it cannot be written (a full disk) the
 	 * run's case counts tell readers whether it is complete, and one
 	 * line says so (the other builds' would fail alike: not tried).
 	 */
-	finish_failed = sink.st != NULL && store_run_finish(sink.st, &ri) != 0;
+	finish_failed = sink->st != NULL && store_run_finish(sink->st, ri) != 0;
 	for (b = 1; b < npb; b++) {
 		struct run_info *r = &pb[b].ri;
 
-		memcpy(r->finished, ri.finished, sizeof(r->finished));
+		memcpy(r->finished, ri->finished, sizeof(r->finished));
 		strlcpy_bb(r->status, interrupted ? "interrupted" :
 		    pb[b].sink.store_failed ? "incomplete" : "complete",
 		    sizeof(r->status));
-		if (!finish_failed && store_run_finish(sink.st, r) != 0)
+		if (!finish_failed && store_run_finish(sink->st, r) != 0)
 			finish_failed = 1;
 		if (pb[b].sink.store_failed)
-			sink.store_failed = 1;
+			sink->store_failed = 1;
 	}
 	if (finish_failed)
 		rc = 1;
-	fmt_end(sink.fmt, &ri);
-	if (npb > 1 && !interrupted && !sink.store_failed &&
-	    strcmp(format, "text") == 0)
-		pair_compare(sink.st, pb, npb, npspec > 0 &&
+	fmt_end(sink->fmt, ri);
+	if (npb > 1 && !interrupted && !sink->store_failed &&
+	    strcmp(x->a.format, "text") == 0)
+		pair_compare(sink->st, pb, npb, x->a.npspec > 0 &&
 		    pair_any_own(pb, npb));
-	if (sink.store_failed)
+	if (sink->store_failed)
 		error("run %lld stopped: a result could not be stored "
-		    "(rows stored so far are kept)", (long long)ri.id);
-	rc = interrupted ? EXIT_INTERRUPTED :
-	    rc || sink.store_failed ? EXIT_BENCH : EXIT_OK;
-out:
-	monitor_free(sink.mon);
-	sink_release(&sink);
-	fmt_free(sink.fmt);
-	if (sink.st != NULL)
-		store_close(sink.st);
-	run_info_release(&ri);
-	pair_builds_free(pb);
-	param_set_release(&scratch);
-	free(bl);
-	free(ro.cpus);
-	cpuset_release(&cpuset);
-	param_set_release(&ps);
-	return rc;
+		    "(rows stored so far are kept)", (long long)ri->id);
+	return interrupted ? EXIT_INTERRUPTED :
+	    rc || sink->store_failed ? EXIT_BENCH : EXIT_OK;
+}
 
-usage_fail:
-	pair_builds_free(pb);
-	param_set_release(&scratch);
-	free(bl);
-	free(ro.cpus);
-	param_set_release(&ps);
-	return EXIT_USAGE;
+int
+cmd_run(int argc, char **argv)
+{
+	struct run_ctx x;
+	int rc;
+
+	memset(&x, 0, sizeof(x));
+	x.pb = xcalloc(PAIR_MAX_BUILDS, sizeof(*x.pb));
+	cpuset_init(&x.cpuset);
+	rc = run_args_parse(&x.a, argc, argv);
+	if (rc == 0)
+		rc = run_args_check(&x.a);
+	if (rc == 0)
+		rc = run_plan(&x, argc, argv);
+	if (rc == 0)
+		rc = run_begin(&x, argc, argv);
+	if (rc == 0)
+		rc = run_report(&x, run_measure(&x));
+	monitor_free(x.sink.mon);
+	sink_release(&x.sink);
+	fmt_free(x.sink.fmt);
+	if (x.sink.st != NULL)
+		store_close(x.sink.st);
+	run_info_release(&x.ri);
+	pair_builds_free(x.pb);
+	free(x.bl);
+	cpuset_release(&x.cpuset);
+	run_args_release(&x.a);
+	return rc < 0 ? EXIT_OK : rc;
 }

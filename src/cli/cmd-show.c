@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd-opt.h"
 #include "export.h"
 #include "fmt.h"
 #include "runspec.h"
@@ -20,45 +21,80 @@
 #include "sysinfo-show.h"
 #include "util.h"
 
-static const char show_usage[] =
+enum { O_LAST = OPT_OWN, O_ALL, O_LIST };
+
+static const char tag_text[] = "every run tagged T";
+
+/*
+ * show and export take the same options (one body); each lists those
+ * its defaults make useful.
+ */
+static const struct cmd_opt show_opt[] = {
+	{ "last", 0, CMD_OPT_NOARG, NULL, O_LAST,
+	    "the last run" },
+	CMD_OPT_TAG("T", tag_text),
+	{ "all", 0, CMD_OPT_NOARG, NULL, O_ALL,
+	    "every run" },
+	{ "list", 0, CMD_OPT_NOARG, NULL, O_LIST,
+	    "one line per run: id, date, status, profile, tag, build\n"
+	    "(a running run whose process is gone shows 'interrupted');\n"
+	    "with --format csv, tsv or json, for scripts: also uuid and\n"
+	    "end, every field whole" },
+	CMD_OPT_FORMAT(cmd_opt_format_text),
+	CMD_OPT_CLASSIC("also the classic reports (text format)"),
+	CMD_OPT_NO_HEADLINE("no block of the quoted figures after each run"),
+	CMD_OPT_VERBOSE(
+	    "text view: every row, also the per-MHz rows SKIPPED for\n"
+	    "want of a clock (otherwise one line after the table)"),
+	CMD_OPT_COLUMNS("L",
+	    "text view: more columns per row from the monitor, a comma\n"
+	    "list of +temp (highest, 71C), +mhz (lowest and highest\n"
+	    "clock, 600-1500), +power (mean supply watts); '-' where\n"
+	    "the row has none"),
+	CMD_OPT_DB,
+	CMD_OPT_HELP,
+	{ NULL, 'o', CMD_OPT_ARG, "FILE", 'o', NULL },
+	CMD_OPT_END
+};
+
+static const struct cmd_opt export_opt[] = {
+	CMD_OPT_FORMAT("json (default) | csv | tsv"),
+	CMD_OPT_TAG("T", tag_text),
+	{ NULL, 'o', CMD_OPT_ARG, "FILE", 'o',
+	    "write to FILE instead of standard output (replaced only\n"
+	    "when written in full; never the store or another store)" },
+	CMD_OPT_DB,
+	CMD_OPT_HELP,
+	{ "last", 0, CMD_OPT_NOARG, NULL, O_LAST, NULL },
+	{ "all", 0, CMD_OPT_NOARG, NULL, O_ALL, NULL },
+	{ "list", 0, CMD_OPT_NOARG, NULL, O_LIST, NULL },
+	CMD_OPT_CLASSIC(NULL),
+	CMD_OPT_NO_HEADLINE(NULL),
+	CMD_OPT_VERBOSE(NULL),
+	CMD_OPT_COLUMNS("L", NULL),
+	CMD_OPT_END
+};
+
+const struct cmd_opts cmd_show_opts = {
+	.head =
 "usage: boardbench show [OPTIONS] [RUN...]\n"
 "\n"
 "Prints stored runs (default: the last one).  RUN is a run id, a run uuid,\n"
-"'last', or a tag (the latest run with it; tag:T forces the tag meaning).\n"
-"  --last        the last run\n"
-"  --tag T       every run tagged T\n"
-"  --all         every run\n"
-"  --list        one line per run: id, date, status, profile, tag, build\n"
-"                (a running run whose process is gone shows 'interrupted');\n"
-"                with --format csv, tsv or json, for scripts: also uuid and\n"
-"                end, every field whole\n"
-"  --format F    text | csv | tsv | json (default text)\n"
-"  --classic     also the classic reports (text format)\n"
-"  --no-headline no block of the quoted figures after each run\n"
-"  --verbose     text view: every row, also the per-MHz rows SKIPPED for\n"
-"                want of a clock (otherwise one line after the table)\n"
-"  --columns L   text view: more columns per row from the monitor, a comma\n"
-"                list of +temp (highest, 71C), +mhz (lowest and highest\n"
-"                clock, 600-1500), +power (mean supply watts); '-' where\n"
-"                the row has none\n"
-"  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
-"  -h, --help    this text\n";
+"'last', or a tag (the latest run with it; tag:T forces the tag meaning).\n",
+	.opt = show_opt,
+	.col = 16
+};
 
-static const char export_usage[] =
+const struct cmd_opts cmd_export_opts = {
+	.head =
 "usage: boardbench export [OPTIONS] [RUN...]\n"
 "\n"
 "Writes stored runs (default: all) with build identity, system snapshot and\n"
 "raw samples, for 'boardbench import' on another machine or for scripts.\n"
-"RUN is as for 'boardbench show'.\n"
-"  --format F    json (default) | csv | tsv\n"
-"  --tag T       every run tagged T\n"
-"  -o FILE       write to FILE instead of standard output (replaced only\n"
-"                when written in full; never the store or another store)\n"
-"  --db FILE     results store (default $XDG_DATA_HOME/boardbench/results.db)\n"
-"  -h, --help    this text\n";
-
-enum { O_LAST = 256, O_TAG, O_ALL, O_LIST, O_FORMAT, O_CLASSIC, O_DB,
-    O_NO_HEADLINE, O_COLUMNS, O_VERBOSE };
+"RUN is as for 'boardbench show'.\n",
+	.opt = export_opt,
+	.col = 16
+};
 
 /*
  * Print s in at most room columns: cut (between characters) and ended by
@@ -196,20 +232,6 @@ list_runs(struct store *st, const int64_t *ids, size_t n,
 int
 cmd_show_runs(int argc, char **argv, int is_export)
 {
-	static const struct option opts[] = {
-		{ "last", no_argument, NULL, O_LAST },
-		{ "tag", required_argument, NULL, O_TAG },
-		{ "all", no_argument, NULL, O_ALL },
-		{ "list", no_argument, NULL, O_LIST },
-		{ "format", required_argument, NULL, O_FORMAT },
-		{ "classic", no_argument, NULL, O_CLASSIC },
-		{ "no-headline", no_argument, NULL, O_NO_HEADLINE },
-		{ "columns", required_argument, NULL, O_COLUMNS },
-		{ "verbose", no_argument, NULL, O_VERBOSE },
-		{ "db", required_argument, NULL, O_DB },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *cmd = is_export ? "export" : "show";
 	const char *format = is_export ? "json" : "text", *db = NULL;
 	const char *tag = NULL, *out = NULL;
@@ -223,27 +245,29 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	FILE *fp = stdout;
 	struct out_file of;
 	char what[200];
+	const struct cmd_opts *opts = is_export ? &cmd_export_opts :
+	    &cmd_show_opts;
+	struct cmd_getopt g;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+	cmd_opt_start(&g, opts);
+	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case O_LAST: last = 1; break;
-		case O_TAG: tag = optarg; break;
+		case OPT_TAG: tag = optarg; break;
 		case O_ALL: all = 1; break;
 		case O_LIST: list = 1; break;
-		case O_FORMAT: format = optarg; break;
-		case O_CLASSIC: classic = 1; break;
-		case O_NO_HEADLINE: noheadline = 1; break;
-		case O_VERBOSE: verbose = 1; break;
-		case O_COLUMNS:
+		case OPT_FORMAT: format = optarg; break;
+		case OPT_CLASSIC: classic = 1; break;
+		case OPT_NO_HEADLINE: noheadline = 1; break;
+		case OPT_VERBOSE: verbose = 1; break;
+		case OPT_COLUMNS:
 			if (cmd_columns_opt(cmd, optarg, &columns) != 0)
 				return EXIT_USAGE;
 			break;
-		case O_DB: db = optarg; break;
+		case OPT_DB: db = optarg; break;
 		case 'o': out = optarg; break;
 		case 'h':
-			cmd_usage(stdout, is_export ? export_usage : show_usage);
+			cmd_opt_usage(stdout, opts);
 			return EXIT_OK;
 		default:
 			return cmd_getopt_error(cmd, argc, argv, optopt);

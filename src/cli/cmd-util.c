@@ -28,12 +28,6 @@ cmd_open_store(const char *db, int create)
 	return st;
 }
 
-void
-cmd_usage(FILE *fp, const char *text)
-{
-	fputs(text, fp);
-}
-
 int
 cmd_bad_usage(const char *cmd, const char *what)
 {

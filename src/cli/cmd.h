@@ -31,6 +31,12 @@ int cmd_import(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 
+/* Each command's option table and --help (cmd-opt.h). */
+struct cmd_opts;
+extern const struct cmd_opts cmd_list_opts, cmd_info_opts, cmd_run_opts,
+    cmd_show_opts, cmd_export_opts, cmd_compare_opts, cmd_import_opts,
+    cmd_report_opts, cmd_exec_opts;
+
 /*
  * run's checks before a run (governor, a busy machine) with its defaults
  * and this monitoring, into the system snapshot sys; warnings on stderr
@@ -60,9 +66,6 @@ int cmd_print_runs(struct store *, const int64_t *ids, size_t n,
 
 /* show and export: one body, different defaults (export: all runs, JSON). */
 int cmd_show_runs(int argc, char **argv, int is_export);
-
-/* Print usage text to fp (stdout for --help, stderr on error). */
-void cmd_usage(FILE *fp, const char *text);
 
 /* Bad usage: one line "boardbench: CMD: what", returns exit status 2. */
 int cmd_bad_usage(const char *cmd, const char *what);
