@@ -48,7 +48,7 @@ static const struct cmd_opt run_opt[] = {
 	    "one, case by case: their processes alternate (A B,\n"
 	    "B A, ...), each pair on one CPU, so drift hits both\n"
 	    "alike; each build's rows are stored as a run of its\n"
-	    "own, and the comparison with 95 %% intervals from\n"
+	    "own, and the comparison with 95 % intervals from\n"
 	    "the pairs follows the table.  Up to 8; the build\n"
 	    "must be the same boardbench version" },
 	{ "prefix", 0, CMD_OPT_ARG, "WORDS", O_PREFIX,

@@ -48,6 +48,8 @@ cmp -s "$db" "$TMP/before.db"; ok $? "the store is byte for byte untouched"
 for c in list info run show export import compare; do
 	expect 0 "$c --help" -- bb $c --help
 	grep -q "usage: boardbench $c" "$TMP/out"; ok $? "$c --help prints its usage"
+	# printed as it is, not through printf: a per cent sign is one
+	! grep -q '%%' "$TMP/out"; ok $? "$c --help: no doubled per cent sign"
 done
 expect 0 "--version" -- bb --version
 grep -q "^boardbench [0-9]" "$TMP/out"; ok $? "--version prints the version"
