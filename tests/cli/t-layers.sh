@@ -124,7 +124,8 @@ calls() {
 
 # the monitor is below the runner: it calls nothing of runner*.c, nor
 # anything named runner_*
-up=$(calls src/runner/monitor.c src/runner/runner.c src/runner/runner-child.c)
+up=$(calls src/runner/monitor.c src/runner/runner.c src/runner/runner-measure.c \
+    src/runner/runner-rows.c src/runner/runner-child.c)
 up="$up$(grep -oE '(^|[^a-z0-9_])runner_[a-z0-9_]*\(' src/runner/monitor.c |
     sed 's/^[^r]//; s/($//' | sort -u | sed 's/^/ /' | tr -d '\n')"
 [ -z "$up" ]
