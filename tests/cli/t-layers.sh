@@ -135,6 +135,8 @@ ok $? "monitor.c calls nothing of the runner${up:+ (calls:$up)}"
 circles=
 for pair in src/identity/power.c:src/identity/sysinfo-probe.c src/runner/monitor.c:src/identity/sysinfo-probe.c \
     src/identity/clock.c:src/identity/sysinfo-probe.c src/identity/clockcache.c:src/identity/sysinfo-probe.c \
+    src/identity/power.c:src/identity/sysinfo-cpu.c src/runner/monitor.c:src/identity/sysinfo-cpu.c \
+    src/identity/clock.c:src/identity/sysinfo-cpu.c src/identity/clockcache.c:src/identity/sysinfo-cpu.c \
     src/identity/power.c:src/runner/monitor.c; do
 	a=${pair%%:*}
 	b=${pair#*:}
