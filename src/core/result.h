@@ -82,8 +82,8 @@ struct run_info {
 	char *argv;			/* owned: the command line, space-joined */
 	/*
 	 * The build identity and the system snapshot (owned; NULL when the
-	 * run has none): parsed once where the run comes in (store.c,
-	 * export.c's import) or probed (run, exec).  Everything that shows
+	 * run has none): parsed once where the run comes in (store-read.c,
+	 * import.c) or probed (run, exec).  Everything that shows
 	 * them reads these structs.
 	 */
 	struct build_info *build;

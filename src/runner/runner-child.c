@@ -795,7 +795,7 @@ hex_decode(const char *hex, void *out, size_t len)
 /*
  * argv: exe __measure FD GO_FD COPY BENCH PROFILE CASE-INDEX CASE-NAME
  * PLAN-HEX VALUE... (one value per parameter of BENCH, in order), all
- * written by runner.c (child_exec); anything else is refused.
+ * written by runner-measure.c (child_exec); anything else is refused.
  */
 int
 runner_child_main(int argc, char **argv)

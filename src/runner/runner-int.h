@@ -1,15 +1,18 @@
 /*
  * runner-int.h - the benchmark context behind bench.h, shared by the runner,
  * its child side and the known-answer tests (which drive a benchmark's hooks
- * directly, without forking or timing).
+ * directly, without forking or timing); and the parts the parent's files
+ * (runner.c, runner-measure.c, runner-rows.c) share.
  */
 #ifndef BOARDBENCH_RUNNER_INT_H
 #define BOARDBENCH_RUNNER_INT_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include "registry.h"
 #include "result.h"
+#include "runner.h"
 
 #define CTX_MAX_METRICS 32
 #define CTX_MAX_EXTRAS 32
@@ -123,5 +126,120 @@ int runner_derived_fill(struct result *r, const struct bench_derived *d,
  */
 void runner_serial_fill(struct result *r, const struct result *a, double wa,
     const struct result *b, double wb);
+
+/*
+ * ---- the parent's parts: runner.c (the run loop), runner-measure.c (one
+ * case measured) and runner-rows.c (its rows) share these ------------------
+ */
+
+struct runner_build;
+
+/* progress on a terminal (runner.c) */
+
+struct progress {
+	int on;
+	size_t i, n;
+	double start, est_total, est_done;
+	const char *bench, *cname;
+};
+
+/* Show p's line, case_elapsed seconds into its case (when p->on). */
+void progress_show(const struct progress *p, double case_elapsed);
+
+/* one case's messages, per copy or process (runner-measure.c) */
+
+struct metric_acc {
+	char name[48], unit[16];
+	int better;
+	int spread;		/* no noise verdict: bench_metric_spread() */
+	double *v;
+	size_t n;
+	double *pm;		/* several processes: each one's median */
+	size_t npm;
+};
+
+struct copy_acc {
+	pid_t pid;
+	int done, waited, wstatus, ready;
+	enum result_status status;
+	char reason[160];
+	double *v, *secs, *cyc, *ins;
+	size_t n;
+	double *cpu, *wall;		/* per sample: CPU and wall seconds */
+	size_t ncpu;
+	double *wv, *wn, *ws, *we;	/* per common window (copies): mean
+					 * value, samples, start and end */
+	size_t nw;
+	uint64_t iters;
+	struct metric_acc *m;
+	size_t nm;
+	struct extra *x;
+	size_t nx;
+};
+
+/* one case measured: its copies' or processes' messages, its status */
+
+struct case_run {
+	struct copy_acc *acc;
+	unsigned ncopies;
+	double window;			/* copies: seconds of each window */
+	double *pmed;			/* processes sampled: their medians */
+	size_t np;
+	int no_aslr;
+	enum result_status status;	/* overall: worst of the copies */
+	char reason[160];
+	double seconds;
+	unsigned flags;			/* the case's row's: its derived rows' */
+};
+
+/*
+ * This program's path, argv[0] of re-exec'd children (runner-measure.c;
+ * runner_run() sets it).
+ */
+extern char self_exe[4096];
+
+/*
+ * In a forked child: its CPUs, copy `copy` of ncopies (pin >= 0: that
+ * one CPU, a paired round's); runner_run() plans under them too.
+ */
+void child_setup_cpu(const struct runner_opts *o, unsigned copy,
+    unsigned ncopies, int pin);
+
+/*
+ * Measure case ci of ctx with plan cp into cr (ncopies together, or
+ * `procs` processes for a CPU case alone); measure_paired(): the builds'
+ * contexts bctx, in rounds on the CPUs cpus[0..ncpus-1], one case_run per
+ * build into cr.  Release cr with case_run_release().
+ */
+void measure_case(const struct runner_opts *o, struct bench_ctx *ctx,
+    size_t ci, const struct child_plan *cp, unsigned ncopies, unsigned procs,
+    struct case_run *cr, struct progress *pg);
+void measure_paired(const struct runner_opts *o,
+    struct bench_ctx *const *bctx, size_t ci, const struct child_plan *cp,
+    unsigned procs, const int *cpus, size_t ncpus, struct case_run *cr,
+    struct progress *pg);
+void case_run_release(struct case_run *cr);
+
+/* rows (runner-rows.c) */
+
+/* A row of ctx's benchmark for case c (NULL: "-"), named c/suffix. */
+void row_init(struct result *r, const struct bench_ctx *ctx,
+    const struct bench_case *c, const char *suffix);
+/* Give row r to the sink (*stop when it says so), release it; *bad when
+ * r is neither OK nor SKIPPED. */
+int emit(runner_sink_fn sink, void *arg, struct result *r, int *bad,
+    int *stop);
+/* A planned case's rows were all given: the sink hears NULL (runner.h). */
+void case_done(runner_sink_fn sink, void *arg, int *stop);
+/* A finished case's rows: per copy, its own, its metrics'; then its
+ * derived rows. */
+void case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
+    struct case_run *cr, runner_sink_fn sink, void *arg, int *bad,
+    int *stop);
+void derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
+    const struct bench_case *c, const struct case_run *cr,
+    runner_sink_fn sink, void *arg, int *bad, int *stop);
+/* Is extra `name` a total over samples (summed across processes)? */
+int extra_is_total(const char *name);
 
 #endif

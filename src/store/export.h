@@ -1,7 +1,8 @@
 /*
  * export.h - the boardbench JSON document: runs with their build identity,
  * system snapshot and results with raw samples.  Written by `export` and
- * `--format json`, read back by `import` and `compare`.
+ * `--format json`, read back by `import` and `compare` (export.c writes,
+ * import.c reads).
  */
 #ifndef BOARDBENCH_EXPORT_H
 #define BOARDBENCH_EXPORT_H

@@ -9,7 +9,8 @@
 # list, and doc/DESIGN.md) or the include.  And src/ names no benchmark
 # (doc/DESIGN.md section 2): everything about one is in its bench_info,
 # so no program file but the registry's has a benchmark's name as a
-# string literal.
+# string literal.  And no file of src/ is over 1000 lines (doc/DESIGN.md
+# section 9).
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 
 cd "$top_srcdir" || exit 99
@@ -124,7 +125,8 @@ calls() {
 
 # the monitor is below the runner: it calls nothing of runner*.c, nor
 # anything named runner_*
-up=$(calls src/runner/monitor.c src/runner/runner.c src/runner/runner-child.c)
+up=$(calls src/runner/monitor.c src/runner/runner.c src/runner/runner-measure.c \
+    src/runner/runner-rows.c src/runner/runner-child.c)
 up="$up$(grep -oE '(^|[^a-z0-9_])runner_[a-z0-9_]*\(' src/runner/monitor.c |
     sed 's/^[^r]//; s/($//' | sort -u | sed 's/^/ /' | tr -d '\n')"
 [ -z "$up" ]
@@ -134,6 +136,8 @@ ok $? "monitor.c calls nothing of the runner${up:+ (calls:$up)}"
 circles=
 for pair in src/identity/power.c:src/identity/sysinfo-probe.c src/runner/monitor.c:src/identity/sysinfo-probe.c \
     src/identity/clock.c:src/identity/sysinfo-probe.c src/identity/clockcache.c:src/identity/sysinfo-probe.c \
+    src/identity/power.c:src/identity/sysinfo-cpu.c src/runner/monitor.c:src/identity/sysinfo-cpu.c \
+    src/identity/clock.c:src/identity/sysinfo-cpu.c src/identity/clockcache.c:src/identity/sysinfo-cpu.c \
     src/identity/power.c:src/runner/monitor.c; do
 	a=${pair%%:*}
 	b=${pair#*:}
@@ -176,5 +180,33 @@ ok $? "the $nf program files name none of the $# benchmarks of bench-list.h${bad
 printf 'if (strcmp(r->bench, "memlat") == 0)\n' >"$TMP/fake.c"
 [ "$(name_hits "$TMP/fake.c")" = " $TMP/fake.c:memlat" ]
 ok $? "a program file naming memlat would be refused"
+
+# ---- one purpose a file (doc/DESIGN.md section 9) ---------------------------
+#
+# No .c or .h file under src/ is over max_lines lines: one that grows past
+# it is split, in its room, into files of one purpose each.  Known debts,
+# FILE each, are listed here until they are split.
+max_lines=1000
+long_allowed=''
+# too_long FILE...: " FILE (N lines)" for each FILE over max_lines lines
+too_long() {
+	for f in "$@"; do
+		lines=$(wc -l <"$f")
+		if [ "$lines" -gt "$max_lines" ] &&
+		    ! printf '%s\n' "$long_allowed" | grep -qxF "$f"; then
+			printf ' %s (%d lines)' "$f" "$lines"
+		fi
+	done
+}
+files=$(find src -name '*.[ch]' | sort)
+bad=$(too_long $files)
+set -- $files
+[ $# -ge 50 ] && [ -z "$bad" ]
+ok $? "the $# .c and .h files under src/ are $max_lines lines long at most${bad:+ (over:$bad)}"
+
+# the check itself sees a long file: a made-up one a line too long
+awk -v n=$((max_lines + 1)) 'BEGIN { for (i = 0; i < n; i++) print "x" }' >"$TMP/long.c"
+[ "$(too_long "$TMP/long.c")" = " $TMP/long.c ($((max_lines + 1)) lines)" ]
+ok $? "a file of $((max_lines + 1)) lines would be refused"
 
 done_testing
