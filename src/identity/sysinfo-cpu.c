@@ -238,7 +238,7 @@ read_midr(struct cpus *c, int cpu)
 }
 
 void
-read_cpus(struct cpus *c, struct sysinfo_notes *notes)
+sysinfo_read_cpus(struct cpus *c, struct sysinfo_notes *notes)
 {
 	char buf[256];
 	struct cpu_id *id;
@@ -250,7 +250,7 @@ read_cpus(struct cpus *c, struct sysinfo_notes *notes)
 	rc = sysfs_read_cpulist(CPU_DIR "/online", &c->online);
 	if (rc == SYSFS_MALFORMED)
 		sysfs_read_str(CPU_DIR "/online", buf, sizeof(buf));
-	note_bad(notes, CPU_DIR "/online", rc, rc == SYSFS_MALFORMED ? buf :
+	sysinfo_note_bad(notes, CPU_DIR "/online", rc, rc == SYSFS_MALFORMED ? buf :
 	    "");
 	if (cpuset_empty(&c->online))
 		for (i = 0; i < c->n; i++)
@@ -273,7 +273,7 @@ read_cpus(struct cpus *c, struct sysinfo_notes *notes)
 }
 
 void
-cpus_release(struct cpus *c)
+sysinfo_cpus_release(struct cpus *c)
 {
 	cpuset_release(&c->online);
 	free(c->id);
@@ -290,7 +290,7 @@ core_of(const struct cpus *c, int cpu)
 
 /* "4 x Cortex-A55 + 4 x Cortex-A76" over the online CPUs. */
 void
-cores_summary(const struct cpus *c, char *buf, size_t len)
+sysinfo_cores_summary(const struct cpus *c, char *buf, size_t len)
 {
 	int n = cpuset_count(&c->online), k = 0, i, j;
 	const char **names = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*names));
@@ -319,7 +319,7 @@ cores_summary(const struct cpus *c, char *buf, size_t len)
 }
 
 void
-cores_fill(struct system_info *si, const struct cpus *c)
+sysinfo_cores_fill(struct system_info *si, const struct cpus *c)
 {
 	int n = cpuset_count(&c->online), i;
 	struct si_core *o;
@@ -370,7 +370,7 @@ khz_mhz(struct sysinfo_notes *notes, const char *dir, const char *file)
 	double mhz;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	if (read_num(notes, path, 0, &v) != SYSFS_OK)
+	if (sysinfo_read_num(notes, path, 0, &v) != SYSFS_OK)
 		return NAN;
 	mhz = sysinfo_khz_mhz(v);
 	if (isnan(mhz)) {
@@ -396,7 +396,7 @@ cmp_int(const void *a, const void *b)
  * folder cannot be read.
  */
 int
-numbered_entries(const char *dir, const char *prefix, int limit, int **nums)
+sysinfo_numbered_entries(const char *dir, const char *prefix, int limit, int **nums)
 {
 	DIR *d = sysfs_opendir(dir);
 	size_t plen = strlen(prefix), n = 0, alloc = 0;
@@ -454,7 +454,7 @@ sysinfo_policies(struct si_policy **out)
 	struct si_policy *p;
 
 	/* policyN is named after its first CPU */
-	n = numbered_entries(CPU_DIR "/cpufreq", "policy", CPUSET_MAX, &nums);
+	n = sysinfo_numbered_entries(CPU_DIR "/cpufreq", "policy", CPUSET_MAX, &nums);
 	p = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*p));
 	for (i = 0; i < n; i++) {
 		cpuset_init(&p[k].cpus);
@@ -495,7 +495,7 @@ cluster_fill(struct si_cluster *o, const struct cpus *c,
 	o->count = cpuset_count(cpus);
 	o->core = xstrdup(core_of(c, cpu));
 	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpu_capacity", cpu);
-	o->capacity = read_num(notes, path, 0, &cap) == SYSFS_OK ? cap : -1;
+	o->capacity = sysinfo_read_num(notes, path, 0, &cap) == SYSFS_OK ? cap : -1;
 	o->policy = policy;
 	o->min_mhz = o->max_mhz = o->scaling_min_mhz = o->scaling_max_mhz =
 	    o->cur_mhz = o->measured_mhz = NAN;
@@ -503,11 +503,11 @@ cluster_fill(struct si_cluster *o, const struct cpus *c,
 		snprintf(dir, sizeof(dir), CPU_DIR "/cpufreq/policy%d", policy);
 		snprintf(path, sizeof(path), "%s/scaling_governor", dir);
 		rc = sysfs_read_str(path, buf, sizeof(buf));
-		note_bad(notes, path, rc, buf);
-		o->governor = str_or_null(rc, buf);
+		sysinfo_note_bad(notes, path, rc, buf);
+		o->governor = sysinfo_str_or_null(rc, buf);
 		snprintf(path, sizeof(path), "%s/scaling_driver", dir);
 		rc = sysfs_read_str(path, buf, sizeof(buf));
-		o->driver = str_or_null(rc, buf);
+		o->driver = sysinfo_str_or_null(rc, buf);
 		o->min_mhz = khz_mhz(notes, dir, "cpuinfo_min_freq");
 		o->max_mhz = khz_mhz(notes, dir, "cpuinfo_max_freq");
 		o->scaling_min_mhz = khz_mhz(notes, dir, "scaling_min_freq");
@@ -524,7 +524,7 @@ cluster_fill(struct si_cluster *o, const struct cpus *c,
 }
 
 void
-clusters_fill(struct system_info *si, const struct cpus *c,
+sysinfo_clusters_fill(struct system_info *si, const struct cpus *c,
     struct sysinfo_notes *notes)
 {
 	struct clock_report ms;
@@ -583,7 +583,7 @@ clusters_fill(struct system_info *si, const struct cpus *c,
 /* ---- caches ------------------------------------------------------------- */
 
 void
-caches_fill(struct system_info *si, const struct cpus *c,
+sysinfo_caches_fill(struct system_info *si, const struct cpus *c,
     struct sysinfo_notes *notes)
 {
 	char dir[128], path[192], type[32], size[32], name[16];
@@ -603,12 +603,12 @@ caches_fill(struct system_info *si, const struct cpus *c,
 			if (!sysfs_exists(dir))
 				break;
 			snprintf(path, sizeof(path), "%s/level", dir);
-			if (read_num(notes, path, 0, &level) != SYSFS_OK)
+			if (sysinfo_read_num(notes, path, 0, &level) != SYSFS_OK)
 				continue;
 			snprintf(path, sizeof(path), "%s/size", dir);
 			if (sysfs_read_str(path, size, sizeof(size)) !=
 			    SYSFS_OK) {
-				note_bad(notes, path, SYSFS_EMPTY, "");
+				sysinfo_note_bad(notes, path, SYSFS_EMPTY, "");
 				continue;
 			}
 			snprintf(path, sizeof(path), "%s/type", dir);

@@ -31,35 +31,35 @@ struct cpus {
 	char pi_model[128];		/* "Model" (Raspberry Pi kernels) */
 };
 
-/* Read the CPUs into c (released with cpus_release()). */
-void read_cpus(struct cpus *c, struct sysinfo_notes *notes);
-void cpus_release(struct cpus *c);
+/* Read the CPUs into c (released with sysinfo_cpus_release()). */
+void sysinfo_read_cpus(struct cpus *c, struct sysinfo_notes *notes);
+void sysinfo_cpus_release(struct cpus *c);
 /* "4 x Cortex-A55 + 4 x Cortex-A76" over the online CPUs. */
-void cores_summary(const struct cpus *c, char *buf, size_t len);
+void sysinfo_cores_summary(const struct cpus *c, char *buf, size_t len);
 /* The snapshot's cores, clusters (with this boot's measured clock, as
  * clockcache.c keeps it) and caches from c. */
-void cores_fill(struct system_info *si, const struct cpus *c);
-void clusters_fill(struct system_info *si, const struct cpus *c,
+void sysinfo_cores_fill(struct system_info *si, const struct cpus *c);
+void sysinfo_clusters_fill(struct system_info *si, const struct cpus *c,
     struct sysinfo_notes *notes);
-void caches_fill(struct system_info *si, const struct cpus *c,
+void sysinfo_caches_fill(struct system_info *si, const struct cpus *c,
     struct sysinfo_notes *notes);
 /*
  * The numbers N (below limit) of the entries named <prefix>N in folder
  * dir, sorted, into *nums (owned; NULL when none); the count, 0 when the
  * folder cannot be read.
  */
-int numbered_entries(const char *dir, const char *prefix, int limit,
+int sysinfo_numbered_entries(const char *dir, const char *prefix, int limit,
     int **nums);
 
 /* reading a value (sysinfo-probe.c) */
 
 /* Note a value that was there but unusable (missing files are silent). */
-void note_bad(struct sysinfo_notes *notes, const char *path, int rc,
+void sysinfo_note_bad(struct sysinfo_notes *notes, const char *path, int rc,
     const char *raw);
 /* A number from a file, noted when malformed; SYSFS_* code. */
-int read_num(struct sysinfo_notes *notes, const char *path, int hex,
+int sysinfo_read_num(struct sysinfo_notes *notes, const char *path, int hex,
     long long *v);
 /* s copied when rc is SYSFS_OK, else NULL. */
-char *str_or_null(int rc, const char *s);
+char *sysinfo_str_or_null(int rc, const char *s);
 
 #endif

@@ -45,7 +45,7 @@ sdup(const char *s)
 
 /* Note a value that was there but unusable (missing files are silent). */
 void
-note_bad(struct sysinfo_notes *notes, const char *path, int rc,
+sysinfo_note_bad(struct sysinfo_notes *notes, const char *path, int rc,
     const char *raw)
 {
 	char buf[320];
@@ -63,18 +63,18 @@ note_bad(struct sysinfo_notes *notes, const char *path, int rc,
 
 /* A number from a file, noted when malformed; SYSFS_* code. */
 int
-read_num(struct sysinfo_notes *notes, const char *path, int hex,
+sysinfo_read_num(struct sysinfo_notes *notes, const char *path, int hex,
     long long *v)
 {
 	char raw[128];
 	int rc = sysfs_read_ll(path, hex, v, raw, sizeof(raw));
 
-	note_bad(notes, path, rc, raw);
+	sysinfo_note_bad(notes, path, rc, raw);
 	return rc;
 }
 
 char *
-str_or_null(int rc, const char *s)
+sysinfo_str_or_null(int rc, const char *s)
 {
 	return rc == SYSFS_OK ? xstrdup(s) : NULL;
 }
@@ -158,7 +158,7 @@ swaps_fill(struct system_info *si, struct sysinfo_notes *notes)
 			}
 			snprintf(path, sizeof(path), "/sys/block/%s/disksize",
 			    name + 5);
-			if (read_num(notes, path, 0, &v) == SYSFS_OK)
+			if (sysinfo_read_num(notes, path, 0, &v) == SYSFS_OK)
 				o->disksize_mb = (long long)((double)v /
 				    1048576.0 + 0.5);
 		}
@@ -186,7 +186,7 @@ memory_fill(struct system_info *si, struct sysinfo_notes *notes)
 int
 sysinfo_thermal_zones(int *nums, int max)
 {
-	int *all, n = numbered_entries("/sys/class/thermal", "thermal_zone",
+	int *all, n = sysinfo_numbered_entries("/sys/class/thermal", "thermal_zone",
 	    INT_MAX, &all);
 
 	if (n > max)
@@ -243,11 +243,11 @@ thermal_fill(struct system_info *si, struct sysinfo_notes *notes)
 		snprintf(path, sizeof(path), "/sys/class/thermal/thermal_zone%d/"
 		    "type", zones[i]);
 		rc = sysfs_read_str(path, buf, sizeof(buf));
-		o->type = str_or_null(rc, buf);
+		o->type = sysinfo_str_or_null(rc, buf);
 		snprintf(path, sizeof(path), "/sys/class/thermal/thermal_zone%d/"
 		    "temp", zones[i]);
 		o->temp_c = NAN;
-		if (read_num(notes, path, 0, &mc) != SYSFS_OK)
+		if (sysinfo_read_num(notes, path, 0, &mc) != SYSFS_OK)
 			continue;
 		if (!temp_plausible((double)mc / 1000.0)) {
 			snprintf(buf, sizeof(buf), "%lld", mc);
@@ -299,7 +299,7 @@ loadavg_fill(struct system_info *si, struct sysinfo_notes *notes)
 		return;
 	}
 	if (rc == SYSFS_OK)
-		note_bad(notes, "/proc/loadavg", SYSFS_MALFORMED, buf);
+		sysinfo_note_bad(notes, "/proc/loadavg", SYSFS_MALFORMED, buf);
 }
 
 /* Kernel facts: the root's /proc/sys first, the syscall on the real machine. */
@@ -324,7 +324,7 @@ kernel_fill(struct system_info *si, struct sysinfo_notes *notes)
 			*out[i] = xstrdup(buf);
 			continue;
 		}
-		note_bad(notes, file[i], rc, buf);
+		sysinfo_note_bad(notes, file[i], rc, buf);
 		from_u = !have_u ? NULL : i == 0 ? u.release :
 		    i == 1 ? u.machine : u.nodename;
 		*out[i] = sdup(from_u);
@@ -389,7 +389,7 @@ board_fill(struct system_info *si, const struct cpus *c,
 	int rc;
 
 	rc = sysfs_read_str("/proc/device-tree/model", buf, sizeof(buf));
-	note_bad(notes, "/proc/device-tree/model", rc, buf);
+	sysinfo_note_bad(notes, "/proc/device-tree/model", rc, buf);
 	if (rc == SYSFS_OK) {
 		si->board = xstrdup(buf);
 		si->board_source = xstrdup("device-tree");
@@ -440,18 +440,18 @@ sysinfo_probe(struct system_info *si)
 	char buf[512];
 
 	sysinfo_init(si);
-	read_cpus(c, notes);
+	sysinfo_read_cpus(c, notes);
 	board_fill(si, c, notes);
 	kernel_fill(si, notes);
 	os_release(si);
-	cores_summary(c, buf, sizeof(buf));
+	sysinfo_cores_summary(c, buf, sizeof(buf));
 	si->cpu_model = xstrdup(buf);
 	si->cpus_online = !cpuset_empty(&c->online) ?
 	    cpuset_count(&c->online) : -1;
-	cores_fill(si, c);
-	clusters_fill(si, c, notes);
+	sysinfo_cores_fill(si, c);
+	sysinfo_clusters_fill(si, c, notes);
 	features_fill(si, c);
-	caches_fill(si, c, notes);
+	sysinfo_caches_fill(si, c, notes);
 	memory_fill(si, notes);
 	thermal_fill(si, notes);
 	if (sysinfo_throttled(&bits, &source, notes) == 0) {
@@ -464,7 +464,7 @@ sysinfo_probe(struct system_info *si)
 	sysinfo_virt_probe(si);
 	if (!sysfs_is_real())
 		si->sysroot = xstrdup(sysfs_root());
-	cpus_release(c);
+	sysinfo_cpus_release(c);
 	free(c);
 }
 
@@ -618,7 +618,7 @@ sysinfo_throttled_sysfs(unsigned long *bits, const char **source,
 		return 0;
 	}
 	if (rc != SYSFS_MISSING)
-		read_num(notes, SI_GET_THROTTLED, 1, &v);
+		sysinfo_read_num(notes, SI_GET_THROTTLED, 1, &v);
 	if (hwmon_undervoltage(bits) == 0) {
 		*source = "hwmon rpi_volt (under-voltage only)";
 		return 0;

@@ -144,7 +144,7 @@ struct progress {
 };
 
 /* Show p's line, case_elapsed seconds into its case (when p->on). */
-void progress_show(const struct progress *p, double case_elapsed);
+void runner_progress_show(const struct progress *p, double case_elapsed);
 
 /* one case's messages, per copy or process (runner-measure.c) */
 
@@ -196,7 +196,7 @@ struct case_run {
  * This program's path, argv[0] of re-exec'd children (runner-measure.c;
  * runner_run() sets it).
  */
-extern char self_exe[4096];
+extern char runner_self_exe[4096];
 
 /*
  * In a forked child: its CPUs, copy `copy` of ncopies (pin >= 0: that
@@ -223,23 +223,23 @@ void case_run_release(struct case_run *cr);
 /* rows (runner-rows.c) */
 
 /* A row of ctx's benchmark for case c (NULL: "-"), named c/suffix. */
-void row_init(struct result *r, const struct bench_ctx *ctx,
+void runner_row_init(struct result *r, const struct bench_ctx *ctx,
     const struct bench_case *c, const char *suffix);
 /* Give row r to the sink (*stop when it says so), release it; *bad when
  * r is neither OK nor SKIPPED. */
-int emit(runner_sink_fn sink, void *arg, struct result *r, int *bad,
+int runner_emit(runner_sink_fn sink, void *arg, struct result *r, int *bad,
     int *stop);
 /* A planned case's rows were all given: the sink hears NULL (runner.h). */
-void case_done(runner_sink_fn sink, void *arg, int *stop);
+void runner_case_done(runner_sink_fn sink, void *arg, int *stop);
 /* A finished case's rows: per copy, its own, its metrics'; then its
  * derived rows. */
-void case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
+void runner_case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
     struct case_run *cr, runner_sink_fn sink, void *arg, int *bad,
     int *stop);
-void derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
+void runner_derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
     const struct bench_case *c, const struct case_run *cr,
     runner_sink_fn sink, void *arg, int *bad, int *stop);
 /* Is extra `name` a total over samples (summed across processes)? */
-int extra_is_total(const char *name);
+int runner_extra_is_total(const char *name);
 
 #endif

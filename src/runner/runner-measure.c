@@ -213,7 +213,7 @@ child_setup_cpu(const struct runner_opts *o, unsigned copy, unsigned ncopies,
  * not there: no re-exec).  They execute /proc/self/exe, which still names
  * this program when its file was replaced during the run.
  */
-char self_exe[4096];
+char runner_self_exe[4096];
 
 static void
 hex_encode(const void *p, size_t len, char *out)
@@ -252,7 +252,7 @@ child_exec(const struct runner_opts *o, const struct bench_ctx *ctx,
 	for (i = 0; i < np; i++)
 		av[i] = bd->prefix[i];
 	a = av + np;
-	a[0] = bd != NULL && bd->exe != NULL ? (char *)bd->exe : self_exe;
+	a[0] = bd != NULL && bd->exe != NULL ? (char *)bd->exe : runner_self_exe;
 	a[1] = (char *)RUNNER_CHILD_ARG;
 	a[2] = sfd;
 	a[3] = sgo;
@@ -373,7 +373,7 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 				child_fail(fds[1], k + 1, why);
 				_exit(0);
 			}
-			if (o->exec_self && self_exe[0] != '\0') {
+			if (o->exec_self && runner_self_exe[0] != '\0') {
 				child_exec(o, ctx, ci, cp, fds[1], gofds[0],
 				    k + 1, NULL);
 				if (o->no_aslr) {
@@ -406,7 +406,7 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 			kill_all(cr->acc, ncopies, SIGKILL);
 		}
 		if (now - last_pg > 0.5) {
-			progress_show(pg, now - start);
+			runner_progress_show(pg, now - start);
 			last_pg = now;
 		}
 		if (pr <= 0)
@@ -548,7 +548,7 @@ acc_append(struct copy_acc *dst, const struct copy_acc *src)
 			    sizeof(*dst->x));
 			dst->x[j] = src->x[i];
 			dst->nx++;
-		} else if (extra_is_total(src->x[i].name))
+		} else if (runner_extra_is_total(src->x[i].name))
 			dst->x[j].value += src->x[i].value;
 		else
 			dst->x[j].value = src->x[i].value;

@@ -24,7 +24,7 @@
 /* ---- assembling rows ------------------------------------------------- */
 
 void
-row_init(struct result *r, const struct bench_ctx *ctx,
+runner_row_init(struct result *r, const struct bench_ctx *ctx,
     const struct bench_case *c, const char *suffix)
 {
 	memset(r, 0, sizeof(*r));
@@ -260,7 +260,7 @@ combine(const struct copy_acc *acc, unsigned ncopies, int metric, size_t mi,
 }
 
 int
-emit(runner_sink_fn sink, void *arg, struct result *r, int *bad, int *stop)
+runner_emit(runner_sink_fn sink, void *arg, struct result *r, int *bad, int *stop)
 {
 	if (r->status != ST_OK && r->status != ST_SKIPPED)
 		*bad = 1;
@@ -272,7 +272,7 @@ emit(runner_sink_fn sink, void *arg, struct result *r, int *bad, int *stop)
 
 /* A planned case's rows were all given: the sink hears NULL (runner.h). */
 void
-case_done(runner_sink_fn sink, void *arg, int *stop)
+runner_case_done(runner_sink_fn sink, void *arg, int *stop)
 {
 	if (sink(arg, NULL) != 0)
 		*stop = 1;
@@ -298,7 +298,7 @@ main_values(const struct case_run *cr, const struct bench_case *c,
 }
 /* Is extra `name` a total over samples (summed across processes)? */
 int
-extra_is_total(const char *name)
+runner_extra_is_total(const char *name)
 {
 	return strncmp(name, "phase:", 6) == 0 ||
 	    strcmp(name, "overhead") == 0 || strcmp(name, "iters") == 0;
@@ -306,7 +306,7 @@ extra_is_total(const char *name)
 
 /* Turn a finished case into rows for the sink. */
 void
-case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
+runner_case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
     struct case_run *cr, runner_sink_fn sink, void *arg, int *bad,
     int *stop)
 {
@@ -319,7 +319,7 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 	for (k = 0; nc > 1 && k < nc; k++) {
 		struct copy_acc *a = &cr->acc[k];
 
-		row_init(&r, ctx, c, NULL);
+		runner_row_init(&r, ctx, c, NULL);
 		r.copies = nc;
 		r.copy = k + 1;
 		r.status = a->status;
@@ -332,10 +332,10 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 		} else {
 			strlcpy_bb(r.reason, a->reason, sizeof(r.reason));
 		}
-		emit(sink, arg, &r, bad, stop);
+		runner_emit(sink, arg, &r, bad, stop);
 	}
 
-	row_init(&r, ctx, c, NULL);
+	runner_row_init(&r, ctx, c, NULL);
 	r.copies = nc;
 	r.copy = 0;
 	r.status = cr->status;
@@ -366,7 +366,7 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 	if (cr->no_aslr)
 		result_add_extra(&r, "no-aslr", 1);
 	cr->flags = r.flags;
-	emit(sink, arg, &r, bad, stop);
+	runner_emit(sink, arg, &r, bad, stop);
 
 	/* metric rows: <case>/<metric>, only for results that verified */
 	if (cr->status != ST_OK)
@@ -374,7 +374,7 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 	for (i = 0; i < cr->acc[0].nm; i++) {
 		const struct metric_acc *ma = &cr->acc[0].m[i];
 
-		row_init(&r, ctx, c, ma->name);
+		runner_row_init(&r, ctx, c, ma->name);
 		strlcpy_bb(r.unit, ma->unit, sizeof(r.unit));
 		r.better = ma->better ? ma->better : BENCH_HIGHER;
 		r.copies = nc;
@@ -394,7 +394,7 @@ case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 		}
 		if (ma->spread)
 			r.flags &= ~RF_NOISY;
-		emit(sink, arg, &r, bad, stop);
+		runner_emit(sink, arg, &r, bad, stop);
 	}
 }
 
@@ -502,7 +502,7 @@ derived_procs(struct result *r, const struct bench_derived *d,
  * unit of work when every copy counted them.
  */
 void
-derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
+runner_derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
     const struct bench_case *c, const struct case_run *cr,
     runner_sink_fn sink, void *arg, int *bad, int *stop)
 {
@@ -536,7 +536,7 @@ derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
 	if (need_clock)
 		mhz = derived_clock(o, &source);
 	for (d = c->derived; d->name != NULL && !*stop; d++) {
-		row_init(&r, ctx, c, d->name);
+		runner_row_init(&r, ctx, c, d->name);
 		r.copies = nc;
 		r.seconds = cr->seconds;
 		r.iters = cr->acc[0].iters;
@@ -546,7 +546,7 @@ derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
 		    !(d->how == BENCH_D_CYCLES && cyc != NULL))
 			derived_procs(&r, d, c, cr, mhz, source);
 		r.flags |= cr->flags;	/* a figure of its case: every flag */
-		emit(sink, arg, &r, bad, stop);
+		runner_emit(sink, arg, &r, bad, stop);
 	}
 	free(v);
 	free(cyc);
@@ -663,7 +663,7 @@ runner_serial_fill(struct result *r, const struct result *a, double wa,
 		if (serial_extra_own(a->extra[i].name) ||
 		    result_get_extra(b, a->extra[i].name, &y) != 0)
 			continue;
-		if (extra_is_total(a->extra[i].name))
+		if (runner_extra_is_total(a->extra[i].name))
 			y += a->extra[i].value;
 		else if (a->extra[i].value > y)
 			y = a->extra[i].value;

@@ -181,7 +181,7 @@ fmt_dur(double s, char *buf, size_t len)
 }
 
 void
-progress_show(const struct progress *p, double case_elapsed)
+runner_progress_show(const struct progress *p, double case_elapsed)
 {
 	char el[32], left[32];
 	double done = p->est_done + case_elapsed;
@@ -276,7 +276,7 @@ serial_rows(const struct bench_ctx *ctx, size_t ci, const struct kept *k,
 		nd++;
 	for (i = 0; i <= nd && !*stop; i++) {
 		sfx = i > 0 ? c->derived[i - 1].name : NULL;
-		row_init(&r, ctx, c, sfx);
+		runner_row_init(&r, ctx, c, sfx);
 		for (j = 0; j < 2; j++) {
 			pr[j] = NULL;
 			if (c->part[j] < 0 || (size_t)c->part[j] >= ci)
@@ -295,7 +295,7 @@ serial_rows(const struct bench_ctx *ctx, size_t ci, const struct kept *k,
 			    "not measured before it (a plan that names no "
 			    "earlier cases)");
 		}
-		emit(sink, arg, &r, bad, stop);
+		runner_emit(sink, arg, &r, bad, stop);
 	}
 }
 
@@ -307,19 +307,19 @@ skipped_rows(const struct bench_ctx *ctx, const char *why,
 	size_t i;
 
 	if (ctx->ncases == 0) {
-		row_init(&r, ctx, NULL, NULL);
+		runner_row_init(&r, ctx, NULL, NULL);
 		r.status = ST_SKIPPED;
 		strlcpy_bb(r.reason, why, sizeof(r.reason));
-		emit(sink, arg, &r, bad, stop);
-		case_done(sink, arg, stop);
+		runner_emit(sink, arg, &r, bad, stop);
+		runner_case_done(sink, arg, stop);
 		return;
 	}
 	for (i = 0; i < ctx->ncases; i++) {
-		row_init(&r, ctx, &ctx->cases[i], NULL);
+		runner_row_init(&r, ctx, &ctx->cases[i], NULL);
 		r.status = ST_SKIPPED;
 		strlcpy_bb(r.reason, why, sizeof(r.reason));
-		emit(sink, arg, &r, bad, stop);
-		case_done(sink, arg, stop);
+		runner_emit(sink, arg, &r, bad, stop);
+		runner_case_done(sink, arg, stop);
 	}
 }
 
@@ -446,13 +446,13 @@ other_cases_row(const struct bench_ctx *ctx, const struct bench_case *c,
 {
 	struct result r;
 
-	row_init(&r, ctx, c, NULL);
+	runner_row_init(&r, ctx, c, NULL);
 	r.status = ST_FAILED;
 	bufprintf(r.reason, sizeof(r.reason), "the paired builds' own "
 	    "parameters (-p X:...) plan other cases of %s", ctx->info->name);
-	emit(k ? o->builds[k].sink : sink, k ? o->builds[k].arg : arg, &r,
+	runner_emit(k ? o->builds[k].sink : sink, k ? o->builds[k].arg : arg, &r,
 	    bad, stop);
-	case_done(k ? o->builds[k].sink : sink, k ? o->builds[k].arg : arg,
+	runner_case_done(k ? o->builds[k].sink : sink, k ? o->builds[k].arg : arg,
 	    stop);
 }
 
@@ -507,12 +507,12 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 
 	make_plan(o, &base);
 	procs = o->processes > 0 ? o->processes : o->profile->processes;
-	self_exe[0] = '\0';
+	runner_self_exe[0] = '\0';
 	if (o->exec_self) {
-		ssize_t len = readlink("/proc/self/exe", self_exe,
-		    sizeof(self_exe) - 1);
+		ssize_t len = readlink("/proc/self/exe", runner_self_exe,
+		    sizeof(runner_self_exe) - 1);
 
-		self_exe[len > 0 ? len : 0] = '\0';
+		runner_self_exe[len > 0 ? len : 0] = '\0';
 	}
 	memset(&pg, 0, sizeof(pg));
 	/*
@@ -602,7 +602,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 					serial_rows(paired ? bctx[k] : ctx, j,
 					    &keep[k], keep[k].sink, keep[k].arg,
 					    &bad, &stop);
-					case_done(keep[k].sink, keep[k].arg,
+					runner_case_done(keep[k].sink, keep[k].arg,
 					    &stop);
 				}
 				pg.i++;
@@ -628,7 +628,7 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				    j, c->name);
 			pg.bench = ctx->info->name;
 			pg.cname = c->name;
-			progress_show(&pg, 0);
+			runner_progress_show(&pg, 0);
 			if (paired) {
 				measure_paired(o, bctx, j, &cp, procs, pcpus,
 				    npcpus, pcr, &pg);
@@ -647,11 +647,11 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				struct bench_ctx *kc = paired ? bctx[k] : ctx;
 
 				pcr[k].no_aslr = o->no_aslr && o->exec_self;
-				case_rows(kc, &kc->cases[j], &pcr[k], bs, ba,
+				runner_case_rows(kc, &kc->cases[j], &pcr[k], bs, ba,
 				    &bad, &stop);
-				derived_rows(o, kc, &kc->cases[j], &pcr[k], bs,
+				runner_derived_rows(o, kc, &kc->cases[j], &pcr[k], bs,
 				    ba, &bad, &stop);
-				case_done(bs, ba, &stop);
+				runner_case_done(bs, ba, &stop);
 				case_run_release(&pcr[k]);
 			}
 			pg.i++;

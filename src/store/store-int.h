@@ -64,10 +64,10 @@ struct writer {
 };
 
 /*
- * step_write: sqlite3_step for a statement that writes, retried while
+ * store_step_write: sqlite3_step for a statement that writes, retried while
  * other writers progress (store.c); the SQLite result code.
  */
-int step_write(struct store *st, sqlite3_stmt *stmt);
+int store_step_write(struct store *st, sqlite3_stmt *stmt);
 /*
  * store_err: report the SQLite error of the last call as "cannot <what>
  * in store '<path>': <why>"; returns -1.
@@ -77,7 +77,7 @@ int store_err(struct store *st, const char *what);
  * Is the process that wrote a run gone (store-write.c)?  Another boot,
  * no such pid, or the pid now another process: yes.  When unsure, no.
  */
-int writer_gone(const struct writer *w);
+int store_writer_gone(const struct writer *w);
 
 #endif
 

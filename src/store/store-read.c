@@ -124,7 +124,7 @@ store_run_get(struct store *st, int64_t id, struct run_info *ri)
 		col_copy(stmt, 12, w.boot_id, sizeof(w.boot_id));
 		w.start = col_int(stmt, 13);
 		/* gone: complete when every planned case is stored */
-		if (writer_gone(&w))
+		if (store_writer_gone(&w))
 			strlcpy_bb(ri->status, sqlite3_column_type(stmt, 14) !=
 			    SQLITE_NULL && col_int(stmt, 15) >= col_int(stmt,
 			    14) ? "complete" : "interrupted",

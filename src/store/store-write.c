@@ -112,12 +112,12 @@ self_writer(struct writer *w)
 }
 
 /*
- * writer_gone: is the process that wrote a "running" run gone?  Another
+ * store_writer_gone: is the process that wrote a "running" run gone?  Another
  * boot, no such pid, or the pid now another process: yes.  When unsure
  * (no /proc, say), no.
  */
 int
-writer_gone(const struct writer *w)
+store_writer_gone(const struct writer *w)
 {
 	char now[sizeof(w->boot_id)];
 	int64_t start;
@@ -256,7 +256,7 @@ run_insert(struct store *st, struct run_info *ri, int watch)
 	if (b.idx - 1 != sqlite3_bind_parameter_count(stmt))
 		BUG("run insert binds %d of %d columns", b.idx - 1,
 		    sqlite3_bind_parameter_count(stmt));
-	rc = b.rc == SQLITE_OK ? step_write(st, stmt) : b.rc;
+	rc = b.rc == SQLITE_OK ? store_step_write(st, stmt) : b.rc;
 	if (rc != SQLITE_DONE) {
 		store_err(st, "add a run");
 		sqlite3_finalize(stmt);
@@ -327,7 +327,7 @@ store_result_add(struct store *st, int64_t run_id, struct result *r)
 	    b.idx - 2 != COL_COUNT)
 		BUG("result insert binds %d of %d columns", b.idx - 1,
 		    sqlite3_bind_parameter_count(stmt));
-	rc = b.rc == SQLITE_OK ? step_write(st, stmt) : b.rc;
+	rc = b.rc == SQLITE_OK ? store_step_write(st, stmt) : b.rc;
 	if (rc != SQLITE_DONE) {
 		store_err(st, "save a result");
 		goto out;
@@ -370,7 +370,7 @@ store_case_add(struct store *st, int64_t run_id, struct result *rows,
 			sqlite3_bind_int64(stmt, 1, planned);
 			sqlite3_bind_int64(stmt, 2, done);
 			sqlite3_bind_int64(stmt, 3, run_id);
-			rc = step_write(st, stmt);
+			rc = store_step_write(st, stmt);
 		}
 		sqlite3_finalize(stmt);
 		if (rc != SQLITE_DONE) {
@@ -403,7 +403,7 @@ store_run_finish(struct store *st, const struct run_info *ri)
 	    "complete", -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(stmt, 2, finished, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(stmt, 3, ri->id);
-	rc = step_write(st, stmt);
+	rc = store_step_write(st, stmt);
 	if (rc != SQLITE_DONE) {
 		finish_err(st, ri);
 		sqlite3_finalize(stmt);

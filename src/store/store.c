@@ -328,12 +328,12 @@ is_busy(int rc)
 }
 
 /*
- * step_write: sqlite3_step for a statement that writes.  Outside a
+ * store_step_write: sqlite3_step for a statement that writes.  Outside a
  * transaction a busy store (which SQLite does not always hand to the busy
  * handler, e.g. an old WAL snapshot) is retried while others progress.
  */
 int
-step_write(struct store *st, sqlite3_stmt *stmt)
+store_step_write(struct store *st, sqlite3_stmt *stmt)
 {
 	int rc, tries = 0;
 
@@ -347,7 +347,7 @@ step_write(struct store *st, sqlite3_stmt *stmt)
 	}
 }
 
-/* sqlite3_exec with step_write's retries; the SQLite result code. */
+/* sqlite3_exec with store_step_write's retries; the SQLite result code. */
 static int
 exec_write(struct store *st, const char *sql)
 {
