@@ -26,6 +26,143 @@ volatile double bench_sink_f64;
 
 /* ---- parameters ------------------------------------------------------ */
 
+/* How many comma-separated items s holds (0 when empty). */
+static size_t
+count_items(const char *s)
+{
+	size_t n = *s != '\0';
+
+	for (; *s != '\0'; s++)
+		n += *s == ',';
+	return n;
+}
+
+/*
+ * A LIST value as its items, in one allocation (the pointers, then a copy
+ * of the text cut at the commas), so that release is one free().
+ */
+static struct bench_list
+parse_list(const char *s)
+{
+	struct bench_list l = { count_items(s), NULL };
+	size_t len = strlen(s) + 1, i;
+	const char **items;
+	char *text;
+
+	items = xmalloc(l.n * sizeof(*items) + len);
+	text = (char *)(items + l.n);
+	memcpy(text, s, len);
+	for (i = 0; i < l.n; i++) {
+		items[i] = text;
+		text += strcspn(text, ",");
+		if (*text == ',')
+			*text++ = '\0';
+	}
+	l.items = items;
+	return l;
+}
+
+/* An INTLIST value already checked by param_check_type(). */
+static struct bench_ints
+parse_ints(const char *s)
+{
+	struct bench_list w = parse_list(s);
+	long long *v = xcalloc(w.n ? w.n : 1, sizeof(*v));
+	struct bench_ints l = { w.n, v };
+	size_t i;
+
+	for (i = 0; i < w.n; i++)
+		if (parse_ll(w.items[i], &v[i]) != 0)
+			BUG("list item '%s' passed the check", w.items[i]);
+	free((void *)w.items);
+	return l;
+}
+
+int
+bench_params_parse(const struct bench_info *b, char *const *vals, void *out,
+    char *err, size_t errlen)
+{
+	const struct bench_param *p;
+	char why[256], *at;
+	size_t i;
+	union {
+		long long i;
+		double d;
+		int b;
+		const char *s;
+		struct bench_list l;
+		struct bench_ints n;
+	} v;
+
+	for (i = 0, p = b->params; p != NULL && p->name != NULL; p++, i++) {
+		if (b->params_size == 0)
+			continue;	/* TRANSITION: still read by name */
+		if (p->size == 0 || p->size != param_field_size(p->type) ||
+		    p->offset > b->params_size ||
+		    p->size > b->params_size - p->offset)
+			BUG("%s.%s: no field of that type in its parameter "
+			    "struct", b->name, p->name);
+		if (param_check_type(p, vals[i], why, sizeof(why)) != 0) {
+			snprintf(err, errlen, "%s.%s=%s: %s", b->name, p->name,
+			    vals[i], why);
+			return -1;
+		}
+		memset(&v, 0, sizeof(v));
+		switch (p->type) {
+		case BENCH_P_INT:
+			if (parse_ll(vals[i], &v.i) != 0)
+				BUG("'%s' passed the check", vals[i]);
+			break;
+		case BENCH_P_REAL:
+			if (parse_double(vals[i], &v.d) != 0)
+				BUG("'%s' passed the check", vals[i]);
+			break;
+		case BENCH_P_BOOL:
+			v.b = param_parse_bool(vals[i]) == 1;
+			break;
+		case BENCH_P_STR:
+		case BENCH_P_CHOICE:
+			v.s = vals[i];
+			break;
+		case BENCH_P_LIST:
+			v.l = parse_list(vals[i]);
+			break;
+		case BENCH_P_INTLIST:
+			v.n = parse_ints(vals[i]);
+			break;
+		}
+		at = (char *)out + p->offset;
+		memcpy(at, &v, p->size);
+	}
+	return 0;
+}
+
+void
+bench_params_release(const struct bench_info *b, void *out)
+{
+	const struct bench_param *p;
+	struct bench_list l;
+	struct bench_ints n;
+
+	if (out == NULL)
+		return;
+	for (p = b->params; p != NULL && p->name != NULL; p++) {
+		if (p->type == BENCH_P_LIST) {
+			memcpy(&l, (char *)out + p->offset, sizeof(l));
+			free((void *)l.items);
+		} else if (p->type == BENCH_P_INTLIST) {
+			memcpy(&n, (char *)out + p->offset, sizeof(n));
+			free((void *)n.v);
+		}
+	}
+}
+
+const void *
+bench_params(const struct bench_ctx *ctx)
+{
+	return ctx->typed;
+}
+
 static const char *
 ctx_value(const struct bench_ctx *ctx, const char *name)
 {
@@ -271,7 +408,7 @@ ctx_make(const struct bench_info *b, const char *profile,
 {
 	struct bench_ctx *ctx = xcalloc(1, sizeof(*ctx));
 	size_t i, used = 0;
-	char why[160];
+	char why[160], err[320];
 
 	ctx->info = b;
 	ctx->profile = profile ? profile : "standard";
@@ -284,6 +421,14 @@ ctx_make(const struct bench_info *b, const char *profile,
 		used += (size_t)snprintf(ctx->params + used,
 		    used < sizeof(ctx->params) ? sizeof(ctx->params) - used : 0,
 		    "%s%s=%s", i ? "," : "", b->params[i].name, ctx->values[i]);
+	}
+	/* every value parsed once, into the struct the hooks read */
+	ctx->typed = xcalloc(1, b->params_size ? b->params_size : 1);
+	if (bench_params_parse(b, ctx->values, ctx->typed, err,
+	    sizeof(err)) != 0) {
+		error("bad parameter %s", err);
+		bench_ctx_free(ctx);
+		return NULL;
 	}
 	if (b->plan == NULL || registry_unavailable(b, why, sizeof(why)))
 		return ctx;
@@ -310,6 +455,8 @@ bench_ctx_free(struct bench_ctx *ctx)
 
 	if (ctx == NULL)
 		return;
+	bench_params_release(ctx->info, ctx->typed);
+	free(ctx->typed);
 	for (i = 0; i < ctx->nvalues; i++)
 		free(ctx->values[i]);
 	free(ctx->values);
