@@ -768,6 +768,13 @@ static const struct {
 };
 #define PP_NPLACES (sizeof(pp_places) / sizeof(pp_places[0]))
 
+/* Its parameters (bench_params()); see pp_params. */
+struct pp_params {
+	struct bench_list mech, placement;
+	int matrix;
+	long long passes;
+};
+
 /*
  * plan(): for each mechanism, each placement asked for; with `matrix`,
  * one row per pair of CPUs this process may use (a CPU with itself too).
@@ -775,13 +782,14 @@ static const struct {
 static int
 pp_plan(struct bench_ctx *ctx)
 {
-	char mech[PP_NMECH * 2][64], place[PP_NPLACES * 2][64], where[32];
+	const struct pp_params *p = bench_params(ctx);
+	const char *const *mech = p->mech.items, *const *place =
+	    p->placement.items;
+	char where[32];
 	int seen[PP_NMECH] = { 0 }, want[PP_NPLACES] = { 0 }, m, a, b;
-	size_t nm, np, i, j;
+	size_t nm = p->mech.n, np = p->placement.n, i, j;
 	cpu_set_t set;
 
-	nm = bench_param_words(ctx, "mech", mech, PP_NMECH * 2);
-	np = bench_param_words(ctx, "placement", place, PP_NPLACES * 2);
 	if (nm > PP_NMECH * 2)
 		nm = PP_NMECH * 2;
 	if (np > PP_NPLACES * 2)
@@ -790,7 +798,7 @@ pp_plan(struct bench_ctx *ctx)
 		for (i = 0; i < PP_NPLACES; i++)
 			want[i] |= strcmp(place[j], pp_places[i].word) == 0;
 	CPU_ZERO(&set);
-	if (bench_param_bool(ctx, "matrix") &&
+	if (p->matrix &&
 	    sched_getaffinity(0, sizeof(set), &set) != 0)
 		return bench_fail(ctx, "sched_getaffinity: %s",
 		    strerror(errno));
@@ -975,7 +983,8 @@ pp_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
 	s->mech = (enum pp_mech)c->id;
-	s->passes = (uint64_t)bench_param_int(ctx, "passes");
+	s->passes = (uint64_t)((const struct pp_params *)
+	    bench_params(ctx))->passes;
 	if (s->passes < PP_PASSES_MIN || s->passes > PP_PASSES_MAX) {
 		rc = bench_fail(ctx, "passes=%llu is out of range",
 		    (unsigned long long)s->passes);
@@ -1254,7 +1263,7 @@ pp_classic(FILE *fp, const struct bench_info *info,
 
 static const struct bench_param pp_params[] = {
 	{
-		.name = "mech", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct pp_params, mech),
 		.choices = "pipe|eventfd|futex|sem|condvar|mutex|mqueue|spin",
 		.def = "pipe,eventfd,futex,sem,condvar,mutex,mqueue,spin",
 		.help = "mechanisms: pipe, eventfd, futex, sem (POSIX "
@@ -1263,7 +1272,7 @@ static const struct bench_param pp_params[] = {
 		    "message queue), spin (atomics on a cache line)",
 	},
 	{
-		.name = "placement", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct pp_params, placement),
 		.choices = "same|cross|same-procs|cross-procs",
 		.def = "same,cross",
 		.help = "both sides on one CPU (same), or on the first two "
@@ -1271,11 +1280,11 @@ static const struct bench_param pp_params[] = {
 		    "a process, not a thread",
 	},
 	{
-		.name = "matrix", .type = BENCH_P_BOOL, .def = "no",
+		BENCH_PARAM_BOOL(struct pp_params, matrix), .def = "no",
 		.help = "also one row per pair of CPUs, <mech>/cpuA-cpuB",
 	},
 	{
-		.name = "passes", .type = BENCH_P_INT,
+		BENCH_PARAM_INT(struct pp_params, passes),
 		.min = PP_PASSES_MIN, .max = PP_PASSES_MAX,
 		.def = "1000", .quick = "256", .full = "5000",
 		.help = "round trips (passes) per sample, each timed on its "
@@ -1294,6 +1303,7 @@ const struct bench_info bench_pingpong_info = {
 	.better = BENCH_LOWER,
 	.flags = BENCH_NO_COPIES,
 	.params = pp_params,
+	.params_size = sizeof(struct pp_params),
 	.plan = pp_plan,
 	.setup = pp_setup,
 	.run = pp_run,
