@@ -744,14 +744,13 @@ crypto_check_backends(const char *value, char *err, size_t len)
 }
 
 unsigned
-crypto_param_backends(const struct bench_ctx *ctx)
+crypto_param_backends(const struct bench_list *backends)
 {
-	char w[CB_COUNT + 2][64];
-	size_t n, i, j;
+	const char *const *w = backends->items;
+	size_t i, j;
 	unsigned mask = 0;
 
-	n = bench_param_words(ctx, "backends", w, CB_COUNT + 2);
-	for (i = 0; i < n && i < CB_COUNT + 2; i++) {
+	for (i = 0; i < backends->n && i < CB_COUNT + 2; i++) {
 		if (strcmp(w[i], "all") == 0)
 			mask |= (1u << CB_COUNT) - 1;
 		for (j = 0; j < CB_COUNT; j++)
@@ -762,30 +761,27 @@ crypto_param_backends(const struct bench_ctx *ctx)
 }
 
 int
-crypto_param_wants(const struct bench_ctx *ctx, const char *name,
+crypto_param_wants(const struct bench_list *algorithms, const char *name,
     const char *family)
 {
-	const char *s = bench_param_str(ctx, "algorithms");
-	size_t n;
+	const char *w;
+	size_t i;
 
-	for (;;) {
-		n = strcspn(s, ",");
-		if (word_is(s, n, "all") || word_is(s, n, name) ||
-		    (family != NULL && word_is(s, n, family)))
+	for (i = 0; i < algorithms->n; i++) {
+		w = algorithms->items[i];
+		if (strcmp(w, "all") == 0 || strcmp(w, name) == 0 ||
+		    (family != NULL && strcmp(w, family) == 0))
 			return 1;
-		if (s[n] == '\0')
-			return 0;
-		s += n + 1;
 	}
+	return 0;
 }
 
 size_t
-crypto_param_sizes(const struct bench_ctx *ctx, long long *v, size_t max)
+crypto_param_sizes(const struct bench_ints *sizes, long long *v, size_t max)
 {
-	long long all[CRYPTO_MAXSIZES];
-	size_t n, i, j, k = 0;
+	const long long *all = sizes->v;
+	size_t n = sizes->n, i, j, k = 0;
 
-	n = bench_param_ints(ctx, "sizes", all, CRYPTO_MAXSIZES);
 	if (n > CRYPTO_MAXSIZES)
 		n = CRYPTO_MAXSIZES;
 	for (i = 0; i < n && k < max; i++) {
