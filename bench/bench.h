@@ -338,16 +338,6 @@ struct bench_info {
  * Read only; valid for the context's life (plan() to teardown()).
  */
 const void *bench_params(const struct bench_ctx *);
-/* Parameters, resolved and range-checked before the run starts. */
-long long bench_param_int(const struct bench_ctx *, const char *name);
-double bench_param_real(const struct bench_ctx *, const char *name);
-int bench_param_bool(const struct bench_ctx *, const char *name);
-const char *bench_param_str(const struct bench_ctx *, const char *name);
-/* Split a LIST or INTLIST value: returns the count, fills at most max. */
-size_t bench_param_words(const struct bench_ctx *, const char *name,
-    char words[][64], size_t max);
-size_t bench_param_ints(const struct bench_ctx *, const char *name,
-    long long *v, size_t max);
 /* Which profile is running: "quick", "standard" or "full". */
 const char *bench_profile(const struct bench_ctx *);
 

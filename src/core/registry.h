@@ -61,7 +61,7 @@ int param_check_type(const struct bench_param *p, const char *value,
  * Newly allocated; NULL with err filled when the value is not valid for p
  * (the check() hook is not run).
  */
-#define PARAM_ITEM_MAX 63	/* longest list item (bench_param_words) */
+#define PARAM_ITEM_MAX 63	/* longest list item */
 char *param_canonical(const struct bench_param *p, const char *value,
     char *err, size_t errlen);
 /*

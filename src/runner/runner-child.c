@@ -95,8 +95,6 @@ bench_params_parse(const struct bench_info *b, char *const *vals, void *out,
 	} v;
 
 	for (i = 0, p = b->params; p != NULL && p->name != NULL; p++, i++) {
-		if (b->params_size == 0)
-			continue;	/* TRANSITION: still read by name */
 		if (p->size == 0 || p->size != param_field_size(p->type) ||
 		    p->offset > b->params_size ||
 		    p->size > b->params_size - p->offset)
@@ -161,90 +159,6 @@ const void *
 bench_params(const struct bench_ctx *ctx)
 {
 	return ctx->typed;
-}
-
-static const char *
-ctx_value(const struct bench_ctx *ctx, const char *name)
-{
-	const struct bench_param *p = ctx->info->params;
-	size_t i;
-
-	for (i = 0; i < ctx->nvalues; i++)
-		if (strcmp(p[i].name, name) == 0)
-			return ctx->values[i];
-	BUG("benchmark '%s' has no parameter '%s'", ctx->info->name, name);
-}
-
-long long
-bench_param_int(const struct bench_ctx *ctx, const char *name)
-{
-	long long v = 0;
-
-	if (parse_ll(ctx_value(ctx, name), &v) != 0)
-		BUG("parameter '%s' is not an integer", name);
-	return v;
-}
-
-double
-bench_param_real(const struct bench_ctx *ctx, const char *name)
-{
-	double v = 0;
-
-	if (parse_double(ctx_value(ctx, name), &v) != 0)
-		BUG("parameter '%s' is not a number", name);
-	return v;
-}
-
-int
-bench_param_bool(const struct bench_ctx *ctx, const char *name)
-{
-	return param_parse_bool(ctx_value(ctx, name)) == 1;
-}
-
-const char *
-bench_param_str(const struct bench_ctx *ctx, const char *name)
-{
-	return ctx_value(ctx, name);
-}
-
-size_t
-bench_param_words(const struct bench_ctx *ctx, const char *name,
-    char words[][64], size_t max)
-{
-	const char *s = ctx_value(ctx, name);
-	size_t n = 0, len;
-
-	while (*s != '\0') {
-		len = strcspn(s, ",");
-		if (n < max) {
-			if (len > 63)
-				len = 63;
-			memcpy(words[n], s, len);
-			words[n][len] = '\0';
-		}
-		n++;
-		s += strcspn(s, ",");
-		if (*s == ',')
-			s++;
-	}
-	return n;
-}
-
-size_t
-bench_param_ints(const struct bench_ctx *ctx, const char *name,
-    long long *v, size_t max)
-{
-	char (*w)[64];
-	size_t n, i;
-
-	w = xcalloc(max ? max : 1, sizeof(*w));
-	n = bench_param_words(ctx, name, w, max);
-	for (i = 0; i < n && i < max; i++)
-		if (parse_ll(w[i], &v[i]) != 0)
-			BUG("parameter '%s' item '%s' is not an integer",
-			    name, w[i]);
-	free(w);
-	return n;
 }
 
 const char *
