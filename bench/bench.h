@@ -25,7 +25,12 @@
  *      everything about it: its cases and parameters, its headline rows
  *      (headlines, headline_rank), how its rows are quoted (quotes), how
  *      its case names split (case_key, case_size, chart) and its
- *      --classic view (classic);
+ *      --classic view (classic).  Its parameters are a struct of its own
+ *      with a field per parameter (struct linpack_params { long long n;
+ *      ... }), a table of rows made with BENCH_PARAM_INT(struct
+ *      linpack_params, n) and the like, and params_size = sizeof the
+ *      struct; its hooks read bench_params(ctx), never a name (the
+ *      struct goes in its header when a test reads it too);
  *   2. add X(<name>) to bench/bench-list.h;
  *   3. add the file to its area's fragment, bench/<area>.am;
  *   4. add a known-answer test under tests/kat/, listed in that fragment;
