@@ -25,7 +25,12 @@
  *      everything about it: its cases and parameters, its headline rows
  *      (headlines, headline_rank), how its rows are quoted (quotes), how
  *      its case names split (case_key, case_size, chart) and its
- *      --classic view (classic);
+ *      --classic view (classic).  Its parameters are a struct of its own
+ *      with a field per parameter (struct linpack_params { long long n;
+ *      ... }), a table of rows made with BENCH_PARAM_INT(struct
+ *      linpack_params, n) and the like, and params_size = sizeof the
+ *      struct; its hooks read bench_params(ctx), never a name (the
+ *      struct goes in its header when a test reads it too);
  *   2. add X(<name>) to bench/bench-list.h;
  *   3. add the file to its area's fragment, bench/<area>.am;
  *   4. add a known-answer test under tests/kat/, listed in that fragment;
@@ -70,8 +75,35 @@ enum bench_ptype {
 };
 
 /*
+ * The value of a LIST parameter: its words in the order given, each once
+ * (items[0 .. n-1]).  The runner owns the storage; it lives as long as
+ * the context.
+ */
+struct bench_list {
+	size_t n;
+	const char *const *items;
+};
+
+/* The value of an INTLIST parameter: v[0 .. n-1], each once. */
+struct bench_ints {
+	size_t n;
+	const long long *v;
+};
+
+/*
  * One named parameter.  Defaults are strings in the syntax the user types;
  * `quick` and `full` override `def` in those profiles (NULL: same as def).
+ *
+ * Its value is parsed once, before plan(), into a field of the
+ * benchmark's own parameter struct (bench_info.params_size bytes, read
+ * with bench_params()), at `offset`, `size` bytes, whose C type follows
+ * from `type`:
+ *   INT long long, REAL double, BOOL int (0 or 1), STR and CHOICE
+ *   const char * (the canonical text), LIST struct bench_list,
+ *   INTLIST struct bench_ints.
+ * Fill name, type, offset and size with the BENCH_PARAM_* macros below,
+ * which take the struct type and the field: a misspelt field or one of
+ * the wrong type does not compile.
  */
 struct bench_param {
 	const char *name;
@@ -82,7 +114,33 @@ struct bench_param {
 	const char *help;
 	/* optional extra check: 0 = fine, else fill err and return -1 */
 	int (*check)(const char *value, char *err, size_t errlen);
+	size_t offset, size;	/* its field in the parameter struct */
 };
+
+/*
+ * offset and size of field f of struct type T, which must have the C type
+ * ctype (_Generic has no other branch, so another type is an error).
+ * For a field in a nested struct (f = "common.sizes"), with .name given.
+ */
+#define BENCH_PARAM_AT(T, f, ctype) \
+	.offset = offsetof(T, f) + \
+	    0 * sizeof(char[_Generic(((T *)0)->f, ctype: 1)]), \
+	.size = sizeof(((T *)0)->f)
+/* A parameter named as its field f of T: name, type, offset, size. */
+#define BENCH_PARAM_INT(T, f) .name = #f, .type = BENCH_P_INT, \
+	BENCH_PARAM_AT(T, f, long long)
+#define BENCH_PARAM_REAL(T, f) .name = #f, .type = BENCH_P_REAL, \
+	BENCH_PARAM_AT(T, f, double)
+#define BENCH_PARAM_BOOL(T, f) .name = #f, .type = BENCH_P_BOOL, \
+	BENCH_PARAM_AT(T, f, int)
+#define BENCH_PARAM_STR(T, f) .name = #f, .type = BENCH_P_STR, \
+	BENCH_PARAM_AT(T, f, const char *)
+#define BENCH_PARAM_CHOICE(T, f) .name = #f, .type = BENCH_P_CHOICE, \
+	BENCH_PARAM_AT(T, f, const char *)
+#define BENCH_PARAM_LIST(T, f) .name = #f, .type = BENCH_P_LIST, \
+	BENCH_PARAM_AT(T, f, struct bench_list)
+#define BENCH_PARAM_INTLIST(T, f) .name = #f, .type = BENCH_P_INTLIST, \
+	BENCH_PARAM_AT(T, f, struct bench_ints)
 
 struct bench_ctx;
 struct result;
@@ -219,6 +277,7 @@ struct bench_info {
 	int better;			/* default for cases */
 	unsigned flags;
 	const struct bench_param *params;	/* terminated by { NULL } */
+	size_t params_size;		/* sizeof its parameter struct */
 
 	int  (*supported)(char *why, size_t len);	/* 0 = runnable */
 	int  (*plan)(struct bench_ctx *);		/* bench_add_case() ... */
@@ -277,16 +336,13 @@ struct bench_info {
 	const struct bench_chart *chart;	/* NULL: none */
 };
 
-/* Parameters, resolved and range-checked before the run starts. */
-long long bench_param_int(const struct bench_ctx *, const char *name);
-double bench_param_real(const struct bench_ctx *, const char *name);
-int bench_param_bool(const struct bench_ctx *, const char *name);
-const char *bench_param_str(const struct bench_ctx *, const char *name);
-/* Split a LIST or INTLIST value: returns the count, fills at most max. */
-size_t bench_param_words(const struct bench_ctx *, const char *name,
-    char words[][64], size_t max);
-size_t bench_param_ints(const struct bench_ctx *, const char *name,
-    long long *v, size_t max);
+/*
+ * The benchmark's parameter struct (bench_info.params_size bytes), every
+ * field parsed from its resolved, range-checked value before plan():
+ *     const struct linpack_params *p = bench_params(ctx);
+ * Read only; valid for the context's life (plan() to teardown()).
+ */
+const void *bench_params(const struct bench_ctx *);
 /* Which profile is running: "quick", "standard" or "full". */
 const char *bench_profile(const struct bench_ctx *);
 

@@ -75,21 +75,27 @@ static const struct bench_derived dhry_derived[] = {
 	{ .name = NULL }
 };
 
+/* Its parameters (bench_params()). */
+struct dhry_params {
+	const char *placement;		/* PLACE_PARAM */
+};
+
 static const struct bench_param dhry_params[] = {
-	PLACE_PARAM("placement", "kernel's"),
+	PLACE_PARAM(struct dhry_params, placement, "kernel's"),
 	{ .name = NULL }
 };
 
 static int
 dhry_plan(struct bench_ctx *ctx)
 {
+	const struct dhry_params *p = bench_params(ctx);
 	struct bench_case *c;
 
 	c = bench_add_case(ctx, "v2.1", "dhry/s", BENCH_RATE, 1);
 	if (c == NULL)
 		return -1;
 	c->derived = dhry_derived;
-	if (place_choice(ctx, "placement") < 0)
+	if (place_choice(p->placement) < 0)
 		c->variants = PLACE_COPIES;
 	return 0;
 }
@@ -132,7 +138,8 @@ dhry_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	memcpy(dhry_ptr_glob->variant.v1.str_comp, dhry_some_string,
 	    sizeof(dhry_some_string));
 	dhry_arr_2_glob[8][7] = 10;
-	s->k = place_copy(ctx, "placement");
+	s->k = place_copy(ctx, ((const struct dhry_params *)
+	    bench_params(ctx))->placement);
 	s->copy = dhry_copies[s->k];
 	bench_set_priv(ctx, s);
 	return 0;
@@ -302,6 +309,7 @@ const struct bench_info bench_dhrystone_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = dhry_params,
+	.params_size = sizeof(struct dhry_params),
 	.plan = dhry_plan,
 	.setup = dhry_setup,
 	.run = dhry_run,

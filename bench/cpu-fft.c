@@ -286,10 +286,18 @@ static const struct bench_derived fft_derived[][3] = {
 	FFT_DERIVED(32768, 15), FFT_DERIVED(65536, 16),
 };
 
+/* Its parameters (bench_params()); see fft_params. */
+struct fft_params {
+	const char *n;			/* a power of two, as text */
+	struct bench_list placement;	/* MEM_PARAM_PLACEMENT */
+	const char *code;		/* PLACE_PARAM */
+};
+
 static int
 fft_plan_cases(struct bench_ctx *ctx)
 {
-	int n = atoi(bench_param_str(ctx, "n")), log2n = 0;
+	const struct fft_params *p = bench_params(ctx);
+	int n = atoi(p->n), log2n = 0;
 	struct bench_case *c;
 	char name[32], suf[16];
 	int pl[MP_COUNT];
@@ -299,7 +307,7 @@ fft_plan_cases(struct bench_ctx *ctx)
 		log2n++;
 	if (log2n >= (int)(sizeof(fft_derived) / sizeof(fft_derived[0])))
 		return bench_fail(ctx, "n=%d: no derived table", n);
-	npl = mem_placements(ctx, pl, MP_COUNT);
+	npl = mem_placements(&p->placement, pl, MP_COUNT);
 	for (m = 0; m < npl; m++) {
 		mem_placement_suffix(pl[m], npl, suf, sizeof(suf));
 		snprintf(name, sizeof(name), "f32-%d%s", n, suf);
@@ -309,7 +317,7 @@ fft_plan_cases(struct bench_ctx *ctx)
 		c->arg = n;
 		c->id = pl[m];
 		c->derived = fft_derived[log2n];
-		if (place_choice(ctx, "code") < 0)
+		if (place_choice(p->code) < 0)
 			c->variants = PLACE_COPIES;
 	}
 	return 0;
@@ -348,7 +356,8 @@ fft_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 	s->out = (float *)((char *)s->blk.p + 2 * bytes);
 	s->k = fft_tone_bin(n);
 	fft_tone(s->in, n, s->k);
-	s->copy = place_copy(ctx, "code");
+	s->copy = place_copy(ctx, ((const struct fft_params *)
+	    bench_params(ctx))->code);
 	return 0;
 }
 
@@ -414,13 +423,13 @@ fft_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 
 static const struct bench_param fft_params[] = {
 	{
-		.name = "n", .type = BENCH_P_CHOICE, .def = "1024",
+		BENCH_PARAM_CHOICE(struct fft_params, n), .def = "1024",
 		.choices = "16|32|64|128|256|512|1024|2048|4096|8192|16384|"
 		    "32768|65536",
 		.help = "points per transform, a power of two (seed 001: 1024)",
 	},
-	MEM_PARAM_PLACEMENT,
-	PLACE_PARAM("code", "transform's"),
+	MEM_PARAM_PLACEMENT(struct fft_params, placement),
+	PLACE_PARAM(struct fft_params, code, "transform's"),
 	{ .name = NULL }
 };
 
@@ -439,6 +448,7 @@ const struct bench_info bench_fft_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = fft_params,
+	.params_size = sizeof(struct fft_params),
 	.plan = fft_plan_cases,
 	.setup = fft_setup,
 	.run = fft_run,

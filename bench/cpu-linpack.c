@@ -228,16 +228,17 @@ static const struct bench_derived lp_derived[] = {
 static long long
 lp_lda(const struct bench_ctx *ctx, long long n)
 {
-	long long lda = bench_param_int(ctx, "lda");
+	const struct linpack_params *p = bench_params(ctx);
 
-	return lda == 0 ? 2 * n : lda;
+	return p->lda == 0 ? 2 * n : p->lda;
 }
 
 /* n and lda of a context, checked; -1 after bench_fail(). */
 static int
 lp_dims(struct bench_ctx *ctx, int *n, int *lda)
 {
-	long long vn = bench_param_int(ctx, "n"), vl = lp_lda(ctx, vn);
+	const struct linpack_params *p = bench_params(ctx);
+	long long vn = p->n, vl = lp_lda(ctx, vn);
 
 	if (vn < LP_NMIN || vn > LP_NMAX)
 		return bench_fail(ctx, "n=%lld is out of range %d..%d", vn,
@@ -259,6 +260,7 @@ lp_dims(struct bench_ctx *ctx, int *n, int *lda)
 static int
 lp_add(struct bench_ctx *ctx, int id, int n, int *at, int *ncases)
 {
+	const struct linpack_params *p = bench_params(ctx);
 	int st = id % LP_NSTYLES, base = id - st;
 	struct bench_case *c;
 	char name[96];
@@ -283,7 +285,7 @@ lp_add(struct bench_ctx *ctx, int id, int n, int *at, int *ncases)
 		c->part[1] = at[base + LP_UNROLLED];
 	} else {
 		c->iter_seconds = lp_flops(n) / LP_SLOW_FLOPS;
-		if (place_choice(ctx, "code") < 0)
+		if (place_choice(p->code) < 0)
 			c->variants = PLACE_COPIES;
 	}
 	at[id] = (*ncases)++;
@@ -298,27 +300,23 @@ lp_add(struct bench_ctx *ctx, int id, int n, int *at, int *ncases)
 static int
 lp_plan(struct bench_ctx *ctx)
 {
-	char prec[4][64], roll[4][64];
+	const struct linpack_params *p = bench_params(ctx);
+	const struct bench_list *prec = &p->precision, *roll = &p->unroll;
 	int at[2 * LP_NSTYLES];
-	size_t np, nr, i, j;
+	size_t i, j;
 	int n, lda, st, ncases = 0;
 
 	if (lp_dims(ctx, &n, &lda) < 0)
 		return -1;
 	for (i = 0; i < 2 * LP_NSTYLES; i++)
 		at[i] = -1;
-	np = bench_param_words(ctx, "precision", prec, 4);
-	nr = bench_param_words(ctx, "unroll", roll, 4);
-	if (np > 4)
-		np = 4;
-	if (nr > 4)
-		nr = 4;
-	for (i = 0; i < np; i++) {
-		for (j = 0; j < nr; j++) {
+	for (i = 0; i < prec->n; i++) {
+		for (j = 0; j < roll->n; j++) {
 			for (st = 0; st < LP_NSTYLES - 1 &&
-			    strcmp(roll[j], lp_style_names[st]) != 0; st++)
+			    strcmp(roll->items[j], lp_style_names[st]) != 0;
+			    st++)
 				;
-			if (lp_add(ctx, LP_NSTYLES * (strcmp(prec[i],
+			if (lp_add(ctx, LP_NSTYLES * (strcmp(prec->items[i],
 			    "single") == 0) + st, n, at, &ncases) < 0)
 				return -1;
 		}
@@ -340,7 +338,8 @@ lp_setup(struct bench_ctx *ctx, const struct bench_case *c)
 		return -1;
 	single = c->id / LP_NSTYLES;
 	st = c->id % LP_NSTYLES;
-	copy = place_copy(ctx, "code");
+	copy = place_copy(ctx, ((const struct linpack_params *)
+	    bench_params(ctx))->code);
 	s = lp_state_new(lp_copies[copy]->ops[2 * single + (st == LP_UNROLLED)],
 	    n, lda);
 	if (s == NULL)
@@ -621,26 +620,26 @@ lp_classic(FILE *fp, const struct bench_info *info,
 
 static const struct bench_param lp_params[] = {
 	{
-		.name = "n", .type = BENCH_P_INT,
+		BENCH_PARAM_INT(struct linpack_params, n),
 		.min = LP_NMIN, .max = LP_NMAX, .def = "100",
 		.help = "order of the system (the classic's \"array size "
 		    "200\" solves n=100); the classic matrix is singular for "
 		    "some even n such as 256, odd n are safe",
 	},
 	{
-		.name = "lda", .type = BENCH_P_INT,
+		BENCH_PARAM_INT(struct linpack_params, lda),
 		.min = 0, .max = 2 * LP_NMAX, .def = "0",
 		.help = "leading dimension of the matrix, at least n; 0: 2n, "
 		    "as the classic C program (its \"array size\"); the "
 		    "Fortran original uses 201 with n=100",
 	},
 	{
-		.name = "precision", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct linpack_params, precision),
 		.def = "double,single", .choices = "double|single",
 		.help = "floating-point precisions to measure",
 	},
 	{
-		.name = "unroll", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct linpack_params, unroll),
 		.def = "rolled,unrolled,average",
 		.choices = "rolled|unrolled|average",
 		.help = "BLAS loops as written, unrolled by four, or average: "
@@ -648,7 +647,7 @@ static const struct bench_param lp_params[] = {
 		    "rolled and unrolled rows, made from them (so it needs "
 		    "and measures both)",
 	},
-	PLACE_PARAM("code", "LU kernels'"),
+	PLACE_PARAM(struct linpack_params, code, "LU kernels'"),
 	{ .name = NULL }
 };
 
@@ -669,6 +668,7 @@ const struct bench_info bench_linpack_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = lp_params,
+	.params_size = sizeof(struct linpack_params),
 	.plan = lp_plan,
 	.setup = lp_setup,
 	.prepare = lp_prepare,

@@ -9,6 +9,15 @@
 
 extern const struct bench_info bench_linpack_info;
 
+/* Its parameters (bench_params()); see lp_params in cpu-linpack.c. */
+struct linpack_params {
+	long long n;
+	long long lda;			/* 0: 2n */
+	struct bench_list precision;	/* double, single */
+	struct bench_list unroll;	/* rolled, unrolled, average */
+	const char *code;		/* PLACE_PARAM */
+};
+
 /*
  * verify() fails when the normalised residual exceeds LINPACK_RESID_BOUND
  * or when max |x(i) - 1| exceeds LINPACK_FERR_BOUND * cond * eps.

@@ -463,6 +463,14 @@ md5ref_gcd(size_t a, size_t b)
 	return a;
 }
 
+/* Its parameters (bench_params()); see md5ref_params. */
+struct md5ref_params {
+	long long size;
+	long long region_mib;		/* 0: from the cache size */
+	struct bench_list cases;	/* hot, cold */
+	struct bench_list placement;	/* MEM_PARAM_PLACEMENT */
+};
+
 static int
 md5ref_plan(struct bench_ctx *ctx)
 {
@@ -473,16 +481,16 @@ md5ref_plan(struct bench_ctx *ctx)
 		  .how = BENCH_D_CYCLES, .scale = 0 },
 		{ .name = NULL }
 	};
-	char words[2][64], name[32], suf[16];
-	size_t n, i, npl, m;
-	long long size = bench_param_int(ctx, "size");
+	const struct md5ref_params *p = bench_params(ctx);
+	char name[32], suf[16];
+	size_t i, npl, m;
+	long long size = p->size;
 	struct bench_case *c;
 	int seen[2] = { 0, 0 }, id, pl[MP_COUNT];
 
-	npl = mem_placements(ctx, pl, MP_COUNT);
-	n = bench_param_words(ctx, "cases", words, 2);
-	for (i = 0; i < n && i < 2; i++) {
-		id = strcmp(words[i], "cold") == 0 ? MD5REF_COLD : MD5REF_HOT;
+	npl = mem_placements(&p->placement, pl, MP_COUNT);
+	for (i = 0; i < p->cases.n && i < 2; i++) {
+		id = strcmp(p->cases.items[i], "cold") == 0 ? MD5REF_COLD : MD5REF_HOT;
 		if (seen[id]++)
 			continue;
 		for (m = 0; m < npl; m++) {
@@ -513,9 +521,10 @@ md5ref_state_free(struct md5ref_state *s)
 static int
 md5ref_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 {
+	const struct md5ref_params *p = bench_params(ctx);
 	struct md5ref_state *s = calloc(1, sizeof(*s));
-	long long size = bench_param_int(ctx, "size");
-	long long region = bench_param_int(ctx, "region_mib") << 20;
+	long long size = p->size;
+	long long region = p->region_mib << 20;
 	size_t bytes;
 	int rc;
 
@@ -672,22 +681,22 @@ md5ref_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 
 static const struct bench_param md5ref_params[] = {
 	{
-		.name = "size", .type = BENCH_P_INT,
+		BENCH_PARAM_INT(struct md5ref_params, size),
 		.min = 1, .max = MD5REF_SIZE_MAX, .def = "22073",
 		.help = "bytes per block (seed 000 hashes 22,073)",
 	},
 	{
-		.name = "region_mib", .type = BENCH_P_INT,
+		BENCH_PARAM_INT(struct md5ref_params, region_mib),
 		.min = 0, .max = MD5REF_REGION_MAX_MIB, .def = "0",
 		.help = "MiB of the cold case's region: 0 = four times the "
 		    "last-level cache, within 64 to 1024 MiB",
 	},
 	{
-		.name = "cases", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct md5ref_params, cases),
 		.def = "hot,cold", .choices = "hot|cold",
 		.help = "cache-hot block, cache-cold blocks",
 	},
-	MEM_PARAM_PLACEMENT,
+	MEM_PARAM_PLACEMENT(struct md5ref_params, placement),
 	{ .name = NULL }
 };
 
@@ -700,6 +709,7 @@ const struct bench_info bench_md5ref_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = md5ref_params,
+	.params_size = sizeof(struct md5ref_params),
 	.plan = md5ref_plan,
 	.setup = md5ref_setup,
 	.run = md5ref_run,

@@ -9,19 +9,17 @@
 #include "cpu-place.h"
 
 int
-place_choice(const struct bench_ctx *ctx, const char *pname)
+place_choice(const char *v)
 {
-	const char *v = bench_param_str(ctx, pname);
-
 	if (strcmp(v, "all") == 0)
 		return -1;
 	return strcmp(v, "fixed") == 0 ? 0 : atoi(v);
 }
 
 unsigned
-place_copy(const struct bench_ctx *ctx, const char *pname)
+place_copy(const struct bench_ctx *ctx, const char *value)
 {
-	int k = place_choice(ctx, pname);
+	int k = place_choice(value);
 
 	return k >= 0 ? (unsigned)k : bench_variant(ctx) % PLACE_COPIES;
 }

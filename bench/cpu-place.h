@@ -66,9 +66,12 @@
 		&kernel##_c4, &kernel##_c5, &kernel##_c6, &kernel##_c7, \
 	}
 
-/* The parameter that picks the placement, with its help text. */
-#define PLACE_PARAM(pname, copies_of) { \
-	.name = pname, .type = BENCH_P_CHOICE, .def = "all", \
+/*
+ * The parameter that picks the placement, field f (a const char *) of the
+ * parameter struct T, with its help text.
+ */
+#define PLACE_PARAM(T, f, copies_of) { \
+	BENCH_PARAM_CHOICE(T, f), .def = "all", \
 	.choices = "all|fixed|0|1|2|3|4|5|6|7", \
 	.help = "where the " copies_of " code lies: all (each measuring " \
 	    "process runs another of 8 copies, two at each of 4 offsets " \
@@ -78,12 +81,12 @@
 }
 
 /*
- * The copy the parameter pname names: 0..7, fixed is 0; all: -1 (each
+ * The copy a PLACE_PARAM value names: 0..7, fixed is 0; all: -1 (each
  * process runs its variant, place_copy()).
  */
-int place_choice(const struct bench_ctx *, const char *pname);
-/* The copy this process runs: the one asked for, else its variant. */
-unsigned place_copy(const struct bench_ctx *, const char *pname);
+int place_choice(const char *value);
+/* The copy this process runs: the one value asks for, else its variant. */
+unsigned place_copy(const struct bench_ctx *, const char *value);
 /*
  * The offset modulo PLACE_ALIGN bytes of code at fn (a function's address
  * as an integer; on 32-bit ARM its bit 0 is the Thumb state, not part of

@@ -322,11 +322,18 @@ static const struct bench_derived whet_derived[] = {
 	{ .name = NULL }
 };
 
+/* Its parameters (bench_params()); see whet_params. */
+struct whet_params {
+	const char *variant;		/* classic, mwips, both */
+	long long loops;
+};
+
 static int
 whet_plan(struct bench_ctx *ctx)
 {
-	long long loops = bench_param_int(ctx, "loops");
-	const char *variant = bench_param_str(ctx, "variant");
+	const struct whet_params *p = bench_params(ctx);
+	long long loops = p->loops;
+	const char *variant = p->variant;
 	struct bench_case *c;
 	int id;
 
@@ -656,7 +663,7 @@ whet_classic(FILE *fp, const struct bench_info *info,
 
 static const struct bench_param whet_params[] = {
 	{
-		.name = "variant", .type = BENCH_P_CHOICE,
+		BENCH_PARAM_CHOICE(struct whet_params, variant),
 		.def = "both", .choices = "classic|mwips|both",
 		.help = "classic: the classic C-converted Curnow-Wichmann "
 		    "program (case classic-double, in MIPS as its \"C "
@@ -666,7 +673,7 @@ static const struct bench_param whet_params[] = {
 		    "quote); both",
 	},
 	{
-		.name = "loops", .type = BENCH_P_INT,
+		BENCH_PARAM_INT(struct whet_params, loops),
 		.min = 1, .max = WHET_LOOPS_MAX, .def = "1000",
 		.help = "LOOP of the classic program: one pass is 100,000 x "
 		    "loops Whetstone instructions (the MWIPS program's pass is "
@@ -703,6 +710,7 @@ const struct bench_info bench_whetstone_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = whet_params,
+	.params_size = sizeof(struct whet_params),
 	.plan = whet_plan,
 	.setup = whet_setup,
 	.prepare = whet_prepare,

@@ -39,18 +39,27 @@ struct cipher_state {
 	uint64_t bad;		/* decryptions whose tag did not match */
 };
 
+/* Its parameters (bench_params()); see cipher_params. */
+struct cipher_params {
+	struct bench_list algorithms;
+	struct bench_ints sizes;
+	struct bench_list directions;	/* encrypt, decrypt */
+	struct bench_list backends;
+};
+
 static int
 cipher_plan(struct bench_ctx *ctx)
 {
+	const struct cipher_params *p = bench_params(ctx);
 	long long sizes[CRYPTO_MAXSIZES];
-	unsigned mask = crypto_param_backends(ctx);
-	char dirs[4][64], name[48], cname[96];
-	size_t ns, nd, i, k, bi, di;
+	unsigned mask = crypto_param_backends(&p->backends);
+	const char *const *dirs = p->directions.items;
+	char name[48], cname[96];
+	size_t ns, nd = p->directions.n, i, k, bi, di;
 	struct bench_case *c;
 	int m, enc;
 
-	ns = crypto_param_sizes(ctx, sizes, CRYPTO_MAXSIZES);
-	nd = bench_param_words(ctx, "directions", dirs, 4);
+	ns = crypto_param_sizes(&p->sizes, sizes, CRYPTO_MAXSIZES);
 	if (nd > 4)
 		nd = 4;
 	for (i = 0; i < C_COUNT; i++) {
@@ -58,7 +67,7 @@ cipher_plan(struct bench_ctx *ctx)
 			if (!crypto_cipher_has_mode(i, m))
 				continue;
 			crypto_cipher_name(i, m, name, sizeof(name));
-			if (!crypto_param_wants(ctx, name,
+			if (!crypto_param_wants(&p->algorithms, name,
 			    crypto_ciphers[i].name))
 				continue;
 			for (bi = 0; bi < CB_COUNT; bi++) {
@@ -323,7 +332,7 @@ cipher_classic(FILE *fp, const struct bench_info *info,
 
 static const struct bench_param cipher_params[] = {
 	{
-		.name = "algorithms", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct cipher_params, algorithms),
 		.def = CRYPTO_STD_CIPHERS,
 		.quick = "aes-128-cbc,aes-128-gcm,chacha20", .full = "all",
 		.check = crypto_check_algorithms,
@@ -335,13 +344,13 @@ static const struct bench_param cipher_params[] = {
 		    "(standard: AES-128/256 CBC, CTR, GCM and "
 		    "ChaCha20-Poly1305)",
 	},
-	CRYPTO_PARAM_SIZES,
+	CRYPTO_PARAM_SIZES(struct cipher_params, sizes),
 	{
-		.name = "directions", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct cipher_params, directions),
 		.def = "encrypt,decrypt", .choices = "encrypt|decrypt",
 		.help = "encrypt, decrypt or both",
 	},
-	CRYPTO_PARAM_BACKENDS,
+	CRYPTO_PARAM_BACKENDS(struct cipher_params, backends),
 	{ .name = NULL }
 };
 
@@ -361,6 +370,7 @@ const struct bench_info bench_cipher_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = cipher_params,
+	.params_size = sizeof(struct cipher_params),
 	.plan = cipher_plan,
 	.setup = cipher_setup,
 	.run = cipher_run,

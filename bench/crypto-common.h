@@ -284,30 +284,37 @@ int crypto_cipher_kat(const struct crypto_ops *, enum crypto_cipher_id,
 
 /* ---- parameters -------------------------------------------------------- */
 
+/*
+ * The shared parameters' values, as parsed into each benchmark's own
+ * parameter struct (bench_params()).
+ */
 /* Which backends a run asked for: bit i for crypto_backends[i]. */
-unsigned crypto_param_backends(const struct bench_ctx *);
-/* Is `name` (or "all") among the words of the `algorithms` parameter? */
-int crypto_param_wants(const struct bench_ctx *, const char *name,
+unsigned crypto_param_backends(const struct bench_list *backends);
+/* Is `name`, its `family` (or "all") among the algorithms asked for? */
+int crypto_param_wants(const struct bench_list *algorithms, const char *name,
     const char *family);
 /* The `sizes` parameter, in order, duplicates dropped; returns count. */
-size_t crypto_param_sizes(const struct bench_ctx *, long long *v,
+size_t crypto_param_sizes(const struct bench_ints *sizes, long long *v,
     size_t max);
 
 /* check() hooks of the shared parameters */
 int crypto_check_backends(const char *value, char *err, size_t len);
 int crypto_check_algorithms(const char *value, char *err, size_t len);
 
-/* The `sizes` row of the hash and cipher parameter tables. */
-#define CRYPTO_PARAM_SIZES { \
-		.name = "sizes", .type = BENCH_P_INTLIST, \
+/*
+ * The `sizes` row of the hash and cipher parameter tables, field f (a
+ * struct bench_ints) of their parameter struct T.
+ */
+#define CRYPTO_PARAM_SIZES(T, f) { \
+		BENCH_PARAM_INTLIST(T, f), \
 		.min = 1, .max = (double)CRYPTO_MAX_SIZE, \
 		.def = CRYPTO_SIZES, .quick = "1024,8192", \
 		.full = CRYPTO_SIZES_FULL, \
 		.help = "message sizes in bytes (at most 64 MiB)", \
 	}
-/* The `backends` row of every crypto parameter table. */
-#define CRYPTO_PARAM_BACKENDS { \
-		.name = "backends", .type = BENCH_P_LIST, \
+/* The `backends` row of every crypto parameter table, likewise. */
+#define CRYPTO_PARAM_BACKENDS(T, f) { \
+		BENCH_PARAM_LIST(T, f), \
 		.def = "all", .choices = "all|openssl|gcrypt|mbedtls", \
 		.check = crypto_check_backends, \
 		.help = "libraries: openssl, gcrypt, mbedtls or all (a " \

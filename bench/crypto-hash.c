@@ -137,22 +137,31 @@ hash_case(struct bench_ctx *ctx, size_t i, size_t bi, long long size,
 	return 0;
 }
 
+/* Its parameters (bench_params()); see hash_params. */
+struct hash_params {
+	struct bench_list algorithms;
+	struct bench_ints sizes;
+	struct bench_list backends;
+	struct bench_list writes;	/* whole, N, putc */
+};
+
 static int
 hash_plan(struct bench_ctx *ctx)
 {
+	const struct hash_params *p = bench_params(ctx);
 	long long sizes[CRYPTO_MAXSIZES], writes[HASH_MAXWRITES];
-	char words[HASH_MAXWRITES][64];
-	unsigned mask = crypto_param_backends(ctx);
-	size_t ns, nw, i, k, bi, wi;
+	const char *const *words = p->writes.items;
+	unsigned mask = crypto_param_backends(&p->backends);
+	size_t ns, nw = p->writes.n, i, k, bi, wi;
 
-	ns = crypto_param_sizes(ctx, sizes, CRYPTO_MAXSIZES);
-	nw = bench_param_words(ctx, "writes", words, HASH_MAXWRITES);
+	ns = crypto_param_sizes(&p->sizes, sizes, CRYPTO_MAXSIZES);
 	if (nw > HASH_MAXWRITES)
 		nw = HASH_MAXWRITES;
 	for (wi = 0; wi < nw; wi++)
 		writes[wi] = writes_word(words[wi], strlen(words[wi]));
 	for (i = 0; i < H_COUNT; i++) {
-		if (!crypto_param_wants(ctx, crypto_hashes[i].name, NULL))
+		if (!crypto_param_wants(&p->algorithms, crypto_hashes[i].name,
+		    NULL))
 			continue;
 		for (bi = 0; bi < CB_COUNT; bi++) {
 			if (!(mask & (1u << bi)))
@@ -331,7 +340,7 @@ hash_classic(FILE *fp, const struct bench_info *info,
 
 static const struct bench_param hash_params[] = {
 	{
-		.name = "algorithms", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct hash_params, algorithms),
 		.def = CRYPTO_STD_HASHES, .quick = "sha256,md5",
 		.full = "all",
 		.check = crypto_check_algorithms,
@@ -341,10 +350,10 @@ static const struct bench_param hash_params[] = {
 		    "blake2s256, whirlpool, tiger, crc32, hmac-sha256, "
 		    "crc32rfc1510, crc24rfc2440, tiger2 (libgcrypt only)",
 	},
-	CRYPTO_PARAM_SIZES,
-	CRYPTO_PARAM_BACKENDS,
+	CRYPTO_PARAM_SIZES(struct hash_params, sizes),
+	CRYPTO_PARAM_BACKENDS(struct hash_params, backends),
 	{
-		.name = "writes", .type = BENCH_P_LIST, .def = "whole",
+		BENCH_PARAM_LIST(struct hash_params, writes), .def = "whole",
 		.check = hash_check_writes,
 		.help = "how each message is fed, a case per item: whole "
 		    "(one write; the plain case names), N (writes of N "
@@ -370,6 +379,7 @@ const struct bench_info bench_hash_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = hash_params,
+	.params_size = sizeof(struct hash_params),
 	.plan = hash_plan,
 	.setup = hash_setup,
 	.run = hash_run,

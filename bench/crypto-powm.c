@@ -358,16 +358,24 @@ pm_numbers(struct pm_state *s, int bits, int mode)
 	return 0;
 }
 
+/* Its parameters (bench_params()); see pm_params. */
+struct pm_params {
+	struct bench_list bits;
+	const char *exponent;		/* full, small or a number of bits */
+	struct bench_list backends;
+};
+
 static int
 pm_plan(struct bench_ctx *ctx)
 {
-	unsigned mask = crypto_param_backends(ctx);
+	const struct pm_params *p = bench_params(ctx);
+	unsigned mask = crypto_param_backends(&p->backends);
 	static const int libs[] = { CB_GCRYPT, CB_OPENSSL };
-	char bits[4][64], name[96];
-	size_t nb, i, k;
+	const char *const *bits = p->bits.items;
+	char name[96];
+	size_t nb = p->bits.n, i, k;
 	struct bench_case *c;
 
-	nb = bench_param_words(ctx, "bits", bits, 4);
 	if (nb > 4)
 		nb = 4;
 	for (i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
@@ -412,8 +420,8 @@ pm_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	s = calloc(1, sizeof(*s));
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
-	if (pm_numbers(s, c->id, pm_exponent_mode(bench_param_str(ctx,
-	    "exponent"))) != 0) {
+	if (pm_numbers(s, c->id, pm_exponent_mode(((const struct pm_params *)
+	    bench_params(ctx))->exponent)) != 0) {
 		free(s);
 		return bench_fail(ctx, "bad size %d bits", c->id);
 	}
@@ -557,7 +565,7 @@ pm_classic(FILE *fp, const struct bench_info *info,
 
 static const struct bench_param pm_params[] = {
 	{
-		.name = "bits", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct pm_params, bits),
 		.def = "1024,2048,4096", .quick = "1024,2048",
 		.choices = "1024|2048|4096|498|1010|2022",
 		.help = "sizes of the modulus in bits: 1024, 2048, 4096 "
@@ -565,13 +573,13 @@ static const struct bench_param pm_params[] = {
 		    "tests/benchmark's operands)",
 	},
 	{
-		.name = "exponent", .type = BENCH_P_STR,
+		BENCH_PARAM_STR(struct pm_params, exponent),
 		.def = "full",
 		.check = pm_check_exponent,
 		.help = "the exponent: full (as long as the modulus), small "
 		    "(41, tests/benchmark's), or a number of bits (1 to 4096)",
 	},
-	CRYPTO_PARAM_BACKENDS,
+	CRYPTO_PARAM_BACKENDS(struct pm_params, backends),
 	{ .name = NULL }
 };
 
@@ -584,6 +592,7 @@ const struct bench_info bench_powm_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = pm_params,
+	.params_size = sizeof(struct pm_params),
 	.plan = pm_plan,
 	.setup = pm_setup,
 	.run = pm_run,

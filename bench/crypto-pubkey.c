@@ -62,20 +62,27 @@ struct pk_state {
 	uint64_t rejected;
 };
 
+/* Its parameters (bench_params()); see pk_params. */
+struct pk_params {
+	struct bench_list algorithms, operations, backends;
+};
+
 static int
 pk_plan(struct bench_ctx *ctx)
 {
-	unsigned mask = crypto_param_backends(ctx);
-	char ops[OP_COUNT + 2][64], name[96];
-	size_t nops, i, bi, k;
+	const struct pk_params *p = bench_params(ctx);
+	unsigned mask = crypto_param_backends(&p->backends);
+	const char *const *ops = p->operations.items;
+	char name[96];
+	size_t nops = p->operations.n, i, bi, k;
 	struct bench_case *c;
 	int op, want;
 
-	nops = bench_param_words(ctx, "operations", ops, OP_COUNT + 2);
 	if (nops > OP_COUNT + 2)
 		nops = OP_COUNT + 2;
 	for (i = 0; i < P_COUNT; i++) {
-		if (!crypto_param_wants(ctx, crypto_pks[i].name, NULL))
+		if (!crypto_param_wants(&p->algorithms, crypto_pks[i].name,
+		    NULL))
 			continue;
 		for (bi = 0; bi < CB_COUNT; bi++) {
 			if (!(mask & (1u << bi)))
@@ -366,7 +373,7 @@ pk_classic(FILE *fp, const struct bench_info *info,
 
 static const struct bench_param pk_params[] = {
 	{
-		.name = "algorithms", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct pk_params, algorithms),
 		.def = CRYPTO_STD_PKS, .quick = "rsa2048,ecdsa-p256,ed25519",
 		.full = "all",
 		.check = crypto_check_algorithms,
@@ -376,7 +383,7 @@ static const struct bench_param pk_params[] = {
 		    "ed25519, x25519",
 	},
 	{
-		.name = "operations", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct pk_params, operations),
 		.def = "sign,verify,derive", .quick = "sign,verify,derive",
 		.full = "all",
 		.choices = "all|keygen|sign|verify|encrypt|decrypt|derive",
@@ -385,7 +392,7 @@ static const struct bench_param pk_params[] = {
 		    "slow board; its time limit grows to fit), encrypt and "
 		    "decrypt are in full only",
 	},
-	CRYPTO_PARAM_BACKENDS,
+	CRYPTO_PARAM_BACKENDS(struct pk_params, backends),
 	{ .name = NULL }
 };
 
@@ -406,6 +413,7 @@ const struct bench_info bench_pubkey_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = pk_params,
+	.params_size = sizeof(struct pk_params),
 	.plan = pk_plan,
 	.setup = pk_setup,
 	.run = pk_run,

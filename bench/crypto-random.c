@@ -81,17 +81,23 @@ rnd_fill(enum rnd_level level, uint8_t *out, size_t n)
 	}
 }
 
+/* Its parameters (bench_params()); see rnd_params. */
+struct rnd_params {
+	struct bench_ints size;
+	struct bench_list backends;
+};
+
 static int
 rnd_plan(struct bench_ctx *ctx)
 {
-	unsigned mask = crypto_param_backends(ctx);
-	long long sizes[RND_MAXSIZES];
+	const struct rnd_params *p = bench_params(ctx);
+	unsigned mask = crypto_param_backends(&p->backends);
+	const long long *sizes = p->size.v;
 	struct bench_case *c;
 	char name[96];
-	size_t ns, k;
+	size_t ns = p->size.n, k;
 	int i;
 
-	ns = bench_param_ints(ctx, "size", sizes, RND_MAXSIZES);
 	if (ns > RND_MAXSIZES)
 		ns = RND_MAXSIZES;
 	for (i = 0; i < R_COUNT; i++) {
@@ -299,7 +305,7 @@ rnd_check_sizes(const char *value, char *err, size_t len)
 
 static const struct bench_param rnd_params[] = {
 	{
-		.name = "size", .type = BENCH_P_INTLIST,
+		BENCH_PARAM_INTLIST(struct rnd_params, size),
 		.min = 1, .max = (double)RND_MAXSIZE,
 		.def = "128",
 		.check = rnd_check_sizes,
@@ -307,7 +313,7 @@ static const struct bench_param rnd_params[] = {
 		    "size (at most 1 MiB; with several sizes the case names "
 		    "end in /SIZE)",
 	},
-	CRYPTO_PARAM_BACKENDS,
+	CRYPTO_PARAM_BACKENDS(struct rnd_params, backends),
 	{ .name = NULL }
 };
 
@@ -320,6 +326,7 @@ const struct bench_info bench_random_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = rnd_params,
+	.params_size = sizeof(struct rnd_params),
 	.plan = rnd_plan,
 	.setup = rnd_setup,
 	.run = rnd_run,

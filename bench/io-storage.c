@@ -255,11 +255,20 @@ st_set_direct(int fd)
 	return fcntl(fd, F_SETFL, fl | O_DIRECT);
 }
 
+/* Its parameters (bench_params()); see st_params. */
+struct st_params {
+	const char *dir;		/* "": $TMPDIR or /tmp */
+	long long size, bs;
+	const char *direct;		/* auto, yes, no */
+	struct bench_list tests;
+	const char *device;		/* "": no device cases */
+};
+
 /* The folder for the test file: storage.dir, else $TMPDIR, else /tmp. */
 static const char *
 st_dir(const struct bench_ctx *ctx)
 {
-	const char *d = bench_param_str(ctx, "dir");
+	const char *d = ((const struct st_params *)bench_params(ctx))->dir;
 
 	if (*d != '\0')
 		return d;
@@ -364,33 +373,34 @@ st_check_device(const char *value, char *err, size_t errlen)
 
 static const struct bench_param st_params[] = {
 	{
-		.name = "dir", .type = BENCH_P_STR, .def = "",
+		BENCH_PARAM_STR(struct st_params, dir), .def = "",
 		.help = "folder for the test file (empty: $TMPDIR, else "
 		    "/tmp); the file has no name and goes with the case",
 		.check = st_check_dir,
 	},
 	{
-		.name = "size", .type = BENCH_P_INT,
+		BENCH_PARAM_INT(struct st_params, size),
 		.min = 1048576, .max = 1099511627776.0,
 		.def = "64Mi", .quick = "8Mi", .full = "256Mi",
 		.help = "bytes of the test file (rounded up to whole blocks)",
 	},
 	{
-		.name = "bs", .type = BENCH_P_INT, .min = 4096, .max = 67108864,
+		BENCH_PARAM_INT(struct st_params, bs),
+		.min = 4096, .max = 67108864,
 		.def = "1Mi",
 		.help = "bytes per sequential read or write, a multiple of "
 		    "4096 (1Mi = 1 MiB)",
 		.check = st_check_bs,
 	},
 	{
-		.name = "direct", .type = BENCH_P_CHOICE, .def = "auto",
+		BENCH_PARAM_CHOICE(struct st_params, direct), .def = "auto",
 		.choices = "auto|yes|no",
 		.help = "bypass the page cache with O_DIRECT: auto where "
 		    "the filesystem allows it; no: buffered I/O with cache "
 		    "drops and fdatasync",
 	},
 	{
-		.name = "tests", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct st_params, tests),
 		.def = "all",
 		.choices = "all|seq-write|seq-read|rand-write-4k|rand-read-4k|"
 		    "fsync|dev-seq-read|dev-rand-read-4k",
@@ -398,7 +408,7 @@ static const struct bench_param st_params[] = {
 		    "need storage.device)",
 	},
 	{
-		.name = "device", .type = BENCH_P_STR, .def = "",
+		BENCH_PARAM_STR(struct st_params, device), .def = "",
 		.help = "block device (or file) to read from, never written, "
 		    "e.g. /dev/sda; skipped when not readable",
 		.check = st_check_device,
@@ -411,17 +421,18 @@ static const struct bench_param st_params[] = {
 static int
 st_plan(struct bench_ctx *ctx)
 {
-	char words[2 * ST_NTESTS][64], name[96];
-	const char *mode = bench_param_str(ctx, "direct");
-	const char *dev = bench_param_str(ctx, "device");
+	const struct st_params *p = bench_params(ctx);
+	const char *const *words = p->tests.items;
+	const char *mode = p->direct;
+	const char *dev = p->device;
+	char name[96];
 	int want[ST_NTESTS], fdirect = 1, ddirect = 1, direct;
 	struct bench_case *c;
-	size_t n, i, t;
-	long long bs = bench_param_int(ctx, "bs");
+	size_t n = p->tests.n, i, t;
+	long long bs = p->bs;
 
 	memset(want, 0, sizeof(want));
-	n = bench_param_words(ctx, "tests", words, ARRAY_SIZE(words));
-	for (i = 0; i < n && i < ARRAY_SIZE(words); i++)
+	for (i = 0; i < n && i < 2 * ST_NTESTS; i++)
 		for (t = 0; t < ST_NTESTS; t++)
 			if (strcmp(words[i], st_tests[t].name) == 0 ||
 			    strcmp(words[i], "all") == 0)
@@ -527,7 +538,8 @@ st_setup_file(struct bench_ctx *ctx, struct st_state *s, int direct)
 	int rc;
 
 	bufprintf(s->where, sizeof(s->where), "%s", dir);
-	s->size = (uint64_t)bench_param_int(ctx, "size");
+	s->size = (uint64_t)((const struct st_params *)
+	    bench_params(ctx))->size;
 	s->size = (s->size + s->bs - 1) / s->bs * s->bs;
 	if (s->test == ST_FSYNC)
 		s->size = ST_FSYNC_PAGES * STORAGE_PAGE;
@@ -562,7 +574,8 @@ st_setup_file(struct bench_ctx *ctx, struct st_state *s, int direct)
 static int
 st_setup_device(struct bench_ctx *ctx, struct st_state *s, int direct)
 {
-	const char *path = bench_param_str(ctx, "device");
+	const char *path = ((const struct st_params *)
+	    bench_params(ctx))->device;
 	struct stat st;
 	uint64_t size = 0;
 
@@ -607,7 +620,7 @@ st_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 	s->fd = -1;
 	bench_set_priv(ctx, s);
 	s->test = (enum st_test)c->id;
-	s->bs = (uint64_t)bench_param_int(ctx, "bs");
+	s->bs = (uint64_t)((const struct st_params *)bench_params(ctx))->bs;
 	if (posix_memalign(&w, STORAGE_PAGE, s->bs) != 0 ||
 	    posix_memalign(&r, STORAGE_PAGE, s->bs) != 0) {
 		free(w);
@@ -935,6 +948,7 @@ const struct bench_info bench_storage_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_NO_COPIES,
 	.params = st_params,
+	.params_size = sizeof(struct st_params),
 	.plan = st_plan,
 	.setup = st_setup,
 	.run = st_run,

@@ -62,11 +62,16 @@ bitrate_check(const char *value, char *err, size_t errlen)
 	return -1;
 }
 
+/* Its parameters (bench_params()); see mp3_params. */
+struct mp3_params {
+	long long seconds, bitrate;
+};
+
 static const struct bench_param mp3_params[] = {
-	{ .name = "seconds", .type = BENCH_P_INT, .min = 1, .max = 60,
+	{ BENCH_PARAM_INT(struct mp3_params, seconds), .min = 1, .max = 60,
 	  .def = "5", .quick = "2",
 	  .help = "length of the generated test signal, seconds" },
-	{ .name = "bitrate", .type = BENCH_P_INT, .min = 32, .max = 320,
+	{ BENCH_PARAM_INT(struct mp3_params, bitrate), .min = 32, .max = 320,
 	  .def = "128", .check = bitrate_check,
 	  .help = "bit rate the test signal is encoded at, kbit/s (CBR)" },
 	{ .name = NULL }
@@ -80,13 +85,12 @@ static const struct bench_derived mp3_derived[] = {
 static int
 mp3_plan(struct bench_ctx *ctx)
 {
+	const struct mp3_params *p = bench_params(ctx);
 	char name[64];
 	struct bench_case *c;
 
-	snprintf(name, sizeof(name), "decode/%lldkbps",
-	    bench_param_int(ctx, "bitrate"));
-	c = bench_add_case(ctx, name, "s/s", BENCH_RATE,
-	    (double)bench_param_int(ctx, "seconds"));
+	snprintf(name, sizeof(name), "decode/%lldkbps", p->bitrate);
+	c = bench_add_case(ctx, name, "s/s", BENCH_RATE, (double)p->seconds);
 	if (c == NULL)
 		return -1;
 	c->derived = mp3_derived;
@@ -219,6 +223,7 @@ static void mp3_teardown(struct bench_ctx *, const struct bench_case *);
 static int
 mp3_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 {
+	const struct mp3_params *p = bench_params(ctx);
 	struct mp3_state *s = calloc(1, sizeof(*s));
 	int err = MPG123_OK, rc;
 
@@ -226,7 +231,7 @@ mp3_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
 	bench_set_priv(ctx, s);
-	s->nsamples = (size_t)bench_param_int(ctx, "seconds") * MP3_RATE;
+	s->nsamples = (size_t)p->seconds * MP3_RATE;
 	s->src = malloc(s->nsamples * 2 * sizeof(*s->src));
 	/* room for the encoder's delay and padding, should gapless fail */
 	s->outcap = (s->nsamples + 4 * MP3_FRAME) * 2;
@@ -234,7 +239,7 @@ mp3_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 	if (s->src == NULL || s->out == NULL)
 		return bench_fail(ctx, "out of memory");
 	make_signal(s->src, s->nsamples);
-	rc = encode(ctx, s, (int)bench_param_int(ctx, "bitrate"));
+	rc = encode(ctx, s, (int)p->bitrate);
 	if (rc != 0)
 		return rc;
 #if MPG123_API_VERSION < 46
@@ -375,6 +380,7 @@ const struct bench_info bench_mp3_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = mp3_params,
+	.params_size = sizeof(struct mp3_params),
 	.plan = mp3_plan,
 #if MP3_BUILT
 	.setup = mp3_setup,

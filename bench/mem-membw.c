@@ -82,6 +82,13 @@ bw_op_find(const char *name)
 	return -1;
 }
 
+/* Its parameters (bench_params()); see bw_params. */
+struct membw_params {
+	struct bench_list ops;
+	struct bench_ints sizes;
+	struct bench_list placement;	/* MEM_PARAM_PLACEMENT */
+};
+
 /*
  * plan(): one case per operation, size and placement, "copy/1MiB"
  * ("copy/1MiB/thp" when placements are asked for).  c->arg holds the
@@ -90,16 +97,16 @@ bw_op_find(const char *name)
 static int
 bw_plan(struct bench_ctx *ctx)
 {
-	long long sizes[BW_MAXSIZES];
-	char ops[BW_NOPS * 2][64], name[96], opn[16];
+	const struct membw_params *p = bench_params(ctx);
+	const long long *sizes = p->sizes.v;
+	const char *const *ops = p->ops.items;
+	char name[96], opn[16];
 	int seen[BW_NOPS] = { 0 }, pl[MP_COUNT];
-	size_t nsz, nops, npl, i, j, k, m;
+	size_t nsz = p->sizes.n, nops = p->ops.n, npl, i, j, k, m;
 	struct bench_case *c;
 	int op;
 
-	npl = mem_placements(ctx, pl, MP_COUNT);
-	nops = bench_param_words(ctx, "ops", ops, BW_NOPS * 2);
-	nsz = bench_param_ints(ctx, "sizes", sizes, BW_MAXSIZES);
+	npl = mem_placements(&p->placement, pl, MP_COUNT);
 	if (nsz > BW_MAXSIZES)
 		return bench_fail(ctx, "at most %d sizes", BW_MAXSIZES);
 	if (nops > BW_NOPS * 2)
@@ -195,8 +202,9 @@ bw_fill(struct bw_state *s)
 static int
 bw_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
-	long long sizes[BW_MAXSIZES];
-	size_t nsz = bench_param_ints(ctx, "sizes", sizes, BW_MAXSIZES);
+	const struct membw_params *p = bench_params(ctx);
+	const long long *sizes = p->sizes.v;
+	size_t nsz = p->sizes.n;
 	size_t si = (size_t)(c->arg & 0xff);
 	int pl = (int)(c->arg >> 8);
 	struct bw_state *s;
@@ -469,14 +477,14 @@ bw_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 
 static const struct bench_param bw_params[] = {
 	{
-		.name = "ops", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct membw_params, ops),
 		.choices = "read|write|copy|set|triad",
 		.def = "read,write,copy,set,triad",
 		.help = "operations: read (sum of words), write (store loop), "
 		    "copy (memcpy), set (memset), triad (STREAM a=b+q*c)",
 	},
 	{
-		.name = "sizes", .type = BENCH_P_INTLIST,
+		BENCH_PARAM_INTLIST(struct membw_params, sizes),
 		.min = MEM_SIZE_MIN, .max = MEM_SIZE_MAX,
 		.def = "16Ki,64Ki,256Ki,1Mi,4Mi,16Mi,64Mi",
 		.quick = "32Ki,1Mi,32Mi",
@@ -486,7 +494,7 @@ static const struct bench_param bw_params[] = {
 		    "operation together), each at most a quarter of RAM",
 		.check = mem_check_sizes,
 	},
-	MEM_PARAM_PLACEMENT,
+	MEM_PARAM_PLACEMENT(struct membw_params, placement),
 	{ .name = NULL }
 };
 
@@ -514,6 +522,7 @@ const struct bench_info bench_membw_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = bw_params,
+	.params_size = sizeof(struct membw_params),
 	.plan = bw_plan,
 	.setup = bw_setup,
 	.run = bw_run,

@@ -55,6 +55,12 @@ ml_rand(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
+/* Its parameters (bench_params()); see ml_params. */
+struct memlat_params {
+	struct bench_ints sizes;
+	struct bench_list placement;	/* MEM_PARAM_PLACEMENT */
+};
+
 /*
  * plan(): one case per size and placement, named by its size ("64KiB",
  * "64KiB/hugetlb" when placements are asked for); c->arg holds the size's
@@ -63,14 +69,14 @@ ml_rand(uint64_t *x)
 static int
 ml_plan(struct bench_ctx *ctx)
 {
-	long long sizes[ML_MAXSIZES];
-	size_t n, i, k, npl, m;
+	const struct memlat_params *p = bench_params(ctx);
+	const long long *sizes = p->sizes.v;
+	size_t n = p->sizes.n, i, k, npl, m;
 	struct bench_case *c;
 	char name[96];
 	int pl[MP_COUNT];
 
-	npl = mem_placements(ctx, pl, MP_COUNT);
-	n = bench_param_ints(ctx, "sizes", sizes, ML_MAXSIZES);
+	npl = mem_placements(&p->placement, pl, MP_COUNT);
 	if (n > ML_MAXSIZES)
 		return bench_fail(ctx, "at most %d sizes", ML_MAXSIZES);
 	for (i = 0; i < n; i++) {
@@ -134,8 +140,9 @@ ml_state_free(struct ml_state *s)
 static int
 ml_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
-	long long sizes[ML_MAXSIZES];
-	size_t nsz = bench_param_ints(ctx, "sizes", sizes, ML_MAXSIZES);
+	const struct memlat_params *p = bench_params(ctx);
+	const long long *sizes = p->sizes.v;
+	size_t nsz = p->sizes.n;
 	size_t si = (size_t)(c->arg & 0xff);
 	int pl = (int)(c->arg >> 8);
 	unsigned long long size;
@@ -298,7 +305,7 @@ ml_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 
 static const struct bench_param ml_params[] = {
 	{
-		.name = "sizes", .type = BENCH_P_INTLIST,
+		BENCH_PARAM_INTLIST(struct memlat_params, sizes),
 		.min = MEM_SIZE_MIN, .max = MEM_SIZE_MAX,
 		.def = "4Ki,8Ki,16Ki,32Ki,64Ki,128Ki,256Ki,512Ki,1Mi,2Mi,"
 		    "4Mi,8Mi,16Mi,32Mi,64Mi,128Mi,256Mi",
@@ -310,7 +317,7 @@ static const struct bench_param ml_params[] = {
 		    "memory available are skipped",
 		.check = mem_check_sizes,
 	},
-	MEM_PARAM_PLACEMENT,
+	MEM_PARAM_PLACEMENT(struct memlat_params, placement),
 	{ .name = NULL }
 };
 
@@ -346,6 +353,7 @@ const struct bench_info bench_memlat_info = {
 	.unit = "s",
 	.better = BENCH_LOWER,
 	.params = ml_params,
+	.params_size = sizeof(struct memlat_params),
 	.plan = ml_plan,
 	.setup = ml_setup,
 	.run = ml_run,

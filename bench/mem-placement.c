@@ -58,15 +58,13 @@ mem_placement_find(const char *name)
 }
 
 size_t
-mem_placements(const struct bench_ctx *ctx, int *pl, size_t max)
+mem_placements(const struct bench_list *value, int *pl, size_t max)
 {
-	char w[MP_COUNT * 2][64];
-	size_t n, i, j, k = 0;
+	size_t i, j, k = 0;
 	int p;
 
-	n = bench_param_words(ctx, "placement", w, MP_COUNT * 2);
-	for (i = 0; i < n && i < MP_COUNT * 2 && k < max; i++) {
-		p = mem_placement_find(w[i]);
+	for (i = 0; i < value->n && i < MP_COUNT * 2 && k < max; i++) {
+		p = mem_placement_find(value->items[i]);
 		if (p < 0)
 			continue;	/* the parameter's choices refuse it */
 		for (j = 0; j < k && pl[j] != p; j++)

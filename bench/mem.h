@@ -46,8 +46,8 @@ enum mem_placement {
 	MP_COUNT
 };
 extern const char *const mem_placement_names[MP_COUNT];
-#define MEM_PARAM_PLACEMENT { \
-		.name = "placement", .type = BENCH_P_LIST, .def = "default", \
+#define MEM_PARAM_PLACEMENT(T, f) { \
+		BENCH_PARAM_LIST(T, f), .def = "default", \
 		.choices = "default|4k|thp|hugetlb|local|remote", \
 		.help = "where the data lives: default (the allocator's " \
 		    "choice), 4k pages, thp (transparent huge pages), " \
@@ -62,8 +62,11 @@ struct mem_block {
 };
 /* The placement's index, or -1. */
 int mem_placement_find(const char *name);
-/* The `placement` parameter as indexes, in order, without repeats. */
-size_t mem_placements(const struct bench_ctx *, int *pl, size_t max);
+/*
+ * The value of a MEM_PARAM_PLACEMENT parameter as indexes, in order,
+ * without repeats.
+ */
+size_t mem_placements(const struct bench_list *value, int *pl, size_t max);
 /* "" for the lone default placement, else "/4k", "/thp", ... */
 void mem_placement_suffix(int pl, size_t npl, char *buf, size_t len);
 /*

@@ -661,40 +661,51 @@ ip_check_server(const char *value, char *err, size_t errlen)
 	return 0;
 }
 
+/* Its parameters (bench_params()); see ip_params. */
+struct ip_params {
+	const char *server;		/* "": one started on 127.0.0.1 */
+	long long port, time;
+	struct bench_list tests;
+	long long bitrate, streams;
+	const char *iperf3;		/* the program */
+};
+
 static const struct bench_param ip_params[] = {
 	{
-		.name = "server", .type = BENCH_P_STR, .def = "",
+		BENCH_PARAM_STR(struct ip_params, server), .def = "",
 		.help = "iperf3 server to measure against (empty: start one "
 		    "on 127.0.0.1)",
 		.check = ip_check_server,
 	},
 	{
-		.name = "port", .type = BENCH_P_INT, .min = 1, .max = 65535,
+		BENCH_PARAM_INT(struct ip_params, port), .min = 1, .max = 65535,
 		.def = "5201", .help = "the server's port (with server)",
 	},
 	{
-		.name = "time", .type = BENCH_P_INT, .min = 1, .max = 600,
+		BENCH_PARAM_INT(struct ip_params, time), .min = 1, .max = 600,
 		.def = "2", .quick = "1",
 		.help = "seconds per sample (one iperf3 run, -t)",
 	},
 	{
-		.name = "tests", .type = BENCH_P_LIST, .def = "up,down,bidir",
+		BENCH_PARAM_LIST(struct ip_params, tests),
+		.def = "up,down,bidir",
 		.quick = "up,down",
 		.choices = "up|down|bidir|udp",
 		.help = "up: this host sends; down: receives (-R); bidir: "
 		    "both (--bidir); udp: sends UDP at network.bitrate",
 	},
 	{
-		.name = "bitrate", .type = BENCH_P_INT, .min = 1000,
+		BENCH_PARAM_INT(struct ip_params, bitrate), .min = 1000,
 		.max = 1e12, .def = "100M",
 		.help = "UDP target bit/s (-b; M is 1000000)",
 	},
 	{
-		.name = "streams", .type = BENCH_P_INT, .min = 1, .max = 128,
+		BENCH_PARAM_INT(struct ip_params, streams),
+		.min = 1, .max = 128,
 		.def = "1", .help = "parallel streams (-P)",
 	},
 	{
-		.name = "iperf3", .type = BENCH_P_STR, .def = IPERF3_PATH,
+		BENCH_PARAM_STR(struct ip_params, iperf3), .def = IPERF3_PATH,
 		.help = "the iperf3 program",
 		.check = ip_check_prog,
 	},
@@ -704,14 +715,15 @@ static const struct bench_param ip_params[] = {
 static int
 ip_plan(struct bench_ctx *ctx)
 {
-	char words[2 * IP_NTESTS][64];
+	const struct bench_list *tests = &((const struct ip_params *)
+	    bench_params(ctx))->tests;
+	const char *const *words = tests->items;
 	int want[IP_NTESTS];
 	struct bench_case *c;
-	size_t n, i, t;
+	size_t n = tests->n, i, t;
 
 	memset(want, 0, sizeof(want));
-	n = bench_param_words(ctx, "tests", words, ARRAY_SIZE(words));
-	for (i = 0; i < n && i < ARRAY_SIZE(words); i++)
+	for (i = 0; i < n && i < 2 * IP_NTESTS; i++)
 		for (t = 0; t < IP_NTESTS; t++)
 			if (strcmp(words[i], ip_names[t]) == 0)
 				want[t] = 1;
@@ -752,8 +764,9 @@ static void ip_teardown(struct bench_ctx *, const struct bench_case *);
 static int
 ip_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 {
+	const struct ip_params *p = bench_params(ctx);
 	struct ip_state *s = xcalloc(1, sizeof(*s));
-	const char *server = bench_param_str(ctx, "server");
+	const char *server = p->server;
 	int v;
 
 	s->server_err = -1;
@@ -762,16 +775,14 @@ ip_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 	s->acc = xcalloc(1, sizeof(*s->acc));
 	s->before = xcalloc(1, sizeof(*s->before));
 	s->after = xcalloc(1, sizeof(*s->after));
-	if (ip_find(bench_param_str(ctx, "iperf3"), s->prog,
+	if (ip_find(p->iperf3, s->prog,
 	    sizeof(s->prog)) != 0 &&
 	    ip_find("iperf3", s->prog, sizeof(s->prog)) != 0)
 		return bench_skip(ctx, "iperf3 not found");
-	s->seconds = (int)bench_param_int(ctx, "time");
+	s->seconds = (int)p->time;
 	bufprintf(s->time, sizeof(s->time), "%d", s->seconds);
-	bufprintf(s->streams, sizeof(s->streams), "%lld",
-	    bench_param_int(ctx, "streams"));
-	bufprintf(s->bitrate, sizeof(s->bitrate), "%lld",
-	    bench_param_int(ctx, "bitrate"));
+	bufprintf(s->streams, sizeof(s->streams), "%lld", p->streams);
+	bufprintf(s->bitrate, sizeof(s->bitrate), "%lld", p->bitrate);
 	if (s->test == IP_BIDIR) {
 		v = ip_version(ctx, s);
 		if (v >= 0 && v < 3007)
@@ -781,8 +792,7 @@ ip_setup_state(struct bench_ctx *ctx, const struct bench_case *c)
 	if (*server == '\0')
 		return ip_server_start(ctx, s);
 	bufprintf(s->host, sizeof(s->host), "%s", server);
-	bufprintf(s->port, sizeof(s->port), "%lld",
-	    bench_param_int(ctx, "port"));
+	bufprintf(s->port, sizeof(s->port), "%lld", p->port);
 	return 0;
 }
 
@@ -940,6 +950,7 @@ const struct bench_info bench_iperf3_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_NO_COPIES,
 	.params = ip_params,
+	.params_size = sizeof(struct ip_params),
 	.supported = ip_supported,
 	.plan = ip_plan,
 	.setup = ip_setup,

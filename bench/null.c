@@ -49,8 +49,15 @@ struct null_state {
 	uint64_t jitter;		/* null.jitter */
 };
 
+/* Its parameters (bench_params()); see null_params. */
+struct null_params {
+	const char *mode;
+	long long work, ns, vary, jitter;
+	struct bench_list kind;
+};
+
 static const struct bench_param null_params[] = {
-	{ .name = "mode", .type = BENCH_P_CHOICE,
+	{ BENCH_PARAM_CHOICE(struct null_params, mode),
 	  .choices = "ok|crash|hang|bad|fail|skip|slow|spread|spin|sleep",
 	  .def = "ok",
 	  .help = "what the second case does: ok, or crash (SIGSEGV), hang, "
@@ -60,20 +67,21 @@ static const struct bench_param null_params[] = {
 	    "not); "
 	    "spin or sleep: known-truth cases instead, each unit lasting "
 	    "null.ns" },
-	{ .name = "work", .type = BENCH_P_INT, .min = 1, .max = 1000000,
+	{ BENCH_PARAM_INT(struct null_params, work), .min = 1, .max = 1000000,
 	  .def = "1000", .help = "additions per iteration" },
-	{ .name = "ns", .type = BENCH_P_INT, .min = 1000, .max = 1000000000,
+	{ BENCH_PARAM_INT(struct null_params, ns),
+	  .min = 1000, .max = 1000000000,
 	  .def = "10000", .help = "spin/sleep: nanoseconds per unit of work "
 	    "(true rate 1e9/ns op/s)" },
-	{ .name = "vary", .type = BENCH_P_INT, .min = 0, .max = 100,
+	{ BENCH_PARAM_INT(struct null_params, vary), .min = 0, .max = 100,
 	  .def = "0", .help = "spin/sleep: units last this many per cent "
 	    "longer in every second measuring process (the 2nd, 4th, ...), "
 	    "so the processes of a CPU case disagree on purpose" },
-	{ .name = "jitter", .type = BENCH_P_INT, .min = 0, .max = 100,
+	{ BENCH_PARAM_INT(struct null_params, jitter), .min = 0, .max = 100,
 	  .def = "0", .help = "spin/sleep rate and time cases: every second "
 	    "call of the kernel lasts this many per cent longer, so a "
 	    "process's samples disagree and it samples until its budget" },
-	{ .name = "kind", .type = BENCH_P_LIST,
+	{ BENCH_PARAM_LIST(struct null_params, kind),
 	  .choices = "rate|time|reported|phases",
 	  .def = "rate,time,reported,phases",
 	  .help = "spin/sleep: which cases (RATE, TIME, self-timed REPORTED, "
@@ -95,11 +103,13 @@ null_plan_truth(struct bench_ctx *ctx, const char *mode)
 {
 	static const char *const kinds[] = { "rate", "time", "reported",
 	    "phases" };
-	char words[8][64], name[32];
+	const struct bench_list *kind = &((const struct null_params *)
+	    bench_params(ctx))->kind;
+	const char *const *words = kind->items;
+	char name[32];
 	struct bench_case *c;
-	size_t n, i, k;
+	size_t n = kind->n, i, k;
 
-	n = bench_param_words(ctx, "kind", words, 8);
 	for (k = 0; k < 4; k++) {
 		for (i = 0; i < n && i < 8; i++)
 			if (strcmp(words[i], kinds[k]) == 0)
@@ -127,8 +137,9 @@ null_plan_truth(struct bench_ctx *ctx, const char *mode)
 static int
 null_plan(struct bench_ctx *ctx)
 {
-	const char *mode = bench_param_str(ctx, "mode");
-	double w = (double)bench_param_int(ctx, "work");
+	const struct null_params *p = bench_params(ctx);
+	const char *mode = p->mode;
+	double w = (double)p->work;
 
 	if (strcmp(mode, "spin") == 0 || strcmp(mode, "sleep") == 0)
 		return null_plan_truth(ctx, mode);
@@ -142,16 +153,17 @@ null_plan(struct bench_ctx *ctx)
 static int
 null_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
+	const struct null_params *p = bench_params(ctx);
 	struct null_state *s = calloc(1, sizeof(*s));
 
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
 	bench_set_priv(ctx, s);
-	s->ns = (uint64_t)bench_param_int(ctx, "ns");
+	s->ns = (uint64_t)p->ns;
 	if (bench_process(ctx) % 2 == 1)
-		s->ns += s->ns * (uint64_t)bench_param_int(ctx, "vary") / 100;
-	s->jitter = (uint64_t)bench_param_int(ctx, "jitter");
-	s->sleep = strcmp(bench_param_str(ctx, "mode"), "sleep") == 0;
+		s->ns += s->ns * (uint64_t)p->vary / 100;
+	s->jitter = (uint64_t)p->jitter;
+	s->sleep = strcmp(p->mode, "sleep") == 0;
 	/* wake at the deadline, not up to 50 us after it (timer slack) */
 	if (s->sleep && prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) != 0)
 		return bench_fail(ctx, "cannot set the timer slack");
@@ -376,6 +388,7 @@ const struct bench_info bench_null_info = {
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = null_params,
+	.params_size = sizeof(struct null_params),
 	.plan = null_plan,
 	.setup = null_setup,
 	.prepare = null_prepare,

@@ -51,12 +51,9 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <mqueue.h>
 #include <pthread.h>
 #include <sched.h>
-#include <semaphore.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -67,543 +64,20 @@
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#ifdef HAVE_SYS_EVENTFD_H
-#include <sys/eventfd.h>
-#endif
-#ifdef HAVE_LINUX_FUTEX_H
-#include <linux/futex.h>
-#include <sys/syscall.h>
-#endif
 
 #include "bench.h"
 #include "perfctr.h"
 #include "result.h"
 #include "sync.h"
-
-#define PP_STOP		(UINT64_C(1) << 63)	/* ends the pong side */
-#define PP_REPLY	(UINT64_C(1) << 40)	/* marks an answer */
-#define PP_SAME		(-1)			/* case arg: one CPU */
-#define PP_CROSS	(-2)			/* case arg: two CPUs */
-#define PP_SAME_PROC	(-3)			/* ... pong a process */
-#define PP_CROSS_PROC	(-4)
-#define PP_PAIR(a, b)	((intptr_t)(a) * 4096 + (b))	/* matrix pair */
-#define PP_WARMUP	200			/* round trips in setup */
-#define PP_SPIN_YIELD	4096
-#define PP_LINE		64
+#include "sync-pingpong.h"
 
 int pingpong_test_fault;
-
-enum pp_mech {
-	PP_PIPE, PP_EVENTFD, PP_FUTEX, PP_SEM, PP_CONDVAR, PP_MUTEX,
-	PP_MQUEUE, PP_SPIN, PP_NMECH
-};
-
-/* The words the futex and spin mechanisms share, one cache line. */
-struct pp_line {
-	_Atomic uint64_t spin[2];	/* spin: the message itself */
-	_Atomic uint32_t fw[2];		/* futex: bumped on each message */
-	uint64_t payload[2];		/* futex: the message */
-};
-
-/*
- * Everything ping and pong share.  It lives in a shared anonymous mapping
- * so that pong may be a child process as well as a thread.
- */
-struct pp_shared {
-	_Alignas(PP_LINE) struct pp_line line;
-	/* the mechanisms; index = direction, 0 ping->pong, 1 pong->ping */
-	int fd[2][2];			/* pipe ends; eventfd in fd[d][0] */
-	mqd_t mq[2];
-	sem_t sem[2];
-	pthread_mutex_t mtx;
-	pthread_cond_t cond[2];
-	pthread_mutex_t rot[3];		/* mutex: the three in rotation */
-	uint64_t slot[2];		/* sem, condvar, mutex messages */
-	uint64_t seen[2];		/* receiver's last message */
-	uint32_t fseen[2];		/* receiver's last futex count */
-	uint64_t round[2];		/* mutex: ping's and pong's round */
-	/* pong's side */
-	_Atomic int ready;		/* pong holds what it must */
-	_Atomic uint64_t served, pong_bad;
-	_Atomic int pong_err;
-	char pong_why[96];
-};
-
-/* Pooled over all passes of all samples (one hand-off = half a pass). */
-struct pp_pool {
-	struct sync_pool t;		/* hand-off seconds */
-	uint64_t nc;			/* passes with counts */
-	double cmin, cmax, csum, imin, imax, isum;
-	uint64_t scaled, failed;	/* counter windows scaled / unread */
-};
-
-struct pp_state {
-	enum pp_mech mech;
-	int cpu[2];			/* ping's and pong's CPU */
-	int same;			/* one CPU for both */
-	int procs;			/* pong is a process */
-	uint64_t passes;
-	struct pp_shared *sh;		/* shared mapping */
-	int opened;			/* bit per resource to close */
-	unsigned held;			/* mutex: bit per rot[] ping holds */
-
-	pthread_t pong;
-	pid_t pong_pid;
-	int pong_started;
-	cpu_set_t saved;		/* ping's affinity before setup */
-	int have_saved;
-
-	struct perfctr pc;		/* ping's own counters */
-	int have_pc;
-
-	/* ping's side */
-	double *rt;			/* this sample's round trips */
-	struct pp_pool pool;
-	uint64_t sent, got, bad, bad_seq, bad_val;
-};
-
-#define OPEN_FD0	0x01
-#define OPEN_FD1	0x02
-#define OPEN_MQ		0x04
-#define OPEN_SEM	0x08
-#define OPEN_CV		0x10
-#define OPEN_ROT	0x20
 
 static const char *const pp_names[PP_NMECH] = {
 	[PP_PIPE] = "pipe", [PP_EVENTFD] = "eventfd", [PP_FUTEX] = "futex",
 	[PP_SEM] = "sem", [PP_CONDVAR] = "condvar", [PP_MUTEX] = "mutex",
 	[PP_MQUEUE] = "mqueue", [PP_SPIN] = "spin",
 };
-
-/* The pause hint of a spin-wait loop. */
-static inline void
-pp_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__) || (defined(__ARM_ARCH) && __ARM_ARCH >= 7)
-	__asm__ __volatile__("yield" ::: "memory");
-#else
-	__asm__ __volatile__("" ::: "memory");
-#endif
-}
-
-/* ---- byte streams: pipe, eventfd ------------------------------------- */
-
-static int
-pp_write8(int fd, uint64_t v)
-{
-	ssize_t n;
-
-	do
-		n = write(fd, &v, sizeof(v));
-	while (n < 0 && errno == EINTR);
-	if (n != (ssize_t)sizeof(v)) {
-		if (n >= 0)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
-}
-
-static int
-pp_read8(int fd, uint64_t *v)
-{
-	char *p = (char *)v;
-	size_t got = 0;
-	ssize_t n;
-
-	while (got < sizeof(*v)) {
-		n = read(fd, p + got, sizeof(*v) - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n == 0)
-				errno = EPIPE;
-			return -1;
-		}
-		got += (size_t)n;
-	}
-	return 0;
-}
-
-/* ---- futex ----------------------------------------------------------- */
-
-#ifdef HAVE_LINUX_FUTEX_H
-static long
-pp_futex(const struct pp_state *s, _Atomic uint32_t *w, int op, uint32_t val)
-{
-	return syscall(SYS_futex, (uint32_t *)w,
-	    op | (s->procs ? 0 : FUTEX_PRIVATE_FLAG), val, NULL, NULL, 0);
-}
-#endif
-
-/* ---- the mechanisms -------------------------------------------------- */
-
-/* Mutex and condition variables, shared between processes if need be. */
-static int
-pp_open_locks(struct pp_state *s, int rotation)
-{
-	pthread_mutexattr_t ma;
-	pthread_condattr_t ca;
-	int pshared = s->procs ? PTHREAD_PROCESS_SHARED :
-	    PTHREAD_PROCESS_PRIVATE, ok, i, n = 0;
-
-	if (pthread_mutexattr_init(&ma) != 0)
-		return -1;
-	if (pthread_condattr_init(&ca) != 0) {
-		pthread_mutexattr_destroy(&ma);
-		return -1;
-	}
-	ok = pthread_mutexattr_setpshared(&ma, pshared) == 0 &&
-	    pthread_condattr_setpshared(&ca, pshared) == 0;
-	if (ok && rotation) {
-		for (n = 0; n < 3 && ok; n++)
-			ok = pthread_mutex_init(&s->sh->rot[n], &ma) == 0;
-		if (!ok)
-			for (i = 0; i < n - 1; i++)
-				pthread_mutex_destroy(&s->sh->rot[i]);
-		else
-			s->opened |= OPEN_ROT;
-	} else if (ok) {
-		ok = pthread_mutex_init(&s->sh->mtx, &ma) == 0;
-		if (ok && pthread_cond_init(&s->sh->cond[0], &ca) != 0) {
-			pthread_mutex_destroy(&s->sh->mtx);
-			ok = 0;
-		}
-		if (ok && pthread_cond_init(&s->sh->cond[1], &ca) != 0) {
-			pthread_cond_destroy(&s->sh->cond[0]);
-			pthread_mutex_destroy(&s->sh->mtx);
-			ok = 0;
-		}
-		if (ok)
-			s->opened |= OPEN_CV;
-	}
-	pthread_condattr_destroy(&ca);
-	pthread_mutexattr_destroy(&ma);
-	return ok ? 0 : -1;
-}
-
-/* Ping locks or unlocks rot[i], remembering what it holds. */
-static int
-pp_rot(struct pp_state *s, unsigned i, int lock)
-{
-	int rc;
-
-	if (lock) {
-		rc = pthread_mutex_lock(&s->sh->rot[i]);
-		if (rc == 0)
-			s->held |= 1u << i;
-	} else {
-		rc = pthread_mutex_unlock(&s->sh->rot[i]);
-		if (rc == 0)
-			s->held &= ~(1u << i);
-	}
-	if (rc != 0)
-		errno = rc;
-	return rc == 0 ? 0 : -1;
-}
-
-/*
- * Create what mechanism s->mech needs.  0; -1 with why filled; or
- * BENCH_SKIP when the system does not offer it.
- */
-static int
-pp_open(struct pp_state *s, char *why, size_t len)
-{
-	static unsigned serial;
-	struct pp_shared *sh = s->sh;
-	struct mq_attr attr;
-	char name[64];
-	int d;
-
-	switch (s->mech) {
-	case PP_PIPE:
-		for (d = 0; d < 2; d++) {
-			if (pipe2(sh->fd[d], O_CLOEXEC) != 0) {
-				snprintf(why, len, "pipe: %s", strerror(errno));
-				return -1;
-			}
-			s->opened |= d ? OPEN_FD1 : OPEN_FD0;
-		}
-		return 0;
-	case PP_EVENTFD:
-#ifdef HAVE_SYS_EVENTFD_H
-		for (d = 0; d < 2; d++) {
-			sh->fd[d][0] = eventfd(0, EFD_CLOEXEC);
-			if (sh->fd[d][0] < 0) {
-				snprintf(why, len, "eventfd: %s",
-				    strerror(errno));
-				return errno == ENOSYS ? BENCH_SKIP : -1;
-			}
-			sh->fd[d][1] = -1;
-			s->opened |= d ? OPEN_FD1 : OPEN_FD0;
-		}
-		return 0;
-#else
-		snprintf(why, len, "built without sys/eventfd.h");
-		return BENCH_SKIP;
-#endif
-	case PP_FUTEX:
-#ifdef HAVE_LINUX_FUTEX_H
-		return 0;	/* the line is in the shared mapping */
-#else
-		snprintf(why, len, "built without linux/futex.h");
-		return BENCH_SKIP;
-#endif
-	case PP_SPIN:
-		return 0;
-	case PP_SEM:
-		if (sem_init(&sh->sem[0], s->procs, 0) != 0) {
-			snprintf(why, len, "sem_init: %s", strerror(errno));
-			return -1;
-		}
-		if (sem_init(&sh->sem[1], s->procs, 0) != 0) {
-			snprintf(why, len, "sem_init: %s", strerror(errno));
-			sem_destroy(&sh->sem[0]);
-			return -1;
-		}
-		s->opened |= OPEN_SEM;
-		return 0;
-	case PP_CONDVAR:
-	case PP_MUTEX:
-		if (pp_open_locks(s, s->mech == PP_MUTEX) != 0) {
-			snprintf(why, len, "cannot make %s", s->mech ==
-			    PP_MUTEX ? "three mutexes" : "a mutex and "
-			    "condition variables");
-			return -1;
-		}
-		/* mutex: ping starts holding rot[0] and rot[1] */
-		if (s->mech == PP_MUTEX && (pp_rot(s, 0, 1) != 0 ||
-		    pp_rot(s, 1, 1) != 0)) {
-			snprintf(why, len, "pthread_mutex_lock: %s",
-			    strerror(errno));
-			return -1;
-		}
-		return 0;
-	case PP_MQUEUE:
-		memset(&attr, 0, sizeof(attr));
-		attr.mq_maxmsg = 1;
-		attr.mq_msgsize = sizeof(uint64_t);
-		for (d = 0; d < 2; d++) {
-			/* a private name, unlinked at once: nothing is left */
-			snprintf(name, sizeof(name), "/boardbench-%ld-%u-%d",
-			    (long)getpid(), serial++, d);
-			if (pingpong_test_fault == 2) {	/* as if absent */
-				errno = ENOSYS;
-				sh->mq[d] = (mqd_t)-1;
-			} else {
-				sh->mq[d] = mq_open(name, O_RDWR | O_CREAT |
-				    O_EXCL, 0600, &attr);
-			}
-			if (sh->mq[d] == (mqd_t)-1) {
-				snprintf(why, len, "POSIX message queues are "
-				    "not available: mq_open: %s",
-				    strerror(errno));
-				if (d == 1)
-					mq_close(sh->mq[0]);
-				return BENCH_SKIP;
-			}
-			mq_unlink(name);
-		}
-		s->opened |= OPEN_MQ;
-		return 0;
-	case PP_NMECH:
-		break;
-	}
-	snprintf(why, len, "unknown mechanism");
-	return -1;
-}
-
-static void
-pp_close(struct pp_state *s)
-{
-	struct pp_shared *sh = s->sh;
-	unsigned i;
-	int d;
-
-	for (d = 0; d < 2; d++) {
-		if (!(s->opened & (d ? OPEN_FD1 : OPEN_FD0)))
-			continue;
-		close(sh->fd[d][0]);
-		if (sh->fd[d][1] >= 0)
-			close(sh->fd[d][1]);
-	}
-	if (s->opened & OPEN_MQ) {
-		mq_close(sh->mq[0]);
-		mq_close(sh->mq[1]);
-	}
-	if (s->opened & OPEN_SEM) {
-		sem_destroy(&sh->sem[0]);
-		sem_destroy(&sh->sem[1]);
-	}
-	if (s->opened & OPEN_CV) {
-		pthread_cond_destroy(&sh->cond[0]);
-		pthread_cond_destroy(&sh->cond[1]);
-		pthread_mutex_destroy(&sh->mtx);
-	}
-	if (s->opened & OPEN_ROT) {
-		for (i = 0; i < 3; i++)
-			if (s->held & (1u << i))
-				pp_rot(s, i, 0);
-		/* a mutex a killed pong still holds is left alone */
-		for (i = 0; i < 3; i++)
-			if (pthread_mutex_trylock(&sh->rot[i]) == 0) {
-				pthread_mutex_unlock(&sh->rot[i]);
-				pthread_mutex_destroy(&sh->rot[i]);
-			}
-	}
-	s->opened = 0;
-}
-
-/* Send message v in direction d (0: to pong, 1: to ping). 0 or -1. */
-static int
-pp_send(struct pp_state *s, int d, uint64_t v)
-{
-	struct pp_shared *sh = s->sh;
-	int rc;
-
-	switch (s->mech) {
-	case PP_PIPE:
-		return pp_write8(sh->fd[d][1], v);
-	case PP_EVENTFD:
-		return pp_write8(sh->fd[d][0], v);
-	case PP_FUTEX:
-#ifdef HAVE_LINUX_FUTEX_H
-		sh->line.payload[d] = v;
-		atomic_fetch_add_explicit(&sh->line.fw[d], 1,
-		    memory_order_release);
-		return pp_futex(s, &sh->line.fw[d], FUTEX_WAKE, 1) < 0 ?
-		    -1 : 0;
-#else
-		break;
-#endif
-	case PP_SEM:
-		sh->slot[d] = v;
-		return sem_post(&sh->sem[d]);
-	case PP_CONDVAR:
-		pthread_mutex_lock(&sh->mtx);
-		sh->slot[d] = v;
-		rc = pthread_cond_signal(&sh->cond[d]);
-		pthread_mutex_unlock(&sh->mtx);
-		return rc == 0 ? 0 : -1;
-	case PP_MUTEX:
-		sh->slot[d] = v;
-		if (d == 0)	/* ping: give M[k] to pong */
-			return pp_rot(s, (unsigned)(sh->round[0] % 3), 0);
-		/* pong: give M[k+2] back, next round */
-		rc = pthread_mutex_unlock(&sh->rot[(sh->round[1] + 2) % 3]);
-		sh->round[1]++;
-		if (rc != 0)
-			errno = rc;
-		return rc == 0 ? 0 : -1;
-	case PP_MQUEUE:
-		do
-			rc = mq_send(sh->mq[d], (const char *)&v, sizeof(v), 0);
-		while (rc != 0 && errno == EINTR);
-		return rc;
-	case PP_SPIN:
-		atomic_store_explicit(&sh->line.spin[d], v,
-		    memory_order_release);
-		return 0;
-	case PP_NMECH:
-		break;
-	}
-	errno = EINVAL;
-	return -1;
-}
-
-/* Wait for the next message in direction d. 0 or -1. */
-static int
-pp_recv(struct pp_state *s, int d, uint64_t *v)
-{
-	struct pp_shared *sh = s->sh;
-	unsigned spins = 0;
-	uint64_t x;
-	ssize_t n;
-	int rc;
-
-	switch (s->mech) {
-	case PP_PIPE:
-		return pp_read8(sh->fd[d][0], v);
-	case PP_EVENTFD:
-		return pp_read8(sh->fd[d][0], v);
-	case PP_FUTEX:
-#ifdef HAVE_LINUX_FUTEX_H
-		for (;;) {
-			uint32_t c = atomic_load_explicit(&sh->line.fw[d],
-			    memory_order_acquire);
-
-			if (c != sh->fseen[d]) {
-				sh->fseen[d] = c;
-				break;
-			}
-			if (pp_futex(s, &sh->line.fw[d], FUTEX_WAIT, c) < 0 &&
-			    errno != EAGAIN && errno != EINTR)
-				return -1;
-		}
-		*v = sh->line.payload[d];
-		return 0;
-#else
-		break;
-#endif
-	case PP_SEM:
-		while ((rc = sem_wait(&sh->sem[d])) != 0 && errno == EINTR)
-			;
-		if (rc != 0)
-			return -1;
-		*v = sh->slot[d];
-		return 0;
-	case PP_CONDVAR:
-		pthread_mutex_lock(&sh->mtx);
-		while (sh->slot[d] == sh->seen[d])
-			pthread_cond_wait(&sh->cond[d], &sh->mtx);
-		*v = sh->seen[d] = sh->slot[d];
-		pthread_mutex_unlock(&sh->mtx);
-		return 0;
-	case PP_MUTEX:
-		if (d == 1) {	/* ping: take M[k+2] back, next round */
-			if (pp_rot(s, (unsigned)((sh->round[0] + 2) % 3),
-			    1) != 0)
-				return -1;
-			sh->round[0]++;
-		} else {	/* pong: take M[k] */
-			rc = pthread_mutex_lock(&sh->rot[sh->round[1] % 3]);
-			if (rc != 0) {
-				errno = rc;
-				return -1;
-			}
-		}
-		*v = sh->slot[d];
-		return 0;
-	case PP_MQUEUE:
-		do
-			n = mq_receive(sh->mq[d], (char *)v, sizeof(*v), NULL);
-		while (n < 0 && errno == EINTR);
-		if (n != (ssize_t)sizeof(*v)) {
-			if (n >= 0)
-				errno = EIO;
-			return -1;
-		}
-		return 0;
-	case PP_SPIN:
-		while ((x = atomic_load_explicit(&sh->line.spin[d],
-		    memory_order_acquire)) == sh->seen[d]) {
-			if (s->same || ++spins >= PP_SPIN_YIELD) {
-				sched_yield();
-				spins = 0;
-			} else {
-				pp_relax();
-			}
-		}
-		*v = sh->seen[d] = x;
-		return 0;
-	case PP_NMECH:
-		break;
-	}
-	errno = EINVAL;
-	return -1;
-}
 
 /* ---- the two sides --------------------------------------------------- */
 
@@ -768,6 +242,13 @@ static const struct {
 };
 #define PP_NPLACES (sizeof(pp_places) / sizeof(pp_places[0]))
 
+/* Its parameters (bench_params()); see pp_params. */
+struct pp_params {
+	struct bench_list mech, placement;
+	int matrix;
+	long long passes;
+};
+
 /*
  * plan(): for each mechanism, each placement asked for; with `matrix`,
  * one row per pair of CPUs this process may use (a CPU with itself too).
@@ -775,13 +256,14 @@ static const struct {
 static int
 pp_plan(struct bench_ctx *ctx)
 {
-	char mech[PP_NMECH * 2][64], place[PP_NPLACES * 2][64], where[32];
+	const struct pp_params *p = bench_params(ctx);
+	const char *const *mech = p->mech.items, *const *place =
+	    p->placement.items;
+	char where[32];
 	int seen[PP_NMECH] = { 0 }, want[PP_NPLACES] = { 0 }, m, a, b;
-	size_t nm, np, i, j;
+	size_t nm = p->mech.n, np = p->placement.n, i, j;
 	cpu_set_t set;
 
-	nm = bench_param_words(ctx, "mech", mech, PP_NMECH * 2);
-	np = bench_param_words(ctx, "placement", place, PP_NPLACES * 2);
 	if (nm > PP_NMECH * 2)
 		nm = PP_NMECH * 2;
 	if (np > PP_NPLACES * 2)
@@ -790,7 +272,7 @@ pp_plan(struct bench_ctx *ctx)
 		for (i = 0; i < PP_NPLACES; i++)
 			want[i] |= strcmp(place[j], pp_places[i].word) == 0;
 	CPU_ZERO(&set);
-	if (bench_param_bool(ctx, "matrix") &&
+	if (p->matrix &&
 	    sched_getaffinity(0, sizeof(set), &set) != 0)
 		return bench_fail(ctx, "sched_getaffinity: %s",
 		    strerror(errno));
@@ -975,7 +457,8 @@ pp_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
 	s->mech = (enum pp_mech)c->id;
-	s->passes = (uint64_t)bench_param_int(ctx, "passes");
+	s->passes = (uint64_t)((const struct pp_params *)
+	    bench_params(ctx))->passes;
 	if (s->passes < PP_PASSES_MIN || s->passes > PP_PASSES_MAX) {
 		rc = bench_fail(ctx, "passes=%llu is out of range",
 		    (unsigned long long)s->passes);
@@ -1254,7 +737,7 @@ pp_classic(FILE *fp, const struct bench_info *info,
 
 static const struct bench_param pp_params[] = {
 	{
-		.name = "mech", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct pp_params, mech),
 		.choices = "pipe|eventfd|futex|sem|condvar|mutex|mqueue|spin",
 		.def = "pipe,eventfd,futex,sem,condvar,mutex,mqueue,spin",
 		.help = "mechanisms: pipe, eventfd, futex, sem (POSIX "
@@ -1263,7 +746,7 @@ static const struct bench_param pp_params[] = {
 		    "message queue), spin (atomics on a cache line)",
 	},
 	{
-		.name = "placement", .type = BENCH_P_LIST,
+		BENCH_PARAM_LIST(struct pp_params, placement),
 		.choices = "same|cross|same-procs|cross-procs",
 		.def = "same,cross",
 		.help = "both sides on one CPU (same), or on the first two "
@@ -1271,11 +754,11 @@ static const struct bench_param pp_params[] = {
 		    "a process, not a thread",
 	},
 	{
-		.name = "matrix", .type = BENCH_P_BOOL, .def = "no",
+		BENCH_PARAM_BOOL(struct pp_params, matrix), .def = "no",
 		.help = "also one row per pair of CPUs, <mech>/cpuA-cpuB",
 	},
 	{
-		.name = "passes", .type = BENCH_P_INT,
+		BENCH_PARAM_INT(struct pp_params, passes),
 		.min = PP_PASSES_MIN, .max = PP_PASSES_MAX,
 		.def = "1000", .quick = "256", .full = "5000",
 		.help = "round trips (passes) per sample, each timed on its "
@@ -1294,6 +777,7 @@ const struct bench_info bench_pingpong_info = {
 	.better = BENCH_LOWER,
 	.flags = BENCH_NO_COPIES,
 	.params = pp_params,
+	.params_size = sizeof(struct pp_params),
 	.plan = pp_plan,
 	.setup = pp_setup,
 	.run = pp_run,

@@ -214,9 +214,19 @@ wk_free(struct wk_state *s)
 	free(s);
 }
 
+/* Its parameters (bench_params()); see wk_params. */
+struct wk_params {
+	long long interval;		/* microseconds */
+	long long loops;
+	double duration;		/* seconds; 0: loops */
+	long long priority;
+	int load;
+};
+
 static int
 wk_setup(struct bench_ctx *ctx, const struct bench_case *c)
 {
+	const struct wk_params *p = bench_params(ctx);
 	struct sched_param sp;
 	struct wk_state *s;
 	double duration;
@@ -228,23 +238,23 @@ wk_setup(struct bench_ctx *ctx, const struct bench_case *c)
 	if (s == NULL)
 		return bench_fail(ctx, "out of memory");
 	s->cpu = (int)c->arg;
-	v = bench_param_int(ctx, "interval");
+	v = p->interval;
 	if (v < WK_INTERVAL_MIN || v > WK_INTERVAL_MAX) {
 		rc = bench_fail(ctx, "interval=%lld is out of range", v);
 		goto fail;
 	}
 	s->interval_ns = (uint64_t)v * 1000;
-	duration = bench_param_real(ctx, "duration");
+	duration = p->duration;
 	s->loops = duration > 0 ?
 	    (uint64_t)ceil(duration * 1e9 / (double)s->interval_ns) :
-	    (uint64_t)bench_param_int(ctx, "loops");
+	    (uint64_t)p->loops;
 	if (s->loops < 1 || s->loops > WK_LOOPS_MAX) {
 		rc = bench_fail(ctx, "%llu wake-ups per sample is out of "
 		    "range (1 to %d)", (unsigned long long)s->loops,
 		    WK_LOOPS_MAX);
 		goto fail;
 	}
-	s->priority = (int)bench_param_int(ctx, "priority");
+	s->priority = (int)p->priority;
 	s->lat = calloc(s->loops, sizeof(*s->lat));
 	if (s->lat == NULL) {
 		rc = bench_fail(ctx, "out of memory");
@@ -269,7 +279,7 @@ wk_setup(struct bench_ctx *ctx, const struct bench_case *c)
 		goto fail;
 	}
 	/* the load first: its threads must not inherit SCHED_FIFO */
-	if (bench_param_bool(ctx, "load") &&
+	if (p->load &&
 	    (rc = wk_load_start(ctx, s)) != 0)
 		goto fail;
 
@@ -519,29 +529,30 @@ wk_classic(FILE *fp, const struct bench_info *info,
 
 static const struct bench_param wk_params[] = {
 	{
-		.name = "interval", .type = BENCH_P_INT,
+		BENCH_PARAM_INT(struct wk_params, interval),
 		.min = WK_INTERVAL_MIN, .max = WK_INTERVAL_MAX,
 		.def = "1000",
 		.help = "microseconds between deadlines (cyclictest -i)",
 	},
 	{
-		.name = "loops", .type = BENCH_P_INT,
+		BENCH_PARAM_INT(struct wk_params, loops),
 		.min = 10, .max = WK_LOOPS_MAX,
 		.def = "1000", .quick = "200", .full = "10000",
 		.help = "wake-ups per sample (cyclictest -l)",
 	},
 	{
-		.name = "duration", .type = BENCH_P_REAL,
+		BENCH_PARAM_REAL(struct wk_params, duration),
 		.min = 0, .max = WK_DURATION_MAX, .def = "0",
 		.help = "seconds per sample instead of loops (0: use loops)",
 	},
 	{
-		.name = "priority", .type = BENCH_P_INT, .min = 1, .max = 99,
+		BENCH_PARAM_INT(struct wk_params, priority),
+		.min = 1, .max = 99,
 		.def = "80",
 		.help = "SCHED_FIFO priority when permitted (cyclictest -p)",
 	},
 	{
-		.name = "load", .type = BENCH_P_BOOL, .def = "no",
+		BENCH_PARAM_BOOL(struct wk_params, load), .def = "no",
 		.help = "keep the other CPUs of the run busy with memory and "
 		    "CPU work (boardbench's MD5 kernel) meanwhile",
 	},
@@ -557,6 +568,7 @@ const struct bench_info bench_wakeup_info = {
 	.better = BENCH_LOWER,
 	.flags = BENCH_NO_COPIES,
 	.params = wk_params,
+	.params_size = sizeof(struct wk_params),
 	.plan = wk_plan,
 	.setup = wk_setup,
 	.run = wk_run,

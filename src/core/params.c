@@ -230,6 +230,27 @@ param_check_type(const struct bench_param *p, const char *value, char *err,
 	return c != NULL ? 0 : -1;
 }
 
+size_t
+param_field_size(enum bench_ptype type)
+{
+	switch (type) {
+	case BENCH_P_INT:
+		return sizeof(long long);
+	case BENCH_P_REAL:
+		return sizeof(double);
+	case BENCH_P_BOOL:
+		return sizeof(int);
+	case BENCH_P_STR:
+	case BENCH_P_CHOICE:
+		return sizeof(const char *);
+	case BENCH_P_LIST:
+		return sizeof(struct bench_list);
+	case BENCH_P_INTLIST:
+		return sizeof(struct bench_ints);
+	}
+	return 0;
+}
+
 const char *
 param_default(const struct bench_param *p, const char *profile)
 {

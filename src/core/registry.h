@@ -61,9 +61,15 @@ int param_check_type(const struct bench_param *p, const char *value,
  * Newly allocated; NULL with err filled when the value is not valid for p
  * (the check() hook is not run).
  */
-#define PARAM_ITEM_MAX 63	/* longest list item (bench_param_words) */
+#define PARAM_ITEM_MAX 63	/* longest list item */
 char *param_canonical(const struct bench_param *p, const char *value,
     char *err, size_t errlen);
+/*
+ * The size of the field a parameter of this type fills in its benchmark's
+ * parameter struct (bench.h: long long, double, int, const char *,
+ * struct bench_list, struct bench_ints); 0 for an unknown type.
+ */
+size_t param_field_size(enum bench_ptype type);
 /* The default of p in a profile ("quick", "standard", "full"). */
 const char *param_default(const struct bench_param *p, const char *profile);
 

@@ -26,88 +26,139 @@ volatile double bench_sink_f64;
 
 /* ---- parameters ------------------------------------------------------ */
 
-static const char *
-ctx_value(const struct bench_ctx *ctx, const char *name)
+/* How many comma-separated items s holds (0 when empty). */
+static size_t
+count_items(const char *s)
 {
-	const struct bench_param *p = ctx->info->params;
+	size_t n = *s != '\0';
+
+	for (; *s != '\0'; s++)
+		n += *s == ',';
+	return n;
+}
+
+/*
+ * A LIST value as its items, in one allocation (the pointers, then a copy
+ * of the text cut at the commas), so that release is one free().
+ */
+static struct bench_list
+parse_list(const char *s)
+{
+	struct bench_list l = { count_items(s), NULL };
+	size_t len = strlen(s) + 1, i;
+	const char **items;
+	char *text;
+
+	items = xmalloc(l.n * sizeof(*items) + len);
+	text = (char *)(items + l.n);
+	memcpy(text, s, len);
+	for (i = 0; i < l.n; i++) {
+		items[i] = text;
+		text += strcspn(text, ",");
+		if (*text == ',')
+			*text++ = '\0';
+	}
+	l.items = items;
+	return l;
+}
+
+/* An INTLIST value already checked by param_check_type(). */
+static struct bench_ints
+parse_ints(const char *s)
+{
+	struct bench_list w = parse_list(s);
+	long long *v = xcalloc(w.n ? w.n : 1, sizeof(*v));
+	struct bench_ints l = { w.n, v };
 	size_t i;
 
-	for (i = 0; i < ctx->nvalues; i++)
-		if (strcmp(p[i].name, name) == 0)
-			return ctx->values[i];
-	BUG("benchmark '%s' has no parameter '%s'", ctx->info->name, name);
-}
-
-long long
-bench_param_int(const struct bench_ctx *ctx, const char *name)
-{
-	long long v = 0;
-
-	if (parse_ll(ctx_value(ctx, name), &v) != 0)
-		BUG("parameter '%s' is not an integer", name);
-	return v;
-}
-
-double
-bench_param_real(const struct bench_ctx *ctx, const char *name)
-{
-	double v = 0;
-
-	if (parse_double(ctx_value(ctx, name), &v) != 0)
-		BUG("parameter '%s' is not a number", name);
-	return v;
+	for (i = 0; i < w.n; i++)
+		if (parse_ll(w.items[i], &v[i]) != 0)
+			BUG("list item '%s' passed the check", w.items[i]);
+	free((void *)w.items);
+	return l;
 }
 
 int
-bench_param_bool(const struct bench_ctx *ctx, const char *name)
+bench_params_parse(const struct bench_info *b, char *const *vals, void *out,
+    char *err, size_t errlen)
 {
-	return param_parse_bool(ctx_value(ctx, name)) == 1;
-}
+	const struct bench_param *p;
+	char why[256], *at;
+	size_t i;
+	union {
+		long long i;
+		double d;
+		int b;
+		const char *s;
+		struct bench_list l;
+		struct bench_ints n;
+	} v;
 
-const char *
-bench_param_str(const struct bench_ctx *ctx, const char *name)
-{
-	return ctx_value(ctx, name);
-}
-
-size_t
-bench_param_words(const struct bench_ctx *ctx, const char *name,
-    char words[][64], size_t max)
-{
-	const char *s = ctx_value(ctx, name);
-	size_t n = 0, len;
-
-	while (*s != '\0') {
-		len = strcspn(s, ",");
-		if (n < max) {
-			if (len > 63)
-				len = 63;
-			memcpy(words[n], s, len);
-			words[n][len] = '\0';
+	for (i = 0, p = b->params; p != NULL && p->name != NULL; p++, i++) {
+		if (p->size == 0 || p->size != param_field_size(p->type) ||
+		    p->offset > b->params_size ||
+		    p->size > b->params_size - p->offset)
+			BUG("%s.%s: no field of that type in its parameter "
+			    "struct", b->name, p->name);
+		if (param_check_type(p, vals[i], why, sizeof(why)) != 0) {
+			snprintf(err, errlen, "%s.%s=%s: %s", b->name, p->name,
+			    vals[i], why);
+			return -1;
 		}
-		n++;
-		s += strcspn(s, ",");
-		if (*s == ',')
-			s++;
+		memset(&v, 0, sizeof(v));
+		switch (p->type) {
+		case BENCH_P_INT:
+			if (parse_ll(vals[i], &v.i) != 0)
+				BUG("'%s' passed the check", vals[i]);
+			break;
+		case BENCH_P_REAL:
+			if (parse_double(vals[i], &v.d) != 0)
+				BUG("'%s' passed the check", vals[i]);
+			break;
+		case BENCH_P_BOOL:
+			v.b = param_parse_bool(vals[i]) == 1;
+			break;
+		case BENCH_P_STR:
+		case BENCH_P_CHOICE:
+			v.s = vals[i];
+			break;
+		case BENCH_P_LIST:
+			v.l = parse_list(vals[i]);
+			break;
+		case BENCH_P_INTLIST:
+			v.n = parse_ints(vals[i]);
+			break;
+		}
+		at = (char *)out + p->offset;
+		memcpy(at, &v, p->size);
 	}
-	return n;
+	return 0;
 }
 
-size_t
-bench_param_ints(const struct bench_ctx *ctx, const char *name,
-    long long *v, size_t max)
+void
+bench_params_release(const struct bench_info *b, void *out)
 {
-	char (*w)[64];
-	size_t n, i;
+	const struct bench_param *p;
+	struct bench_list l;
+	struct bench_ints n;
 
-	w = xcalloc(max ? max : 1, sizeof(*w));
-	n = bench_param_words(ctx, name, w, max);
-	for (i = 0; i < n && i < max; i++)
-		if (parse_ll(w[i], &v[i]) != 0)
-			BUG("parameter '%s' item '%s' is not an integer",
-			    name, w[i]);
-	free(w);
-	return n;
+	if (out == NULL)
+		return;
+	for (p = b->params; p != NULL && p->name != NULL; p++) {
+		if (p->type == BENCH_P_LIST) {
+			memcpy(&l, (char *)out + p->offset, sizeof(l));
+			free((void *)l.items);
+		} else if (p->type == BENCH_P_INTLIST) {
+			memcpy(&n, (char *)out + p->offset, sizeof(n));
+			free((void *)n.v);
+		}
+	}
+}
+
+const void *
+bench_params(const struct bench_ctx *ctx)
+{
+	return ctx->typed;
 }
 
 const char *
@@ -271,7 +322,7 @@ ctx_make(const struct bench_info *b, const char *profile,
 {
 	struct bench_ctx *ctx = xcalloc(1, sizeof(*ctx));
 	size_t i, used = 0;
-	char why[160];
+	char why[160], err[320];
 
 	ctx->info = b;
 	ctx->profile = profile ? profile : "standard";
@@ -284,6 +335,14 @@ ctx_make(const struct bench_info *b, const char *profile,
 		used += (size_t)snprintf(ctx->params + used,
 		    used < sizeof(ctx->params) ? sizeof(ctx->params) - used : 0,
 		    "%s%s=%s", i ? "," : "", b->params[i].name, ctx->values[i]);
+	}
+	/* every value parsed once, into the struct the hooks read */
+	ctx->typed = xcalloc(1, b->params_size ? b->params_size : 1);
+	if (bench_params_parse(b, ctx->values, ctx->typed, err,
+	    sizeof(err)) != 0) {
+		error("bad parameter %s", err);
+		bench_ctx_free(ctx);
+		return NULL;
 	}
 	if (b->plan == NULL || registry_unavailable(b, why, sizeof(why)))
 		return ctx;
@@ -310,6 +369,8 @@ bench_ctx_free(struct bench_ctx *ctx)
 
 	if (ctx == NULL)
 		return;
+	bench_params_release(ctx->info, ctx->typed);
+	free(ctx->typed);
 	for (i = 0; i < ctx->nvalues; i++)
 		free(ctx->values[i]);
 	free(ctx->values);

@@ -31,6 +31,7 @@ struct bench_ctx {
 	char **values;			/* resolved, one per parameter */
 	size_t nvalues;
 	char params[256];		/* canonical "n=200,precision=double" */
+	void *typed;			/* the parameter struct, bench_params() */
 	struct bench_case *cases;
 	size_t ncases;
 	void *priv;
@@ -54,6 +55,18 @@ struct bench_ctx {
 struct bench_ctx *bench_ctx_new(const struct bench_info *b,
     const char *profile, const struct param_set *params);
 void bench_ctx_free(struct bench_ctx *);
+
+/*
+ * The one parser of parameter values: vals[i], the text of b's parameter
+ * i, into its field of the parameter struct `out` (b->params_size bytes,
+ * zeroed).  A value not valid for its parameter (type, range, choices) is
+ * refused: -1 with err filled, before any hook of b runs.  STR and CHOICE
+ * fields point into vals, which must outlive out; list fields own storage
+ * that bench_params_release() frees (also after a failure).
+ */
+int bench_params_parse(const struct bench_info *b, char *const *vals,
+    void *out, char *err, size_t errlen);
+void bench_params_release(const struct bench_info *b, void *out);
 
 /*
  * The time limit of case c: the run's, or, when the case says how long one

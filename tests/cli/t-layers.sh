@@ -22,7 +22,8 @@ allowed='*:config.h
 *:util.h
 *:sysfs.h
 bench/net-iperf3.c:spawn.h
-bench/sync-pingpong.c:perfctr.h'
+bench/sync-pingpong.c:perfctr.h
+bench/sync-pingpong.h:perfctr.h'
 # a benchmark area's headers (bench/) src/ may include: the contract
 src_allowed='*:bench.h
 *:bench-list.h'

@@ -197,8 +197,12 @@ main(void)
 	    "n=100: 686666.67 operations per solve, as the classic counts");
 	is_double(ctx->cases[2].work, 2 * (686666.0 + 2.0 / 3.0), 1e-6,
 	    "double-average: the work of one rolled and one unrolled solve");
-	is_int(bench_param_int(ctx, "n"), 100, "default n is 100");
-	is_int(bench_param_int(ctx, "lda"), 0, "default lda is 0 (= 2n)");
+	{
+		const struct linpack_params *p = bench_params(ctx);
+
+		is_int(p->n, 100, "default n is 100");
+		is_int(p->lda, 0, "default lda is 0 (= 2n)");
+	}
 	kat_exercise_all(ctx, 2, "n=100 lda=200");
 
 	/* a corrupted solution must fail verify() in both precisions and
