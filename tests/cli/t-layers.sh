@@ -184,8 +184,9 @@ ok $? "a program file naming memlat would be refused"
 
 # ---- one purpose a file (doc/DESIGN.md section 9) ---------------------------
 #
-# No .c or .h file under src/ is over max_lines lines: one that grows past
-# it is split, in its room, into files of one purpose each.  Known debts,
+# No .c or .h file under src/ or bench/ is over max_lines lines: one that
+# grows past it is split, in its room or area, into files of one purpose
+# each.  Known debts,
 # FILE each, are listed here until they are split.
 max_lines=1000
 long_allowed=''
@@ -199,11 +200,11 @@ too_long() {
 		fi
 	done
 }
-files=$(find src -name '*.[ch]' | sort)
+files=$(find src bench -name '*.[ch]' | sort)
 bad=$(too_long $files)
 set -- $files
 [ $# -ge 50 ] && [ -z "$bad" ]
-ok $? "the $# .c and .h files under src/ are $max_lines lines long at most${bad:+ (over:$bad)}"
+ok $? "the $# .c and .h files under src/ and bench/ are $max_lines lines long at most${bad:+ (over:$bad)}"
 
 # the check itself sees a long file: a made-up one a line too long
 awk -v n=$((max_lines + 1)) 'BEGIN { for (i = 0; i < n; i++) print "x" }' >"$TMP/long.c"
