@@ -24,6 +24,9 @@ enum {
 	O_COOL_DOWN, O_WAIT_IDLE, O_WAIT_MAX
 };
 
+_Static_assert(RUNNER_PROCESSES_MAX == 100,
+    "--processes' help below says 1 to 100");
+
 static const struct cmd_opt run_opt[] = {
 	{ "profile", 0, CMD_OPT_ARG, "P", O_PROFILE,
 	    "quick | standard | full (default standard)" },
@@ -62,7 +65,7 @@ static const struct cmd_opt run_opt[] = {
 	{ "processes", 0, CMD_OPT_ARG, "N", O_PROCESSES,
 	    "sample each CPU case in N fresh processes, each\n"
 	    "with its own address layout (profile: 2 / 3 / 5;\n"
-	    "1 to 20); value = median over processes, CV = spread\n"
+	    "1 to 100); value = median over processes, CV = spread\n"
 	    "between them; up to 3 x N while they disagree; a\n"
 	    "case with variants (dhrystone's 8 code placements)\n"
 	    "runs at least as many, value = median over them" },
@@ -308,9 +311,9 @@ run_opt_one(struct run_args *a, struct param_set *scratch, int c,
 		break;
 	case O_PROCESSES:
 		if (parse_ll(arg, &a->procs) != 0 || a->procs < 1 ||
-		    a->procs > 20) {
+		    a->procs > RUNNER_PROCESSES_MAX) {
 			snprintf(what, sizeof(what), "bad --processes '%s' "
-			    "(allowed: 1 to 20)", arg);
+			    "(allowed: 1 to %d)", arg, RUNNER_PROCESSES_MAX);
 			cmd_bad_usage("run", what);
 			return -1;
 		}

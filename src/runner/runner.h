@@ -78,6 +78,8 @@ struct runner_build {
 
 /* Rounds of a paired CPU case, at least (other cases: 2, A B then B A). */
 #define RUNNER_PAIR_ROUNDS	6
+/* --processes at most (each process's median is kept: 3 x N doubles). */
+#define RUNNER_PROCESSES_MAX	100
 
 /*
  * After r rounds of a paired CPU case (r at least its first rounds, at
