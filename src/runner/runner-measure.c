@@ -674,7 +674,7 @@ runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
 	double limit = budget_all > 2 * spent_first ? budget_all :
 	    2 * spent_first;
 
-	return r < most && !isnan(log_hw) && log_hw > 2 * target_cv &&
+	return r < most && !isnan(log_hw) && log_hw > target_cv &&
 	    spent < limit;
 }
 
@@ -690,10 +690,10 @@ runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
  * variant k mod it in every build, so a pair compares one placement) on
  * half of each build's budget, then more, up to twice as many, while the
  * pairs' ratios of build 1 to build 0 (by placement, as compare reads
- * them: ratio_paired_strata()) give an interval wider than twice the CV
- * target and time is left (runner_pair_more()); any other case runs two
- * rounds.  The
- * first process of a build calibrates, its later ones reuse the count.
+ * them: ratio_paired_strata()) give an interval whose half-width is over
+ * the CV target and time is left (runner_pair_more()); any other case
+ * runs two rounds.  The first process of a build calibrates, its later
+ * ones reuse the count.
  * A process that fails decides its build's row and ends the rounds.
  */
 void

@@ -207,12 +207,15 @@ test_variants(unsigned processes, unsigned least)
 static void
 test_pair_more(void)
 {
-	double t = 0.01;	/* CV target: more while hw > 2 % */
+	double t = 0.01;	/* CV target: more while hw > 1 % */
 
 	ok(!runner_pair_more(6, 12, NAN, t, 0.1, 0.1, 1.0),
 	    "pairs: no interval yet, no more rounds");
-	ok(!runner_pair_more(6, 12, 0.019, t, 0.1, 0.1, 1.0),
-	    "pairs: an interval within 2 x the target, no more rounds");
+	ok(!runner_pair_more(6, 12, 0.0099, t, 0.1, 0.1, 1.0),
+	    "pairs: an interval within the target, no more rounds");
+	ok(runner_pair_more(6, 12, 0.015, t, 0.1, 0.1, 1.0),
+	    "pairs: a half-width of 0.015 against a target of 0.01: "
+	    "another round");
 	ok(runner_pair_more(6, 12, 0.03, t, 0.5, 0.5, 1.0),
 	    "pairs: too wide, within the budget: another round");
 	ok(!runner_pair_more(6, 12, 0.03, t, 1.0, 0.5, 1.0),
