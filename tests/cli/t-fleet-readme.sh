@@ -7,9 +7,9 @@
 # for the fleet but the inventory: no BOARDBENCH, no --boardbench, no --db
 # (the store is the usual one, under this test's own HOME).  Each command's
 # run is cut to a few benchmarks, named after it as a user would (the
-# Quick start's to dhrystone, the boards' to linpack and dhrystone): the
-# whole quick profile three times over, two of them at once, took most of
-# the ten minutes this test used to take, and tested nothing more.  Skips (77)
+# Quick start's to dhrystone, the boards' to linpack and dhrystone): what
+# is tested is the fleet, and the whole quick profile three times over
+# (two at once, on the boards) only made the test longer.  Skips (77)
 # without ansible-playbook or sshd, or when the quick start would install a
 # package.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
