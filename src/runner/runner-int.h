@@ -233,6 +233,14 @@ void measure_paired(const struct runner_opts *o,
     struct progress *pg);
 void case_run_release(struct case_run *cr);
 
+/*
+ * Add one process's samples, metrics and extras (src) to dst.  dst keeps
+ * its iterations per sample (the calibrated count; src's when it has
+ * none): src's counter readings (cycles, instructions) are scaled to
+ * them, as its samples may have run another count (runner_vary_iters()).
+ */
+void runner_acc_append(struct copy_acc *dst, const struct copy_acc *src);
+
 /* rows (runner-rows.c) */
 
 /* A row of ctx's benchmark for case c (NULL: "-"), named c/suffix. */

@@ -507,21 +507,28 @@ append(double **dst, size_t dn, const double *src, size_t n)
 	memcpy(*dst + dn, src, n * sizeof(**dst));
 }
 
-/* Add one process's samples, metrics and extras (src) to dst. */
-static void
-acc_append(struct copy_acc *dst, const struct copy_acc *src)
+void
+runner_acc_append(struct copy_acc *dst, const struct copy_acc *src)
 {
+	double scale = 1;
 	size_t i, j;
 
+	if (dst->iters == 0)
+		dst->iters = src->iters;
+	else if (src->iters != 0 && src->iters != dst->iters)
+		scale = (double)dst->iters / (double)src->iters;
 	append(&dst->v, dst->n, src->v, src->n);
 	append(&dst->secs, dst->n, src->secs, src->n);
 	append(&dst->cyc, dst->n, src->cyc, src->n);
 	append(&dst->ins, dst->n, src->ins, src->n);
+	for (i = dst->n; i < dst->n + src->n; i++) {
+		dst->cyc[i] *= scale;
+		dst->ins[i] *= scale;
+	}
 	dst->n += src->n;
 	append(&dst->cpu, dst->ncpu, src->cpu, src->ncpu);
 	append(&dst->wall, dst->ncpu, src->wall, src->ncpu);
 	dst->ncpu += src->ncpu;
-	dst->iters = src->iters;
 	for (i = 0; i < src->nm; i++) {
 		for (j = 0; j < dst->nm; j++)
 			if (strcmp(dst->m[j].name, src->m[i].name) == 0)
@@ -553,6 +560,44 @@ acc_append(struct copy_acc *dst, const struct copy_acc *src)
 		else
 			dst->x[j].value = src->x[i].value;
 	}
+}
+
+size_t
+runner_pair_cpu(size_t r, size_t nvar, size_t ncpus)
+{
+	if (ncpus == 0)
+		return 0;
+	if (nvar < 2)
+		return r % ncpus;
+	return (r % nvar + r / nvar) % ncpus;
+}
+
+uint64_t
+runner_vary_iters(uint64_t iters, double u)
+{
+	double f = pow(1.5, u < 0 ? 0 : u >= 1 ? 1 : u), x;
+
+	x = floor((double)iters * f + 0.5);
+	return x < 1 ? 1 : x >= 18446744073709549568.0 ? iters : (uint64_t)x;
+}
+
+/*
+ * u in [0, 1) for runner_vary_iters(): xorshift64*, seeded once per
+ * runner from the clock and the pid (each session draws other lengths).
+ */
+static double
+vary_rnd(void)
+{
+	static uint64_t st;
+
+	if (st == 0)
+		st = ((uint64_t)(now_mono() * 1e9) ^ ((uint64_t)getpid() <<
+		    32)) | 1;
+	st ^= st >> 12;
+	st ^= st << 25;
+	st ^= st >> 27;
+	return (double)((st * 0x2545f4914f6cdd1dull) >> 11) /
+	    9007199254740992.0;
 }
 
 /* The first of several processes: each metric's median so far is its. */
@@ -599,8 +644,9 @@ case_processes(const struct bench_case *c, unsigned procs)
  * A CPU case measured alone: its samples come from several fresh
  * processes (each re-exec'd when the runner may, so each has its own
  * address layout), at least `procs` of them; the first calibrates and the
- * others reuse its iterations.  Each process gets its share of the
- * warm-up and half the budget's share: the first `procs` spend half the
+ * others run its iterations times a random factor (runner_vary_iters()).
+ * Each process gets its share of the warm-up and half the budget's
+ * share: the first `procs` spend half the
  * budget, and the other half is kept for where the spread is.  While the
  * spread between the processes' medians is above the target and budget is
  * left, more processes run (up to 3 x procs), so a kernel whose speed
@@ -640,8 +686,6 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	cr->pmed[cr->np++] = stats_median(cr->acc[0].v, cr->acc[0].n);
 	acc_first_process(&cr->acc[0]);
 	spent = cr->seconds;
-	if (c->kind != BENCH_REPORTED)
-		rp.fixed_iters = cr->acc[0].iters;
 	while (cr->np < 3 * procs && !stopflag_requested()) {
 		if (cr->np >= procs) {
 			stats_compute(&st, cr->pmed, cr->np);
@@ -650,6 +694,9 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 				break;
 		}
 		rp.process = cr->np;
+		if (c->kind != BENCH_REPORTED && cr->acc[0].iters != 0)
+			rp.fixed_iters = runner_vary_iters(cr->acc[0].iters,
+			    vary_rnd());
 		run_case(o, ctx, ci, &rp, 1, &one, pg, NULL, -1);
 		spent += one.seconds;
 		if (one.status != ST_OK) {
@@ -661,7 +708,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 		}
 		cr->pmed[cr->np++] = stats_median(one.acc[0].v,
 		    one.acc[0].n);
-		acc_append(&cr->acc[0], &one.acc[0]);
+		runner_acc_append(&cr->acc[0], &one.acc[0]);
 		case_run_release(&one);
 	}
 	cr->seconds = spent;
@@ -682,7 +729,8 @@ runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
  * Paired builds (run --against): the case's measuring processes of every
  * build alternate in rounds, the order turned round every other round
  * (A B, B A, A B ...), and each round's processes run on one CPU (the
- * rounds go round `cpus`; any CPU for a case that is not a CPU kernel),
+ * rounds go round `cpus`, variants and CPUs crossed: runner_pair_cpu();
+ * any CPU for a case that is not a CPU kernel),
  * so that the machine's drift, over seconds and between CPUs, falls on
  * every build alike; process k of each build is pair k.  A CPU case runs
  * at least RUNNER_PAIR_ROUNDS rounds (or --processes; with variants, a
@@ -693,7 +741,8 @@ runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
  * them: ratio_paired_strata()) give an interval whose half-width is over
  * the CV target and time is left (runner_pair_more()); any other case
  * runs two rounds.  The first process of a build calibrates, its later
- * ones reuse the count.
+ * ones run the count times a random factor (a CPU case's:
+ * runner_vary_iters()) or the count.
  * A process that fails decides its build's row and ends the rounds.
  */
 void
@@ -745,11 +794,14 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 			    cp->warmup)))
 				break;
 		}
-		pin = cpu_case && ncpus > 0 ? cpus[r % ncpus] : -1;
+		pin = cpu_case && ncpus > 0 ?
+		    cpus[runner_pair_cpu(r, nvar, ncpus)] : -1;
 		for (k = 0; k < nb && !stopflag_requested(); k++) {
 			b = r % 2 == 0 ? k : nb - 1 - k;
 			rp.process = (uint32_t)r;
-			rp.fixed_iters = c->kind != BENCH_REPORTED ? iters[b] : 0;
+			rp.fixed_iters = c->kind == BENCH_REPORTED ? 0 :
+			    cpu_case && iters[b] != 0 ?
+			    runner_vary_iters(iters[b], vary_rnd()) : iters[b];
 			run_case(o, bctx[b], ci, &rp, 1, &one, pg,
 			    &o->builds[b], pin);
 			spent += one.seconds;
@@ -771,7 +823,7 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 				iters[b] = one.acc[0].iters;
 				acc_first_process(&cr[b].acc[0]);
 			} else {
-				acc_append(&cr[b].acc[0], &one.acc[0]);
+				runner_acc_append(&cr[b].acc[0], &one.acc[0]);
 				cr[b].seconds += one.seconds;
 				case_run_release(&one);
 			}

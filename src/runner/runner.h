@@ -85,7 +85,7 @@ struct runner_build {
  * After r rounds of a paired CPU case (r at least its first rounds, at
  * most `most`): run another?  Yes while the pairs' interval is wider than
  * wanted (log_hw, half its width in log terms, NaN when there is none
- * yet, above 2 x target_cv) and time is left: the case's budget for every
+ * yet, above target_cv) and time is left: the case's budget for every
  * build (budget_all), or, when its first rounds alone took longer than
  * that (a short profile, where each process still takes its minimum
  * samples), as long again as they took (spent_first).  spent: seconds
@@ -93,6 +93,29 @@ struct runner_build {
  */
 int runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
     double spent, double spent_first, double budget_all);
+
+/*
+ * The CPU, an index into the run's ncpus, of paired round r of a case with
+ * nvar variants (0 or 1: none), which runs variant r mod nvar: the CPUs go
+ * round with the rounds, and each time the variants come round again they
+ * start one CPU further on, so every variant meets every CPU in turn and
+ * a CPU's speed is not read as a placement's (round r on CPU r mod 2 put
+ * the even placements of 8 always on the first of 2 CPUs).  Pure.
+ */
+size_t runner_pair_cpu(size_t r, size_t nvar, size_t ncpus);
+
+/*
+ * The iterations per sample of a CPU case's measuring process after its
+ * build's first: the calibrated count iters times 1.5^u for u in [0, 1)
+ * (1 to 1.5 times: a sample still lasts at least --min-sample; at least
+ * 1 iteration).  A disturbance with a fixed
+ * period (a timer, a daemon's poll, a burner's bursts) then meets each
+ * process's samples at another phase, so it moves each process's figure
+ * at random, which the spread between processes and pairs shows, instead
+ * of biasing a whole run one way through a sample length fixed for the
+ * session.  Pure.
+ */
+uint64_t runner_vary_iters(uint64_t iters, double u);
 
 struct clock_report;
 

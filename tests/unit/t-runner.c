@@ -230,6 +230,101 @@ test_pair_more(void)
 	    "pairs: never beyond the most rounds");
 }
 
+/*
+ * Paired rounds cross the variants with the CPUs: every variant meets
+ * every CPU within as many of its turns as there are CPUs.
+ */
+static void
+test_pair_cpu(void)
+{
+	static const size_t nv[] = { 8, 8, 8, 3, 4 }, nc[] = { 2, 3, 4, 2, 4 };
+	size_t t, v, k, seen;
+	int all = 1;
+
+	for (t = 0; t < sizeof(nv) / sizeof(nv[0]); t++)
+		for (v = 0; v < nv[t]; v++) {
+			seen = 0;
+			for (k = 0; k < nc[t]; k++)
+				seen |= (size_t)1 << runner_pair_cpu(v +
+				    k * nv[t], nv[t], nc[t]);
+			if (seen != ((size_t)1 << nc[t]) - 1) {
+				diag("%zu variants, %zu CPUs: variant %zu "
+				    "met CPUs %#zx", nv[t], nc[t], v, seen);
+				all = 0;
+			}
+		}
+	ok(all, "pairs: each variant on each CPU in turn (8 on 2, 3, 4 "
+	    "CPUs; 3 on 2; 4 on 4)");
+	ok(runner_pair_cpu(0, 8, 2) == 0 && runner_pair_cpu(1, 8, 2) == 1 &&
+	    runner_pair_cpu(8, 8, 2) == 1 && runner_pair_cpu(9, 8, 2) == 0,
+	    "pairs: 8 variants on 2 CPUs: rounds 0, 1 on CPUs 0, 1; rounds "
+	    "8, 9 (variants 0, 1 again) on CPUs 1, 0");
+	ok(runner_pair_cpu(5, 1, 3) == 2 && runner_pair_cpu(5, 0, 3) == 2 &&
+	    runner_pair_cpu(5, 8, 0) == 0,
+	    "pairs: no variants: round r on CPU r mod n; no CPUs: 0");
+}
+
+/* An accumulator of one sample: iters per sample, its cycles and ins. */
+static void
+acc_one(struct copy_acc *a, uint64_t iters, double cyc, double ins)
+{
+	memset(a, 0, sizeof(*a));
+	a->iters = iters;
+	a->n = 1;
+	a->v = xcalloc(1, sizeof(double));
+	a->secs = xcalloc(1, sizeof(double));
+	a->cyc = xcalloc(1, sizeof(double));
+	a->ins = xcalloc(1, sizeof(double));
+	a->cyc[0] = cyc;
+	a->ins[0] = ins;
+}
+
+static void
+acc_free(struct copy_acc *a)
+{
+	free(a->v);
+	free(a->secs);
+	free(a->cyc);
+	free(a->ins);
+}
+
+/*
+ * Processes after the first run the calibrated count times 1 to 1.5,
+ * at least one iteration; their counter readings are scaled to the count
+ * the row reports.
+ */
+static void
+test_vary_iters(void)
+{
+	struct copy_acc dst, src;
+	size_t i;
+	int in = 1;
+
+	ok(runner_vary_iters(1000, 0) == 1000 &&
+	    runner_vary_iters(1000, 0.5) == 1225 &&
+	    runner_vary_iters(1000, 0.999999) == 1500,
+	    "iterations: 1000 x 1.5^u (u 0, 0.5, 1-): 1000, 1225, 1500");
+	ok(runner_vary_iters(1, 0) == 1 && runner_vary_iters(0, 0.5) == 1,
+	    "iterations: at least one");
+	for (i = 0; i < 1000; i++) {
+		uint64_t n = runner_vary_iters(40000, (double)i / 1000);
+
+		in &= n >= 40000 && n <= 60000;
+	}
+	ok(in, "iterations: 1 to 1.5 times over u in [0, 1), never fewer "
+	    "than calibrated (a sample lasts at least --min-sample)");
+
+	acc_one(&dst, 100, 200, 300);
+	acc_one(&src, 150, 300, 450);
+	runner_acc_append(&dst, &src);
+	ok(dst.n == 2 && dst.iters == 100 && dst.cyc[1] == 200 &&
+	    dst.ins[1] == 300,
+	    "a process of 150 iterations appended to a row of 100: its "
+	    "counts scaled by 100/150, the row's count kept");
+	acc_free(&dst);
+	acc_free(&src);
+}
+
 int
 main(void)
 {
@@ -350,5 +445,7 @@ main(void)
 	test_variants(0, 4);
 	test_variants(5, 8);
 	test_pair_more();
+	test_pair_cpu();
+	test_vary_iters();
 	return done_testing();
 }
