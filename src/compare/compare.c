@@ -300,7 +300,7 @@ cell_interval(struct cmp_cell *c, const struct result *b,
 	}
 	rc = ratio_unpaired(ua, na, ub, nb, fl, ci);
 	if (rc == 0 && ci->floored)
-		c->drift = fl;
+		c->drift = ci->drift_pct;
 	c->unit = unit_a == CMP_U_RUN && unit_b == CMP_U_RUN ? CMP_U_RUN :
 	    CMP_U_PROCESS;
 	free(ua);

@@ -83,7 +83,8 @@ struct cmp_table {
 	size_t ntested;		/* main-row cells with a p */
 	size_t ndifferent;	/* ... of them CMP_SIGNIFICANT */
 	size_t nnotcomp;	/* main-row cells CMP_NOTCOMP */
-	double drift;		/* largest drift floor used, per cent; NAN */
+	double drift;		/* largest drift between runs used (floor or
+				 * process spread), per cent; NAN */
 	int paired;		/* some cell used pairs */
 };
 
@@ -107,8 +108,9 @@ struct cmp_column {
  * the aggregate row of several copies) present in any column.  Each
  * cell's interval: two columns of one paired session compare pair by
  * pair (the extras proc:K); others by their run medians (run:K, pooled)
- * or process medians (proc:K), else the one median, with the larger
- * drift floor of the two when a side is one run.  A cell flagged busy,
+ * or process medians (proc:K), else the one median; when a side is one
+ * run, widened by the drift between runs: the larger of the two drift
+ * floors and the spread of one unit (ratio_unpaired()).  A cell flagged busy,
  * preempted or throttled on either side is CMP_NOTCOMP, and so is a
  * cell whose one side is flagged emulated and the other not.  The p-values of
  * each column are put through Benjamini-Hochberg at opts->alpha; a cell

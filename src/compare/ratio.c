@@ -327,7 +327,8 @@ int
 ratio_unpaired(const double *a, size_t na, const double *b, size_t nb,
     double floor_pct, struct ratio_ci *out)
 {
-	double *x, *y, mx, my, vx, vy, se2 = NAN, df = NAN, fl, wx, wy;
+	double *x, *y, mx, my, vx, vy, se2 = NAN, df = NAN, fl, wx, wy, vp = 0,
+	    dfp = 0;
 	size_t kx, ky;
 
 	memset(out, 0, sizeof(*out));
@@ -359,13 +360,34 @@ ratio_unpaired(const double *a, size_t na, const double *b, size_t nb,
 		df = (double)(k - 1);
 	}
 	if (floor_pct > 0) {
-		/* a normal term whose 95 % half-width is the floor */
+		/*
+		 * A run's level drifts from the next run's: by the floor (a
+		 * normal term whose 95 % half-width it is), or by as much as
+		 * one of its processes drifts from the next, whichever is
+		 * more: the processes' variance, pooled over the sides that
+		 * have two or more
+		 */
 		fl = log1p(floor_pct / 100) / 1.959963984540054;
+		if (kx >= 2) {
+			vp += vx * (double)(kx - 1);
+			dfp += (double)(kx - 1);
+		}
+		if (ky >= 2) {
+			vp += vy * (double)(ky - 1);
+			dfp += (double)(ky - 1);
+		}
+		vp = dfp > 0 ? vp / dfp : 0;
 		if (isnan(se2)) {
 			se2 = 0;
 			df = DF_NORMAL;
 		}
-		se2 += fl * fl;
+		if (vp > fl * fl) {
+			se2 += vp;
+			out->spread = 1;
+		} else
+			se2 += fl * fl;
+		out->drift_pct = 100 * expm1(1.959963984540054 *
+		    sqrt(vp > fl * fl ? vp : fl * fl));
 		out->floored = 1;
 	}
 	if (isnan(se2)) {

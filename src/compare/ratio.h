@@ -36,7 +36,9 @@ struct ratio_ci {
 	double lo, hi;		/* its 95 % interval; NAN: none */
 	double p;		/* two-sided p of "no difference"; NAN: none */
 	size_t n;		/* pairs, or units on the smaller side */
-	int floored;		/* unpaired: the drift floor widened it */
+	int floored;		/* unpaired: the drift between runs widened it */
+	int spread;		/* ... by its processes' spread, not the floor */
+	double drift_pct;	/* ... by this much (95 % half-width, %) */
 };
 
 /*
@@ -81,9 +83,15 @@ int ratio_paired_strata(const double *a, const double *b, size_t n,
 /*
  * Unpaired: units a[0..na-1] of one side, b[0..nb-1] of the other (each
  * > 0).  floor_pct: the machine's drift between runs, in per cent (a
- * 95 % half-width), added in quadrature to the half-width in log space
- * (0: none; used by the caller only when a side is one run).  One unit on
- * a side and no floor: ratio only.  Returns 0, -1 when a side has none.
+ * 95 % half-width; 0: none), given by the caller only when a side is one
+ * run, whose level then counts as uncertain by the drift between runs:
+ * the larger of the floor and the spread of one unit (the variance of
+ * the units' logs, pooled over the sides of two or more; one process of
+ * a run drifts from the next about as a run drifts from the next run
+ * made minutes later, where the floor, measured for well under a second,
+ * sees only the drift within it), added in quadrature in log space;
+ * drift_pct says how much, spread which.  One unit on a side and no
+ * floor: ratio only.  Returns 0, -1 when a side has none.
  */
 int ratio_unpaired(const double *a, size_t na, const double *b, size_t nb,
     double floor_pct, struct ratio_ci *out);

@@ -43,8 +43,9 @@ print_json(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	    "log ratio (paired: Yuen's 20 % trimmed mean of the pairs, or "
 	    "with code placements the median of their mean log ratios and a "
 	    "bootstrap interval; "
-	    "unpaired: Welch on process or run medians, widened by the drift "
-	    "floor), 95 %, Benjamini-Hochberg"));
+	    "unpaired: Welch on process or run medians, widened when a side "
+	    "is one run by the drift between runs, the larger of the noise "
+	    "floor and the processes' spread), 95 %, Benjamini-Hochberg"));
 	json_object_set_new(doc, "compared", json_integer((json_int_t)
 	    t->ntested));
 	json_object_set_new(doc, "different", json_integer((json_int_t)

@@ -488,13 +488,15 @@ print_verdicts(FILE *fp, int width, const struct cmp_inputs *cs,
 			    nb, sizeof(nb)) : "unknown");
 		}
 		if (!isnan(t->drift))
-			wrap_free(fp, width, 3, xasprintf("== these machines "
-			    "drift +-%.1f %% (%s; unknown counts as +-%.0f %%): "
-			    "a single run on each side cannot show a difference "
-			    "below that, so such intervals are widened by it; "
-			    "pair the builds (run --against) or pool several "
-			    "runs (--pool) to see less", t->drift, sb.buf,
-			    CMP_DRIFT_UNKNOWN));
+			wrap_free(fp, width, 3, xasprintf("== these runs "
+			    "drift up to +-%.1f %% from one to the next (the "
+			    "larger of the machines' noise floor, %s, unknown "
+			    "counting as +-%.0f %%, and the spread between a "
+			    "run's processes): a single run on each side cannot "
+			    "show a difference below that, so such intervals are "
+			    "widened by it; pair the builds (run --against) or "
+			    "pool several runs (--pool) to see less", t->drift,
+			    sb.buf, CMP_DRIFT_UNKNOWN));
 		else
 			wrap_free(fp, width, 3, xasprintf("== these machines "
 			    "drift +-%.1f %% (%s): a single run cannot show a "
@@ -595,8 +597,9 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	    "the placements' mean log ratios, bootstrap interval); others: "
 	    "the ratio of the "
 	    "geometric means of the process (or pooled run) medians, with "
-	    "Welch's t interval, widened by the machine's drift when a side "
-	    "is a single run", 0, 2);
+	    "Welch's t interval, widened by the drift between runs when a "
+	    "side is a single run (the machine's noise floor or the spread "
+	    "of its processes, the larger)", 0, 2);
 	wrap_free(fp, width, 2, xasprintf("~ no difference shown: the "
 	    "interval holds 1, or the difference does not survive "
 	    "Benjamini-Hochberg at %g (%zu cell%s); ? too few units for an "

@@ -609,7 +609,11 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
 		    sizeof(nb)) : "unknown");
 	}
 	strbuf_addf(sb, "; a single run cannot show a difference below "
-	    "that.</p>\n");
+	    "that, nor below the spread between its processes (a run's "
+	    "level drifts from the next run's about as much)");
+	if (!isnan(t->drift))
+		strbuf_addf(sb, ": up to &plusmn;%.1f %% here", t->drift);
+	strbuf_addf(sb, ".</p>\n");
 }
 
 /*
@@ -630,7 +634,9 @@ comparison(struct strbuf *sb, const struct rruns *rs,
 	    "is better (rates: value / baseline; times: baseline / value). "
 	    "Runs measured in pairs (run --against) compare pair by pair; "
 	    "others by the medians of their measuring processes, widened by "
-	    "the machine's drift when a side is a single run. "
+	    "the drift between runs when a side is a single run (the "
+	    "machine's noise floor or the spread of its processes, the "
+	    "larger). "
 	    "<span class=\"noise\">~</span> marks no difference shown: the "
 	    "interval holds 1, or the difference does not survive "
 	    "Benjamini-Hochberg at %g; n/c a cell not comparable (a side "

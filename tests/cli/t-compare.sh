@@ -53,7 +53,7 @@ grep -q '^linpack  *single-unrolled  .* 1\.036 \[0\.987, 1\.088\] ~\( [A-Z]*\)\{
 ok $? "a difference within the interval is marked ~"
 # these runs record no noise floor: the drift assumed is said
 unwrap "$TMP/out" > "$TMP/u"
-grep -q '^== these machines drift +-5\.0 % (A unknown, B unknown; unknown counts as +-5 %): a single run on each side cannot show' "$TMP/u"
+grep -q '^== these runs drift up to +-5\.0 % from one to the next (the larger of the machines. noise floor, A unknown, B unknown, unknown counting as +-5 %, and the spread between a run.s processes): a single run on each side cannot show' "$TMP/u"
 ok $? "the drift an unpaired single-run comparison is widened by is said"
 grep -q '^== 12 cases compared\|^== 6 cases compared: ' "$TMP/u" &&
 	grep -q 'about 0\.3 would be by chance alone$' "$TMP/u"

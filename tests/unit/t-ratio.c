@@ -93,7 +93,7 @@ main(void)
 {
 	struct ratio_ci ci, ci2;
 	double a[PAIRS], b[PAIRS];
-	size_t s, i, cover, fp, fp_raw;
+	size_t s, i, cover, cover_floor, fp, fp_raw;
 	struct machine m;
 
 	/* Student's t: tabulated two-sided 95 % points and tails */
@@ -171,6 +171,20 @@ main(void)
 		ratio_unpaired(x, 2, y, 3, 10, &ci);
 		ok(ci.floored && log(ci.hi) - 0.2 > ratio_t_quantile(0.975,
 		    df) * sqrt(se2), "unpaired: a drift floor widens it");
+		/* a side of one run: the pooled variance of one unit,
+		 * (1 x 0.02 + 2 x 0.04) / 3, is above a 1 % floor */
+		ratio_unpaired(x, 2, y, 3, 1, &ci);
+		is_double(log(ci.hi) - 0.2, ratio_t_quantile(0.975, df) *
+		    sqrt(se2 + 0.1 / 3), 1e-9, "unpaired, one run a side: "
+		    "widened by one unit's spread, pooled, when above the "
+		    "floor");
+		ok(ci.spread && fabs(ci.drift_pct - 100 * expm1(
+		    1.959963984540054 * sqrt(0.1 / 3))) < 1e-9,
+		    "unpaired: the drift used is the spread's (%.1f %%)",
+		    ci.drift_pct);
+		ratio_unpaired(x, 2, y, 3, 50, &ci);
+		ok(!ci.spread && fabs(ci.drift_pct - 50) < 1e-9,
+		    "unpaired: a floor above the spread is used as it is");
 	}
 	/* unpaired, one unit a side: only the floor makes an interval */
 	{
@@ -253,6 +267,38 @@ main(void)
 	ok(fp_raw >= SESSIONS / 2, "A/A unpaired, raw samples as units: %zu "
 	    "of %d called different (pseudo-replication)", fp_raw,
 	    SESSIONS);
+
+	/*
+	 * Known truth 1.10, unpaired: one run of 8 processes a side, one
+	 * after the other on the drifting machine, whose noise floor (a
+	 * look of well under a second) shows only +-1 %.  The floor alone
+	 * gives intervals far too narrow for the drift between the runs;
+	 * the spread of one process, which ratio_unpaired() takes when it
+	 * is larger, holds the truth about as often as it claims.
+	 */
+	m.level = 0;
+	cover = cover_floor = 0;
+	for (s = 0; s < SESSIONS; s++) {
+		double pa[8], pb[8];
+		struct ratio_ci cf;
+
+		for (i = 0; i < 8; i++)
+			pa[i] = process(&m, 1.0, NULL, 5);
+		for (i = 0; i < 8; i++)
+			pb[i] = process(&m, 1.1, NULL, 5);
+		ratio_unpaired(pa, 8, pb, 8, 1, &ci);
+		cover += ci.lo <= 1.1 && 1.1 <= ci.hi;
+		/* Welch alone (what a floor of 1 % barely widens) */
+		ratio_unpaired(pa, 8, pb, 8, 0, &cf);
+		cover_floor += cf.lo <= 1.1 && 1.1 <= cf.hi;
+	}
+	ok(cover_floor <= SESSIONS * 60 / 100, "unpaired, truth 1.10, one "
+	    "run a side, the processes' Welch interval alone: holds it in "
+	    "only %zu of %d sessions", cover_floor, SESSIONS);
+	ok(cover >= SESSIONS * 80 / 100, "unpaired, one run a side, widened "
+	    "by one process's spread: holds it in %zu of %d sessions (a "
+	    "jump of the level just between the two runs stays unseen)",
+	    cover, SESSIONS);
 
 	/* A/A, paired: the same build on both sides */
 	m.level = 0;
