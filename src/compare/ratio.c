@@ -228,23 +228,13 @@ median_of(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* xorshift64*: the bootstrap's fixed stream (same data, same interval) */
-static double
-boot_rnd(uint64_t *st)
-{
-	*st ^= *st >> 12;
-	*st ^= *st << 25;
-	*st ^= *st >> 27;
-	return (double)((*st * 0x2545f4914f6cdd1dull) >> 11) /
-	    9007199254740992.0;
-}
-
 int
 ratio_paired_strata(const double *a, const double *b, size_t n,
     size_t nstrata, struct ratio_ci *out)
 {
 	double *d, *lm, *ls, *rep, *scale, sum, est, widen;
 	size_t *first, *cnt, i, s, j, k, ns = 0, below = 0, above = 0;
+	/* the bootstrap's fixed stream: same data, same interval */
 	uint64_t st = 0x9e3779b97f4a7c15ull;
 	int rc = 0;
 
@@ -292,7 +282,7 @@ ratio_paired_strata(const double *a, const double *b, size_t n,
 	for (j = 0; j < RATIO_BOOT; j++) {
 		for (s = 0; s < nstrata; s++) {
 			for (sum = 0, i = 0; i < cnt[s]; i++) {
-				k = first[s] + (size_t)(boot_rnd(&st) *
+				k = first[s] + (size_t)(rnd_unit(&st) *
 				    (double)cnt[s]);
 				sum += d[k] - lm[s];
 			}
@@ -381,13 +371,11 @@ ratio_unpaired(const double *a, size_t na, const double *b, size_t nb,
 			se2 = 0;
 			df = DF_NORMAL;
 		}
-		if (vp > fl * fl) {
-			se2 += vp;
-			out->spread = 1;
-		} else
-			se2 += fl * fl;
-		out->drift_pct = 100 * expm1(1.959963984540054 *
-		    sqrt(vp > fl * fl ? vp : fl * fl));
+		out->spread = vp > fl * fl;
+		if (!out->spread)
+			vp = fl * fl;
+		se2 += vp;
+		out->drift_pct = 100 * expm1(1.959963984540054 * sqrt(vp));
 		out->floored = 1;
 	}
 	if (isnan(se2)) {

@@ -593,11 +593,7 @@ vary_rnd(void)
 	if (st == 0)
 		st = ((uint64_t)(now_mono() * 1e9) ^ ((uint64_t)getpid() <<
 		    32)) | 1;
-	st ^= st >> 12;
-	st ^= st << 25;
-	st ^= st >> 27;
-	return (double)((st * 0x2545f4914f6cdd1dull) >> 11) /
-	    9007199254740992.0;
+	return rnd_unit(&st);
 }
 
 /* The first of several processes: each metric's median so far is its. */

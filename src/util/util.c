@@ -268,6 +268,16 @@ now_mono(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double
+rnd_unit(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return (double)((*state * 0x2545f4914f6cdd1dull) >> 11) /
+	    9007199254740992.0;
+}
+
 void
 iso_utc_now(char *buf, size_t len)
 {

@@ -56,6 +56,11 @@ char *bufprintf(char *dst, size_t size, const char *, ...)
 
 /* Seconds from CLOCK_MONOTONIC_RAW. */
 double now_mono(void);
+/*
+ * The next number in [0, 1) of the xorshift64* stream in *state (not
+ * 0): the same seed, the same stream, on every machine.
+ */
+double rnd_unit(uint64_t *state);
 /* Current UTC time as "2026-11-30T11:22:33Z". */
 void iso_utc_now(char *buf, size_t len);
 

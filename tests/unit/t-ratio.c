@@ -17,6 +17,7 @@
 #include "compare.h"
 #include "ratio.h"
 #include "tap.h"
+#include "util.h"
 
 /* xorshift64*: a fixed stream, the same on every machine */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -24,11 +25,7 @@ static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static double
 rnd(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (double)((rng_state * 0x2545f4914f6cdd1dull) >> 11) /
-	    9007199254740992.0;
+	return rnd_unit(&rng_state);
 }
 
 /* A standard normal deviate (Box-Muller). */
