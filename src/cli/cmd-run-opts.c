@@ -116,7 +116,8 @@ static const struct cmd_opt run_opt[] = {
 	    "measure each cluster's clock first (kept until\n"
 	    "reboot; used for per-MHz figures)"),
 	CMD_OPT_NO_MONITOR(
-	    "no sampling: rows get no throttled/hot/busy flags,\n"
+	    "no sampling, no pace checks: rows get no\n"
+	    "throttled/hot/busy/drifted flags,\n"
 	    "no power:* / energy:* extras and no CASE/energy\n"
 	    "rows (supply power, where an hwmon sensor or the\n"
 	    "Pi 5 PMIC shows it)"),

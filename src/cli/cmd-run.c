@@ -378,6 +378,7 @@ run_facts(struct run_info *ri, const struct si_run *noise, const char *pid,
 	r->noise_ncpus = noise->noise_ncpus;
 	memcpy(r->noise_cpu, noise->noise_cpu, sizeof(r->noise_cpu));
 	memcpy(r->noise_cv, noise->noise_cv, sizeof(r->noise_cv));
+	memcpy(r->noise_rate, noise->noise_rate, sizeof(r->noise_rate));
 	if (pid != NULL) {
 		free(r->pair_id);
 		r->pair_id = xstrdup(pid);
@@ -607,6 +608,7 @@ run_measure(struct run_ctx *x)
 		mo.hot_temp = a->wo.hot_temp;
 		mo.cpus = &x->cpuset;
 		mo.sample = 1;
+		mo.pace_ref = &x->ri.system->run;
 		sink->mon = monitor_new(&mo);
 	}
 	sink->cool_down = a->wo.cool_down;

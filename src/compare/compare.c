@@ -340,6 +340,16 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 	if ((c->why = not_comparable(b->flags)) != NULL ||
 	    (c->why = not_comparable(r->flags)) != NULL)
 		c->mark = CMP_NOTCOMP;
+	/*
+	 * the machine's pace moved during a side's case: a single run's
+	 * figure is off by up to that, where pairs met the drift alike (a
+	 * paired cell keeps its verdict, and is counted in ndrifted)
+	 */
+	if (c->why == NULL && c->unit != CMP_U_PAIR &&
+	    ((b->flags | r->flags) & RF_DRIFTED)) {
+		c->why = "drifted";
+		c->mark = CMP_NOTCOMP;
+	}
 	/* an emulator's timings are not the board's: none against native */
 	if ((b->flags ^ r->flags) & RF_EMULATED) {
 		c->why = "emulated";
@@ -550,6 +560,10 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 			}
 			if (cell->mark == CMP_NOTCOMP)
 				t->nnotcomp++;
+			else if (cell->unit == CMP_U_PAIR &&
+			    ((cell->r->flags | row->cells[base].r->flags) &
+			    RF_DRIFTED))
+				t->ndrifted++;
 			if (is_missing(row->cells[base].r, cell->r)) {
 				cell->missing = 1;
 				t->nmissing++;

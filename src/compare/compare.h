@@ -60,7 +60,7 @@ struct cmp_cell {
 	double drift;		/* the drift between runs (per cent) it was
 				 * widened by; NAN: not widened */
 	const char *why;	/* CMP_NOTCOMP: "busy", "preempted",
-				 * "throttled", "emulated" */
+				 * "throttled", "drifted", "emulated" */
 	enum cmp_mark mark;
 	int regression;		/* see cmp_build */
 	int missing;		/* OK in the baseline; absent, SKIPPED or
@@ -83,6 +83,7 @@ struct cmp_table {
 	size_t ntested;		/* main-row cells with a p */
 	size_t ndifferent;	/* ... of them CMP_SIGNIFICANT */
 	size_t nnotcomp;	/* main-row cells CMP_NOTCOMP */
+	size_t ndrifted;	/* paired main-row cells with a side drifted */
 	double drift;		/* largest drift between runs used (floor or
 				 * process spread), per cent; NAN */
 	int paired;		/* some cell used pairs */
@@ -111,7 +112,9 @@ struct cmp_column {
  * or process medians (proc:K), else the one median; when a side is one
  * run, widened by the drift between runs: the larger of the two drift
  * floors and the spread of one unit (ratio_unpaired()).  A cell flagged busy,
- * preempted or throttled on either side is CMP_NOTCOMP, and so is a
+ * preempted or throttled on either side is CMP_NOTCOMP, and so is an
+ * unpaired cell flagged drifted on a side (a paired one keeps its
+ * verdict: the pairs met the drift alike; it counts in ndrifted) and a
  * cell whose one side is flagged emulated and the other not.  The p-values of
  * each column are put through Benjamini-Hochberg at opts->alpha; a cell
  * is CMP_SIGNIFICANT when it is kept and its interval excludes 1.

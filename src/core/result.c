@@ -35,6 +35,7 @@ static const struct {
 	{ RF_PREEMPTED, "preempted" },
 	{ RF_MULTIPLEXED, "multiplexed" },
 	{ RF_EMULATED, "emulated" },
+	{ RF_DRIFTED, "drifted" },
 };
 
 const char *

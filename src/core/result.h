@@ -30,6 +30,8 @@ enum result_status {
 #define RF_MULTIPLEXED	0x40u	/* counters shared by the kernel: scaled */
 #define RF_EMULATED	0x80u	/* the run was under a user-mode emulator
 				 * (qemu-user): timings are not the board's */
+#define RF_DRIFTED	0x100u	/* the machine's pace before or after the
+				 * case departed from the run's start */
 
 /*
  * cv is the robust spread that goes with the median: the interquartile

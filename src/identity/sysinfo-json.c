@@ -528,6 +528,9 @@ sysinfo_run_to_json(const struct si_run *r, json_t *sys)
 			json_object_set_new(c, "cpu",
 			    json_integer(r->noise_cpu[i]));
 			json_object_set_new(c, "cv", json_real(r->noise_cv[i]));
+			if (r->noise_rate[i] > 0)
+				json_object_set_new(c, "rate",
+				    json_real(r->noise_rate[i]));
 			json_array_append_new(a, c);
 		}
 		json_object_set_new(o, "cpus", a);
@@ -542,13 +545,16 @@ sysinfo_run_to_json(const struct si_run *r, json_t *sys)
 	}
 }
 
-/* "noise_floor" and "pairing", bounded: a drift of 0 to 1000 %. */
+/*
+ * "noise_floor" and "pairing", bounded: a drift of 0 to 1000 %, a pace of
+ * at most a million rounds a microsecond (else unknown).
+ */
 static void
 run_from(const json_t *s, struct si_run *r)
 {
 	json_t *o, *c;
 	size_t i;
-	double pct, cv;
+	double pct, cv, rate;
 	long long cpu;
 
 	o = json_object_get(s, "noise_floor");
@@ -563,7 +569,10 @@ run_from(const json_t *s, struct si_run *r)
 			if (cpu < 0 || cpu > 1000000 || isnan(cv) || cv < 0 ||
 			    cv > 10)
 				continue;
+			rate = get_real(c, "rate");
 			r->noise_cpu[r->noise_ncpus] = (int)cpu;
+			r->noise_rate[r->noise_ncpus] = isfinite(rate) &&
+			    rate > 0 && rate <= 1e6 ? rate : 0;
 			r->noise_cv[r->noise_ncpus++] = cv;
 		}
 	}

@@ -77,6 +77,8 @@ struct si_run {
 	int noise_ncpus;
 	int noise_cpu[SI_NOISE_CPUS];
 	double noise_cv[SI_NOISE_CPUS];	/* robust CV of the chunk times */
+	double noise_rate[SI_NOISE_CPUS];	/* the loop's pace, rounds a
+						 * microsecond; 0: unknown */
 	char *pair_id;			/* NULL: not paired */
 	long long pair_build, pair_builds;	/* 0 is the one that ran */
 };

@@ -52,6 +52,8 @@ print_json(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	    t->ndifferent));
 	json_object_set_new(doc, "not_comparable", json_integer((json_int_t)
 	    t->nnotcomp));
+	json_object_set_new(doc, "drifted_paired", json_integer((json_int_t)
+	    t->ndrifted));
 	json_object_set_new(doc, "drift_pct", jnum(t->drift));
 	json_object_set_new(doc, "alpha", json_real(o->alpha));
 	json_object_set_new(doc, "fail_on_regression",

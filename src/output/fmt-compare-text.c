@@ -466,8 +466,16 @@ print_verdicts(FILE *fp, int width, const struct cmp_inputs *cs,
 	if (t->nnotcomp > 0)
 		wrap_free(fp, width, 3, xasprintf("== %zu case%s not "
 		    "comparable (flagged busy, preempted or throttled on a "
-		    "side, or emulated against native): no verdict",
-		    t->nnotcomp, t->nnotcomp == 1 ? "" : "s"));
+		    "side, drifted unpaired, or emulated against native): no "
+		    "verdict", t->nnotcomp, t->nnotcomp == 1 ? "" : "s"));
+	if (t->ndrifted > 0)
+		wrap_free(fp, width, 3, xasprintf("== %zu paired case%s "
+		    "drifted: the machine's pace before or after %s departed "
+		    "from the run's start; the pairs met that drift alike, "
+		    "but a drift that slows one build's code more than the "
+		    "other's moves the ratio itself: repeat the session to "
+		    "tell", t->ndrifted, t->ndrifted == 1 ? "" : "s",
+		    t->ndrifted == 1 ? "it" : "them"));
 	known = NAN;
 	for (c = 0; c < cs->n; c++) {
 		const struct system_info *si = cs->v[c].ri.system;
@@ -606,8 +614,8 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	    "interval", o->alpha, nnoise, nnoise == 1 ? "" : "s"));
 	if (t->nnotcomp > 0)
 		fmt_wrap(fp, width, "n/c not comparable: a side is flagged "
-		    "busy, preempted or throttled, or one side is emulated and "
-		    "the other not; no verdict", 0, 2);
+		    "busy, preempted or throttled (or drifted, unpaired), or "
+		    "one side is emulated and the other not; no verdict", 0, 2);
 	if (o->fail_pct >= 0)
 		wrap_free(fp, width, 2, xasprintf("! regression: the whole "
 		    "interval is worse than the baseline by more than %g%%, "

@@ -597,7 +597,13 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
 	    alpha * (double)t->ntested);
 	if (t->nnotcomp > 0)
 		strbuf_addf(sb, " %zu not comparable (flagged busy, preempted "
-		    "or throttled, or emulated against native).", t->nnotcomp);
+		    "or throttled, drifted unpaired, or emulated against "
+		    "native).", t->nnotcomp);
+	if (t->ndrifted > 0)
+		strbuf_addf(sb, " %zu paired drifted (the machine's pace moved "
+		    "from the run's start: a drift that slows one build's code "
+		    "more than the other's moves the ratio itself; repeat the "
+		    "session to tell).", t->ndrifted);
 	strbuf_addf(sb, " The machines drift: ");
 	for (c = 0; c < rs->n; c++) {
 		const struct system_info *si = rs->v[c].ri.system;

@@ -30,6 +30,7 @@ flag_letters[] = {
 	{ RF_BUSY, 'B', "busy" }, { RF_NOISY, 'N', "noisy" },
 	{ RF_NOCLOCK, 'C', "noclock" }, { RF_PREEMPTED, 'P', "preempted" },
 	{ RF_MULTIPLEXED, 'M', "multiplexed" }, { RF_EMULATED, 'E', "emulated" },
+	{ RF_DRIFTED, 'D', "drifted" },
 };
 
 void
@@ -329,12 +330,14 @@ text_result(struct fmt *f, const struct result *r)
 }
 
 /* The headline: the figures people quote (headline.c picks them). */
+#define HEADLINE_FLAGS_AT	53	/* "  " label 32, figure 9, unit 7 */
 static void
 text_headline(struct fmt *f)
 {
 	struct headline_item it[HEADLINE_MAX];
 	char num[32], unit[24], flags[96], text[200], e_text[FMT_SAFE(200)];
 	size_t i, k = headline_pick(f->rows, f->nrows, it, ARRAY_SIZE(it));
+	int width = f->width > 0 ? f->width : 80;
 
 	if (k == 0)
 		return;
@@ -351,8 +354,15 @@ text_headline(struct fmt *f)
 			    it[i].size);
 		else
 			bufprintf(text, sizeof(text), "%s", it[i].label);
-		fprintf(f->fp, "  %-32s %9s %-7s %s\n", fmt_safe(e_text,
-		    sizeof(e_text), text), num, unit, flags);
+		fmt_safe(e_text, sizeof(e_text), text);
+		/* flags that would run past the width go on a line of their
+		 * own, indented (busy,noisy,preempted,drifted is 28) */
+		if (HEADLINE_FLAGS_AT + (int)strlen(flags) > width)
+			fprintf(f->fp, "  %-32s %9s %s\n    %s\n", e_text, num,
+			    unit, flags);
+		else
+			fprintf(f->fp, "  %-32s %9s %-7s %s\n", e_text, num,
+			    unit, flags);
 	}
 }
 

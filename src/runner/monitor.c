@@ -21,6 +21,7 @@
 
 #include "bench.h"
 #include "monitor.h"
+#include "noise.h"
 #include "power.h"
 #include "result.h"
 #include "stopflag.h"
@@ -64,6 +65,7 @@ struct monitor {
 	double thread_cpu;		/* seconds, updated by the thread */
 
 	/* case start */
+	double pace0;			/* its pace check, NAN: none */
 	double t0, self0, kids0, thread_cpu0;
 	unsigned long long busy0;
 	int have_stat0;
@@ -341,6 +343,8 @@ monitor_case_begin(struct monitor *m)
 
 	if (m == NULL)
 		return;
+	/* before the case's own accounting starts: the loop is ours */
+	m->pace0 = noise_pace(m->o.pace_ref);
 	for (i = 0; i < m->npol; i++) {
 		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
 		    "scaling_governor", m->pol[i].num);
@@ -384,6 +388,9 @@ monitor_flags(const struct monitor_summary *s, double hot_temp, double tick)
 	if (!isnan(s->busy_cores) && s->wall > 0 &&
 	    s->busy_cores * s->wall > MONITOR_BUSY_CORES * s->wall + 2 * tick)
 		f |= RF_BUSY;
+	if (isfinite(s->pace) && s->pace_bound > 0 &&
+	    fabs(s->pace - 1) > s->pace_bound)
+		f |= RF_DRIFTED;
 	return f;
 }
 
@@ -391,12 +398,12 @@ void
 monitor_case_end(struct monitor *m, struct monitor_summary *s)
 {
 	unsigned long long busy1;
-	double self1, kids1, t1, others, v;
+	double self1, kids1, t1, others, v, pace1;
 	long bits1;
 	int i;
 
 	memset(s, 0, sizeof(*s));
-	s->power_avg_w = s->power_peak_w = NAN;
+	s->power_avg_w = s->power_peak_w = s->pace = NAN;
 	if (m == NULL)
 		return;
 	pthread_mutex_lock(&m->mu);
@@ -442,6 +449,13 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 		s->throttle_new = bits1 & ~m->bits0;
 	}
 	s->load1 = read_load1();
+	/* after the case's accounting ended */
+	pace1 = noise_pace(m->o.pace_ref);
+	s->pace = m->pace0;
+	if (isnan(s->pace) || (isfinite(pace1) &&
+	    fabs(pace1 - 1) > fabs(s->pace - 1)))
+		s->pace = pace1;
+	s->pace_bound = noise_pace_bound(m->o.pace_ref);
 	s->flags = monitor_flags(s, m->o.hot_temp, m->tick);
 }
 
@@ -474,6 +488,8 @@ monitor_apply(const struct monitor_summary *s, struct result *r)
 		result_add_extra(r, "mon.busy_cores", s->busy_cores);
 	if (!isnan(s->load1))
 		result_add_extra(r, "mon.load1", s->load1);
+	if (isfinite(s->pace))
+		result_add_extra(r, "mon.pace", s->pace);
 	result_add_extra(r, "mon.sampler_cpu", s->sampler_share);
 	if (s->power_bad > 0)
 		result_add_extra(r, "power:rejected", (double)s->power_bad);

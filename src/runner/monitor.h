@@ -5,6 +5,10 @@
  * second (its own CPU time is kept under 1 % of a core); around each case
  * the runner's hooks turn what it saw into the row flags `throttled`,
  * `hot` and `busy` and into per-case "mon.*" extras stored with each row.
+ * Before and after each case it also times the noise floor's fixed loop
+ * on the run's CPUs (noise.h, a pace check, about 12 ms a CPU): a case
+ * the machine ran it slower or faster than at the run's start is
+ * `drifted`.
  */
 #ifndef BOARDBENCH_MONITOR_H
 #define BOARDBENCH_MONITOR_H
@@ -24,12 +28,16 @@ struct monitor_opts {
 	/* CPUs the cases run on (NULL or empty: all); read by monitor_new */
 	const struct cpuset *cpus;
 	int sample;			/* 0: no sampler thread (--no-monitor) */
+	/* the run's start (noise_measure's), kept by the caller for the
+	 * monitor's life; NULL: no pace checks */
+	const struct si_run *pace_ref;
 };
 
 /* What one case saw.  NAN / -1 where unknown. */
 struct monitor_summary {
 	int valid;
-	unsigned flags;			/* RF_THROTTLED | RF_HOT | RF_BUSY */
+	unsigned flags;			/* RF_THROTTLED | RF_HOT | RF_BUSY |
+					 * RF_DRIFTED */
 	unsigned nsamples;
 	unsigned below_max;		/* samples with the clock below max */
 	double mhz_min, mhz_max;	/* cpufreq's current clock */
@@ -44,6 +52,10 @@ struct monitor_summary {
 	double power_avg_w, power_peak_w;	/* supply power, NAN: none */
 	int power_source;		/* POWER_SRC_*, 0: no sensor */
 	unsigned power_bad;		/* power readings rejected */
+	/* the fixed loop's pace before and after the case relative to the
+	 * run's start, the one farthest from 1; NAN: not checked */
+	double pace;
+	double pace_bound;		/* drifted beyond 1 +- this */
 };
 
 struct monitor;
@@ -108,7 +120,8 @@ int monitor_parse_stat(const char *text, unsigned long long *busy,
  * Flags from a summary (RF_*): throttled when firmware bits were set now
  * or appeared since boot, the clock sat below max under `performance`,
  * or the policy maximum fell; hot above hot_temp; busy when others used
- * more than 5 % of a core plus two ticks of /proc/stat's resolution.
+ * more than 5 % of a core plus two ticks of /proc/stat's resolution;
+ * drifted when the pace departed from 1 by more than pace_bound.
  */
 unsigned monitor_flags(const struct monitor_summary *, double hot_temp,
     double tick);

@@ -32,12 +32,25 @@ noise_loop(uint64_t n)
 	noise_sink += x;
 }
 
-/* The robust CV of the chunk times on the CPU this thread is on. */
+/* The median of n > 0 chunk times t. */
 static double
-noise_cpu(void)
+chunk_median(const double *t, size_t n)
+{
+	struct stats st;
+
+	stats_compute(&st, t, n);
+	return st.median;
+}
+
+/*
+ * On the CPU this thread is on: the robust CV of the chunk times (NAN
+ * with fewer than 5) and the loop's pace, rounds a microsecond (0: none).
+ */
+static double
+noise_cpu(double *rate)
 {
 	double *t = xcalloc(NOISE_MAX_CHUNKS, sizeof(*t));
-	double t0, t1, start, cv;
+	double t0, t1, start, cv, med;
 	uint64_t rounds = 1000;
 	struct stats st;
 	size_t n = 0;
@@ -60,6 +73,8 @@ noise_cpu(void)
 	}
 	stats_compute(&st, t, n);
 	cv = n >= 5 ? st.cv : NAN;
+	med = st.median;
+	*rate = n >= 5 && med > 0 ? (double)rounds / med / 1e6 : 0;
 	free(t);
 	return cv;
 }
@@ -70,7 +85,7 @@ noise_measure(const int *cpus, size_t n, struct si_run *r)
 	struct cpuset saved;
 	int list[SI_NOISE_CPUS], c;
 	size_t i, k = 0;
-	double cv, worst = -1;
+	double cv, rate, worst = -1;
 
 	r->noise_pct = NAN;
 	r->noise_ncpus = 0;
@@ -90,10 +105,11 @@ noise_measure(const int *cpus, size_t n, struct si_run *r)
 	for (i = 0; i < k; i++) {
 		if (cpuset_pin(list[i]) != 0)
 			continue;
-		cv = noise_cpu();
+		cv = noise_cpu(&rate);
 		if (isnan(cv))
 			continue;
 		r->noise_cpu[r->noise_ncpus] = list[i];
+		r->noise_rate[r->noise_ncpus] = rate;
 		r->noise_cv[r->noise_ncpus++] = cv;
 		if (cv > worst)
 			worst = cv;
@@ -104,4 +120,52 @@ noise_measure(const int *cpus, size_t n, struct si_run *r)
 		return -1;
 	r->noise_pct = 2 * worst * 100;
 	return 0;
+}
+
+double
+noise_pace(const struct si_run *ref)
+{
+	struct cpuset saved;
+	double t[NOISE_PACE_CHUNKS], t0, med, pace, worst = NAN;
+	uint64_t rounds;
+	int i;
+	size_t k;
+
+	if (ref == NULL || ref->noise_ncpus <= 0)
+		return NAN;
+	cpuset_init(&saved);
+	if (cpuset_get_affinity(&saved) != 0) {
+		cpuset_release(&saved);
+		return NAN;
+	}
+	for (i = 0; i < ref->noise_ncpus; i++) {
+		if (!(ref->noise_rate[i] > 0) ||
+		    cpuset_pin(ref->noise_cpu[i]) != 0)
+			continue;
+		rounds = (uint64_t)(ref->noise_rate[i] * 1e6 * NOISE_CHUNK) + 1;
+		for (k = 0; k < NOISE_PACE_CHUNKS; k++) {
+			t0 = now_mono();
+			noise_loop(rounds);
+			t[k] = now_mono() - t0;
+		}
+		med = chunk_median(t, NOISE_PACE_CHUNKS);
+		if (!(med > 0))
+			continue;
+		pace = (double)rounds / med / 1e6 / ref->noise_rate[i];
+		if (isnan(worst) || fabs(pace - 1) > fabs(worst - 1))
+			worst = pace;
+	}
+	(void)cpuset_set_affinity(&saved);
+	cpuset_release(&saved);
+	return worst;
+}
+
+double
+noise_pace_bound(const struct si_run *ref)
+{
+	double b = NOISE_PACE_BOUND;
+
+	if (ref != NULL && isfinite(ref->noise_pct) && ref->noise_pct / 100 > b)
+		b = ref->noise_pct / 100;
+	return b;
 }

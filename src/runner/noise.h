@@ -14,15 +14,39 @@
 /* Seconds of the fixed loop per CPU, and the length of one chunk. */
 #define NOISE_SECONDS	0.12
 #define NOISE_CHUNK	0.002
+/* A pace check: chunks per CPU (about 12 ms), and the least departure
+ * from the run's start that flags a case `drifted` (the noise floor's
+ * band when that is wider). */
+#define NOISE_PACE_CHUNKS	6
+#define NOISE_PACE_BOUND	0.05
 
 /*
  * On each CPU of cpus[0..n-1] (n 0: every CPU this process may use; at
  * most SI_NOISE_CPUS), pinned there in turn: time a fixed loop in chunks
  * of about NOISE_CHUNK seconds for NOISE_SECONDS, and keep the chunks'
  * robust CV (interquartile range / 1.349 / median).  r->noise_pct is a
- * 95 % band, 2 x the largest CV, in per cent.  The affinity is restored.
+ * 95 % band, 2 x the largest CV, in per cent; r->noise_rate the loop's
+ * pace on each CPU (rounds a microsecond: the chunks' median), which the
+ * pace checks compare with.  The affinity is restored.
  * Returns 0, -1 when nothing could be measured (noise_pct stays NAN).
  */
 int noise_measure(const int *cpus, size_t n, struct si_run *r);
+
+/*
+ * A pace check: the same loop, NOISE_PACE_CHUNKS chunks on each CPU of
+ * ref (a run's start, noise_measure's), pinned there in turn; the
+ * median's pace relative to ref's on that CPU (1: as at the start, 0.9:
+ * ten per cent slower).  Returns the relative pace farthest from 1 over
+ * the CPUs, NAN when ref has none or no CPU could be pinned.  The
+ * affinity is restored.
+ */
+double noise_pace(const struct si_run *ref);
+
+/*
+ * The departure from the start beyond which a case is `drifted`: the
+ * larger of NOISE_PACE_BOUND and ref's noise floor (its 95 % band), as a
+ * fraction.
+ */
+double noise_pace_bound(const struct si_run *ref);
 
 #endif

@@ -45,6 +45,8 @@ expect 0 "a stored run keeps flags and monitor extras" -- \
 expect 0 "export it" -- bb export --db "$TMP/m.db" --format json
 has '"mon.temp_max_c": 51.121' "the temperature is stored with the row"
 has '"hot"' "the flag is stored"
+has '"mon.pace": [0-9]' "the pace check before and after the case is stored with the row"
+has '"rate": [0-9]' "the snapshot's noise floor has the fixed loop's pace"
 has "not 'performance'" "the governor warning is in the snapshot"
 # seconds since the epoch, to the millisecond where date has %N
 now_s() { date +%s.%N | sed 's/\.N*$//'; }

@@ -459,6 +459,19 @@ test_units(void)
 	ok(t.rows[1].cells[1].mark != CMP_NOTCOMP, "emulated against "
 	    "emulated: compared");
 	cmp_release(&t);
+	a[1].flags = b[1].flags = 0;
+	/* drifted, paired: the pairs met the drift alike, the verdict
+	 * stands and is counted */
+	b[0].flags = RF_DRIFTED;
+	cmp_build(&t, cols, 2, 0, &o);
+	c = &t.rows[0].cells[1];
+	ok(c->unit == CMP_U_PAIR && c->mark == CMP_SIGNIFICANT &&
+	    c->why == NULL && c->regression, "a drifted paired row keeps its "
+	    "verdict");
+	is_int((long long)t.ndrifted, 1, "... and counts as drifted");
+	is_int((long long)t.nnotcomp, 0, "... not as not comparable");
+	cmp_release(&t);
+	b[0].flags = 0;
 
 	/* the same rows in columns of no one session: unpaired */
 	cols[0].pair_id = NULL;
@@ -471,6 +484,15 @@ test_units(void)
 	    c->hi);
 	ok(!c->regression, "unpaired: no regression");
 	cmp_release(&t);
+	/* drifted, unpaired: a single run's figure is off by the drift */
+	a[0].flags = RF_DRIFTED;
+	cmp_build(&t, cols, 2, 0, &o);
+	c = &t.rows[0].cells[1];
+	ok(c->mark == CMP_NOTCOMP && c->why != NULL &&
+	    strcmp(c->why, "drifted") == 0 && t.ndrifted == 0,
+	    "unpaired, a drifted baseline row: not comparable (drifted)");
+	cmp_release(&t);
+	a[0].flags = 0;
 
 	/* --ignore-params: the third row matches */
 	o.ignore_params = 1;

@@ -13,6 +13,7 @@
 
 #include "cpuset.h"
 #include "monitor.h"
+#include "noise.h"
 #include "result.h"
 #include "sysfs.h"
 #include "tap.h"
@@ -35,7 +36,7 @@ blank(struct monitor_summary *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->valid = 1;
-	s->temp_max = s->busy_cores = NAN;
+	s->temp_max = s->busy_cores = s->pace = NAN;
 	s->throttle_bits = s->throttle_new = -1;
 	s->wall = 1.0;
 }
@@ -186,6 +187,94 @@ test_fixtures(void)
 	    "unreadable values are unknown, no flags");
 }
 
+/*
+ * The pace checks: the flag rule, the bound, and a case begun and ended
+ * against a start whose loop ran a thousandth as fast as any machine
+ * does (its pace reads far above 1 however loaded this one is).
+ */
+static void
+test_pace(void)
+{
+	struct monitor_opts o = { .hot_temp = 80, .sample = 1 };
+	struct monitor_summary s;
+	struct si_run ref;
+	struct cpuset cur;
+	struct result r;
+	double v;
+	int cpu, rc;
+
+	blank(&s);
+	s.pace_bound = 0.05;
+	s.pace = 0.93;
+	is_int(monitor_flags(&s, 80, 0.01), RF_DRIFTED, "pace 0.93 against "
+	    "+-5 %%: drifted");
+	s.pace = 1.06;
+	is_int(monitor_flags(&s, 80, 0.01), RF_DRIFTED, "pace 1.06: drifted "
+	    "(faster counts too)");
+	s.pace = 0.96;
+	is_int(monitor_flags(&s, 80, 0.01), 0, "pace 0.96: not");
+	s.pace_bound = 0.1;
+	s.pace = 0.93;
+	is_int(monitor_flags(&s, 80, 0.01), 0, "pace 0.93 against a +-10 %% "
+	    "floor: not");
+	s.pace = NAN;
+	is_int(monitor_flags(&s, 80, 0.01), 0, "no pace check: not");
+
+	memset(&ref, 0, sizeof(ref));
+	ref.noise_pct = NAN;
+	is_double(noise_pace_bound(&ref), NOISE_PACE_BOUND, 0, "bound: 5 %% "
+	    "without a floor");
+	ref.noise_pct = 3;
+	is_double(noise_pace_bound(&ref), NOISE_PACE_BOUND, 0, "... and "
+	    "with a floor under it");
+	ref.noise_pct = 12;
+	is_double(noise_pace_bound(&ref), 0.12, 1e-12, "... the floor above "
+	    "it");
+	ok(isnan(noise_pace(NULL)) && isnan(noise_pace(&ref)), "no start, "
+	    "or a start with no CPU: no pace");
+
+	cpuset_init(&cur);
+	if (cpuset_get_affinity(&cur) != 0 || cpuset_next(&cur, 0) < 0)
+		bail("cannot read this process's CPUs");
+	ref.noise_ncpus = 1;
+	ref.noise_cpu[0] = cpuset_next(&cur, 0);
+	ref.noise_rate[0] = 0;
+	ok(isnan(noise_pace(&ref)), "a CPU of unknown pace: no pace");
+	ref.noise_rate[0] = 0.001;
+	ref.noise_pct = 2;
+	o.pace_ref = &ref;
+	use_root("bare");
+	run_one(&o, &s);
+	ok(isfinite(s.pace) && s.pace > 2 && (s.flags & RF_DRIFTED),
+	    "a start a thousandth as fast: the case's pace reads %g, drifted",
+	    s.pace);
+	is_double(s.pace_bound, NOISE_PACE_BOUND, 0, "the case's bound");
+	memset(&r, 0, sizeof(r));
+	r.status = ST_OK;
+	monitor_apply(&s, &r);
+	ok((r.flags & RF_DRIFTED) && result_get_extra(&r, "mon.pace", &v) ==
+	    0 && v == s.pace, "apply: the flag and the mon.pace extra");
+	result_release(&r);
+	o.pace_ref = NULL;
+	run_one(&o, &s);
+	ok(isnan(s.pace) && !(s.flags & RF_DRIFTED), "no start: no pace "
+	    "check, no flag");
+	memset(&r, 0, sizeof(r));
+	r.status = ST_OK;
+	monitor_apply(&s, &r);
+	ok(result_get_extra(&r, "mon.pace", &v) != 0, "... and no mon.pace");
+	result_release(&r);
+
+	/* the start itself: a pace for each CPU it measured */
+	memset(&ref, 0, sizeof(ref));
+	cpu = cpuset_next(&cur, 0);
+	rc = noise_measure(&cpu, 1, &ref);
+	ok(rc == 0 && ref.noise_ncpus == 1 && ref.noise_rate[0] > 0,
+	    "noise_measure: the loop's pace on "
+	    "CPU %d (%g rounds/us)", ref.noise_cpu[0], ref.noise_rate[0]);
+	cpuset_release(&cur);
+}
+
 /* The policies of CPUs beyond 64 (issue 25): watched, and only theirs. */
 static void
 test_many_cpus(void)
@@ -253,6 +342,7 @@ main(void)
 	test_stat();
 	test_flags();
 	test_fixtures();
+	test_pace();
 	test_many_cpus();
 	unsetenv("BOARDBENCH_SYSROOT");
 	sysfs_reset();
