@@ -184,6 +184,8 @@ struct copy_acc {
 					 * value, samples, start and end */
 	size_t nw;
 	uint64_t iters;
+	double iters_most;		/* the largest count of an appended
+					 * process over iters (0: none) */
 	struct metric_acc *m;
 	size_t nm;
 	struct extra *x;
@@ -237,7 +239,8 @@ void case_run_release(struct case_run *cr);
  * Add one process's samples, metrics and extras (src) to dst.  dst keeps
  * its iterations per sample (the calibrated count; src's when it has
  * none): src's counter readings (cycles, instructions) are scaled to
- * them, as its samples may have run another count (runner_vary_iters()).
+ * them, as its samples may have run another count (runner_vary_iters());
+ * iters_most keeps the largest such count over dst's.
  */
 void runner_acc_append(struct copy_acc *dst, const struct copy_acc *src);
 

@@ -517,6 +517,9 @@ runner_acc_append(struct copy_acc *dst, const struct copy_acc *src)
 		dst->iters = src->iters;
 	else if (src->iters != 0 && src->iters != dst->iters)
 		scale = (double)dst->iters / (double)src->iters;
+	if (dst->iters != 0 && src->iters != 0 &&
+	    (double)src->iters / (double)dst->iters > dst->iters_most)
+		dst->iters_most = (double)src->iters / (double)dst->iters;
 	append(&dst->v, dst->n, src->v, src->n);
 	append(&dst->secs, dst->n, src->secs, src->n);
 	append(&dst->cyc, dst->n, src->cyc, src->n);

@@ -113,6 +113,18 @@ expect 2 "without --ignore-params the cases do not match" -- \
 bb compare --db "$db" --ignore-params --fail-on-regression 5 1 2 > /dev/null 2>&1
 [ $? -eq 3 ]; ok $? "exit 3 for the paired regression (half as fast)"
 
+# a paired CPU case: every process after a build's first runs a varied
+# count (the row's iters:most: the largest over the calibrated, 1 to 1.5;
+# spin's four cases, one of which reports its count and has none)
+expect 0 "paired: a spin case" -- bb run null $quick --db "$TMP/vary.db" \
+	-p null.mode=spin -p null.ns=1000 --against "$BOARDBENCH"
+bb export --db "$TMP/vary.db" > "$TMP/vary.json"
+grep -o '"iters:most": *[0-9.]*' "$TMP/vary.json" | awk -F: '
+	$NF > 1 && $NF <= 1.51 { good++ } END { print good + 0, NR }' > "$TMP/vary"
+read -r vgood vall < "$TMP/vary"
+[ "$vgood" -ge 6 ] && [ "$vgood" -eq "$vall" ]
+ok $? "both builds' spin rows ran varied counts ($vgood of $vall rows)"
+
 # a case that skips, fails or crashes in one build's first process: each
 # build's row says so (the other builds still measured), nothing else
 expect 0 "paired: the second case skips" -- bb run null $quick --db "$db" \

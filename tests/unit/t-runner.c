@@ -321,8 +321,38 @@ test_vary_iters(void)
 	    dst.ins[1] == 300,
 	    "a process of 150 iterations appended to a row of 100: its "
 	    "counts scaled by 100/150, the row's count kept");
+	is_double(dst.iters_most, 1.5, 1e-12, "... and the largest count "
+	    "over the row's kept (1.5)");
 	acc_free(&dst);
 	acc_free(&src);
+}
+
+/*
+ * The runner itself varies the later processes' counts: null's spin
+ * mode (1 us a call: about 5000 calls a 5 ms sample, whatever the load)
+ * in 4 processes; the row says the largest later count over the
+ * calibrated one, above 1 and at most 1.5.
+ */
+static void
+test_vary_runner(void)
+{
+	static const char *const specs[] = { "null.mode=spin", "null.ns=1000" };
+	struct kat_rows rs = { .n = 0 };
+	double x = 0, procs = 0;
+	int rc;
+
+	rc = kat_run_processes(registry_find("null"), specs, 2, 4, &rs);
+	ok(rc == 0 && rs.n >= 1 && rs.r[0].status == ST_OK, "spin in 4 "
+	    "processes: a good run");
+	if (rs.n >= 1) {
+		(void)result_get_extra(&rs.r[0], "processes", &procs);
+		(void)result_get_extra(&rs.r[0], "iters:most", &x);
+	}
+	ok(procs >= 4 && x > 1 && x <= 1.51, "the later processes ran "
+	    "varied counts: the largest %.3f times the calibrated %llu over "
+	    "%.0f processes", x, rs.n >= 1 ? (unsigned long long)
+	    rs.r[0].iters : 0ULL, procs);
+	kat_rows_release(&rs);
 }
 
 int
@@ -444,6 +474,7 @@ main(void)
 	test_lifecycle();
 	test_variants(0, 4);
 	test_variants(5, 8);
+	test_vary_runner();
 	test_pair_more();
 	test_pair_cpu();
 	test_vary_iters();
