@@ -117,7 +117,11 @@ o2new=$(sed -n 's/.*variant O2: fingerprint \([0-9a-f]*\).*/\1/p' "$TMP/third.lo
 ok $? "the comparison pools the two new O2 runs only"
 
 # ---- SIGKILL to the sweep alone: no orphan run; --resume waits for it ---------
-slow="linpack -p linpack.n=50 -p linpack.precision=double -p linpack.unroll=rolled --profile quick --budget 1 --min-sample 1.2 --warmup 0"
+# A run that lasts long enough to be caught running: one case, each of its
+# processes sampling 5 x 1.2 s, so at least 12 s however fast the machine.
+# In one code placement (linpack.code=fixed): with all 8 (the default) each
+# run took 60 to 100 s, and the immediate --resume below runs two of them.
+slow="linpack -p linpack.n=50 -p linpack.precision=double -p linpack.unroll=rolled -p linpack.code=fixed --profile quick --budget 1 --min-sample 1.2 --warmup 0"
 setsid bash "$sweep" --resume --src "$TMP/src" --work "$work" --jobs 2 --rounds 1 \
 	"$TMP/matrix2" -- $slow >"$TMP/s4.out" 2>"$TMP/s4.err" &
 spid=$!
