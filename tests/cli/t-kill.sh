@@ -21,6 +21,13 @@ wait_rows() {
 $TEST_RUNNER "$BOARDBENCH" run null $fast --db "$db" -p null.mode=hang --timeout 300 >/dev/null 2>&1 &
 pid=$!
 wait_rows 1; ok $? "the first case's row is committed while the run goes on"
+# the next case's child starts a moment later (the pace check comes
+# first): wait for it, at most 20 s
+i=0
+while [ -z "$(pgrep -P $pid)" ] && [ $i -lt 200 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 kids=$(pgrep -P $pid)
 [ -n "$kids" ]; ok $? "the hanging case runs in a child process"
 kill -KILL $pid
