@@ -54,7 +54,7 @@ fmt_drop_rows(struct fmt *f)
 {
 	result_free_rows(f->rows, f->nrows);
 	f->rows = NULL;
-	f->nrows = 0;
+	f->nrows = f->arows = 0;
 }
 
 void
@@ -69,7 +69,11 @@ fmt_begin(struct fmt *f, const struct run_info *ri)
 void
 fmt_result(struct fmt *f, const struct result *r)
 {
-	f->rows = xreallocarray(f->rows, f->nrows + 1, sizeof(*f->rows));
+	/* doubled: a store of thousands of rows is one copy each, not n */
+	if (f->nrows == f->arows) {
+		f->arows = f->arows ? 2 * f->arows : 64;
+		f->rows = xreallocarray(f->rows, f->arows, sizeof(*f->rows));
+	}
 	result_copy(&f->rows[f->nrows++], r);
 	if (f->ops->result)
 		f->ops->result(f, r);

@@ -34,6 +34,7 @@ struct fmt {
 	/* rows of the current run, kept for --classic and json */
 	struct result *rows;
 	size_t nrows;
+	size_t arows;			/* rows allocated */
 };
 
 /* NULL for an unknown name. */

@@ -64,6 +64,9 @@ struct monitor {
 	struct acc acc;
 	double thread_cpu;		/* seconds, updated by the thread */
 
+	/* the last pace check: its value (NAN: none) and when (mono) */
+	double pace_last, pace_when;
+	unsigned pace_checks;
 	/* case start */
 	double pace0;			/* its pace check, NAN: none */
 	double t0, self0, kids0, thread_cpu0;
@@ -278,6 +281,9 @@ monitor_new(const struct monitor_opts *o)
 
 	m->o = *o;
 	m->o.cpus = NULL;
+	m->pace_last = m->pace0 = NAN;
+	if (!(m->o.pace_every > 0))
+		m->o.pace_every = NOISE_PACE_EVERY;
 	m->period = o->period > 0 ? o->period : MONITOR_PERIOD;
 	m->tick = clock_tick();
 	n = sysinfo_policies(&pol);
@@ -334,6 +340,25 @@ vc_bits(struct monitor *m)
 	return rc != 0 ? -1 : (long)bits;
 }
 
+/*
+ * The pace now: a new check when the last is NOISE_PACE_EVERY seconds
+ * old or more, else the last one's (a run of short cases is checked once
+ * every few seconds, not twice a case).
+ */
+static double
+pace_check(struct monitor *m)
+{
+	if (m->o.pace_ref == NULL)
+		return NAN;
+	if (isnan(m->pace_last) || now_mono() - m->pace_when >=
+	    m->o.pace_every) {
+		m->pace_last = noise_pace(m->o.pace_ref);
+		m->pace_when = now_mono();
+		m->pace_checks++;
+	}
+	return m->pace_last;
+}
+
 void
 monitor_case_begin(struct monitor *m)
 {
@@ -344,7 +369,8 @@ monitor_case_begin(struct monitor *m)
 	if (m == NULL)
 		return;
 	/* before the case's own accounting starts: the loop is ours */
-	m->pace0 = noise_pace(m->o.pace_ref);
+	m->pace_checks = 0;
+	m->pace0 = pace_check(m);
 	for (i = 0; i < m->npol; i++) {
 		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
 		    "scaling_governor", m->pol[i].num);
@@ -450,7 +476,8 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 	}
 	s->load1 = read_load1();
 	/* after the case's accounting ended */
-	pace1 = noise_pace(m->o.pace_ref);
+	pace1 = pace_check(m);
+	s->pace_checks = m->pace_checks;
 	s->pace = m->pace0;
 	if (isnan(s->pace) || (isfinite(pace1) &&
 	    fabs(pace1 - 1) > fabs(s->pace - 1)))

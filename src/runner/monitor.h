@@ -6,9 +6,10 @@
  * the runner's hooks turn what it saw into the row flags `throttled`,
  * `hot` and `busy` and into per-case "mon.*" extras stored with each row.
  * Before and after each case it also times the noise floor's fixed loop
- * on the run's CPUs (noise.h, a pace check, about 12 ms a CPU): a case
- * the machine ran it slower or faster than at the run's start is
- * `drifted`.
+ * on the run's CPUs (noise.h, a pace check, about 10 ms a CPU; at most
+ * one every NOISE_PACE_EVERY seconds, so short cases share the last
+ * one): a case the machine ran it slower or faster than at the run's
+ * start is `drifted`.
  */
 #ifndef BOARDBENCH_MONITOR_H
 #define BOARDBENCH_MONITOR_H
@@ -31,6 +32,8 @@ struct monitor_opts {
 	/* the run's start (noise_measure's), kept by the caller for the
 	 * monitor's life; NULL: no pace checks */
 	const struct si_run *pace_ref;
+	double pace_every;		/* seconds between pace checks, at
+					 * least (0: NOISE_PACE_EVERY) */
 };
 
 /* What one case saw.  NAN / -1 where unknown. */
@@ -56,6 +59,8 @@ struct monitor_summary {
 	 * run's start, the one farthest from 1; NAN: not checked */
 	double pace;
 	double pace_bound;		/* drifted beyond 1 +- this */
+	unsigned pace_checks;		/* made at its begin and end: 0 to 2
+					 * (0: the last one's, < 2 s old) */
 };
 
 struct monitor;

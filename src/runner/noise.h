@@ -14,11 +14,13 @@
 /* Seconds of the fixed loop per CPU, and the length of one chunk. */
 #define NOISE_SECONDS	0.12
 #define NOISE_CHUNK	0.002
-/* A pace check: chunks per CPU (about 12 ms), and the least departure
+/* A pace check: chunks per CPU (about 10 ms), and the least departure
  * from the run's start that flags a case `drifted` (the noise floor's
  * band when that is wider). */
-#define NOISE_PACE_CHUNKS	6
+#define NOISE_PACE_CHUNKS	5
 #define NOISE_PACE_BOUND	0.05
+/* Seconds between pace checks, at least: short cases share one. */
+#define NOISE_PACE_EVERY	2.0
 
 /*
  * On each CPU of cpus[0..n-1] (n 0: every CPU this process may use; at

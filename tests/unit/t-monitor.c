@@ -195,10 +195,12 @@ test_fixtures(void)
 static void
 test_pace(void)
 {
-	struct monitor_opts o = { .hot_temp = 80, .sample = 1 };
+	struct monitor_opts o = { .hot_temp = 80, .sample = 1,
+	    .pace_every = 1e9 };
 	struct monitor_summary s;
 	struct si_run ref;
 	struct cpuset cur;
+	struct monitor *m;
 	struct result r;
 	double v;
 	int cpu, rc;
@@ -249,6 +251,30 @@ test_pace(void)
 	    "a start a thousandth as fast: the case's pace reads %g, drifted",
 	    s.pace);
 	is_double(s.pace_bound, NOISE_PACE_BOUND, 0, "the case's bound");
+	is_int(s.pace_checks, 1, "one check: the end shares the begin's");
+
+	/* checks at most every pace_every seconds: cases share the last */
+	m = monitor_new(&o);
+	monitor_case_begin(m);
+	monitor_case_end(m, &s);
+	v = s.pace;
+	monitor_case_begin(m);
+	monitor_case_end(m, &s);
+	ok(s.pace_checks == 0 && s.pace == v, "a case soon after another "
+	    "shares its check (%u checks)", s.pace_checks);
+	monitor_free(m);
+	o.pace_every = 1e-9;
+	m = monitor_new(&o);
+	monitor_case_begin(m);
+	monitor_case_end(m, &s);
+	ok(s.pace_checks == 2, "with checks due each time: at the begin and "
+	    "the end (%u)", s.pace_checks);
+	monitor_case_begin(m);
+	monitor_case_end(m, &s);
+	ok(s.pace_checks == 2, "... and again for the next case (%u)",
+	    s.pace_checks);
+	monitor_free(m);
+	o.pace_every = 1e9;
 	memset(&r, 0, sizeof(r));
 	r.status = ST_OK;
 	monitor_apply(&s, &r);
