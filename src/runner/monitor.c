@@ -478,10 +478,7 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 	/* after the case's accounting ended */
 	pace1 = pace_check(m);
 	s->pace_checks = m->pace_checks;
-	s->pace = m->pace0;
-	if (isnan(s->pace) || (isfinite(pace1) &&
-	    fabs(pace1 - 1) > fabs(s->pace - 1)))
-		s->pace = pace1;
+	s->pace = noise_pace_farther(m->pace0, pace1);
 	s->pace_bound = noise_pace_bound(m->o.pace_ref);
 	s->flags = monitor_flags(s, m->o.hot_temp, m->tick);
 }

@@ -32,16 +32,6 @@ noise_loop(uint64_t n)
 	noise_sink += x;
 }
 
-/* The median of n > 0 chunk times t. */
-static double
-chunk_median(const double *t, size_t n)
-{
-	struct stats st;
-
-	stats_compute(&st, t, n);
-	return st.median;
-}
-
 /*
  * On the CPU this thread is on: the robust CV of the chunk times (NAN
  * with fewer than 5) and the loop's pace, rounds a microsecond (0: none).
@@ -148,16 +138,23 @@ noise_pace(const struct si_run *ref)
 			noise_loop(rounds);
 			t[k] = now_mono() - t0;
 		}
-		med = chunk_median(t, NOISE_PACE_CHUNKS);
+		med = stats_median(t, NOISE_PACE_CHUNKS);
 		if (!(med > 0))
 			continue;
 		pace = (double)rounds / med / 1e6 / ref->noise_rate[i];
-		if (isnan(worst) || fabs(pace - 1) > fabs(worst - 1))
-			worst = pace;
+		worst = noise_pace_farther(worst, pace);
 	}
 	(void)cpuset_set_affinity(&saved);
 	cpuset_release(&saved);
 	return worst;
+}
+
+double
+noise_pace_farther(double a, double b)
+{
+	if (isnan(a) || (isfinite(b) && fabs(b - 1) > fabs(a - 1)))
+		return b;
+	return a;
 }
 
 double

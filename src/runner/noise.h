@@ -44,6 +44,9 @@ int noise_measure(const int *cpus, size_t n, struct si_run *r);
  */
 double noise_pace(const struct si_run *ref);
 
+/* Of two paces, the one farther from 1 (a NAN one is none). */
+double noise_pace_farther(double a, double b);
+
 /*
  * The departure from the start beyond which a case is `drifted`: the
  * larger of NOISE_PACE_BOUND and ref's noise floor (its 95 % band), as a
