@@ -73,7 +73,9 @@ grep -q '^mem  *copy/192MiB  *8388.6 MB/s ' "$TMP/out"
 ok $? "the copy row takes mbw's MiB/s of one array as read + write"
 grep -q '^mem  *triad/192MiB .*info+$' "$TMP/out" &&
     grep -q '^info+: stress-ng --stream counts' "$TMP/out"
-ok $? "the triad row against stress-ng is info+, and says why"
+st=$?
+ok $st "the triad row against stress-ng is info+, and says why"
+[ $st -eq 0 ] || sed 's/^/# /' "$TMP/out" "$TMP/err"
 # far off (no machine copies 800 GB/s): NO, or NO? when the peer's own
 # figures spread more than the tolerance between the rounds
 for mibs in "400000 400000" "400000 800000"; do
@@ -85,13 +87,40 @@ for mibs in "400000 400000" "400000 800000"; do
 	case $mibs in
 	"400000 400000")
 		grep -q '^mem  *copy/192MiB .* 0%  NO$' "$TMP/out"
-		ok $? "a steady peer far off: NO, spread 0 %" ;;
+		st=$?
+		ok $st "a steady peer far off: NO, spread 0 %" ;;
 	*)
 		grep -q '^mem  *copy/192MiB .* 67%  NO?$' "$TMP/out" &&
 		    grep -q '^NO?: outside the tolerance, but the peer' "$TMP/out"
-		ok $? "a peer spreading 67 % between rounds: NO?, and why" ;;
+		st=$?
+		ok $st "a peer spreading 67 % between rounds: NO?, and why" ;;
 	esac
+	[ $st -eq 0 ] || sed 's/^/# /' "$TMP/out" "$TMP/err"
 done
+# a boardbench run that fails, or a row that is not OK, is said on stderr
+# (fake boardbench programs: one that fails, one whose rows are SKIPPED)
+cat > "$TMP/ccbin/bb-fails" <<'EOS'
+#!/bin/sh
+echo "boardbench: the fake run broke" >&2
+exit 1
+EOS
+cat > "$TMP/ccbin/bb-skips" <<'EOS'
+#!/bin/sh
+printf 'bench\tcase\tstatus\tvalue\tmean\treason\n'
+printf 'membw\tcopy/192MiB\tSKIPPED\t\t\tneeds 576 MiB, more than a quarter\n'
+EOS
+chmod +x "$TMP/ccbin/bb-fails" "$TMP/ccbin/bb-skips"
+expect 0 "crosscheck mem with a boardbench that fails" -- env \
+    PATH="$TMP/ccbin:$PATH" sh "$top_srcdir/scripts/crosscheck" \
+    --boardbench "$TMP/ccbin/bb-fails" --rounds 1 --seconds 0.1 mem
+grep -q '^crosscheck: boardbench run membw: exit 1: boardbench: the fake run broke$' "$TMP/err" &&
+    grep -q '^mem  *copy/192MiB .*  -$' "$TMP/out"
+ok $? "... says so on stderr, and the row has no verdict"
+expect 0 "crosscheck mem with a boardbench whose row is SKIPPED" -- env \
+    PATH="$TMP/ccbin:$PATH" sh "$top_srcdir/scripts/crosscheck" \
+    --boardbench "$TMP/ccbin/bb-skips" --rounds 1 --seconds 0.1 mem
+grep -q '^crosscheck: boardbench membw copy/192MiB: SKIPPED needs 576 MiB, more than a quarter$' "$TMP/err"
+ok $? "... says which row and why"
 # OpenSSL 3's speed -aead sets the AES-GCM key for every message: those
 # rows are info^ with 3.x, judged with 1.1.1 (a fake openssl speed)
 if [ "$HAVE_OPENSSL" = yes ]; then
