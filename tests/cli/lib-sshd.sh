@@ -3,6 +3,7 @@
 # authorized_keys and folders; the current user; nothing of the system's
 # configuration is used or changed), and ssh and Ansible set up to reach
 # them and nothing else.  Sourced after lib.sh, then:
+#   sshd_why_not      why they cannot run here (empty when they can)
 #   sshd_init         skips the test (77) without ansible-playbook, sshd or
 #                     ssh; makes the keys; at exit stops every server
 #                     started here (also on failure) and removes $TMP;
@@ -28,15 +29,24 @@ sshd_cleanup() {
 	rm -rf "$TMP"
 }
 
+# sshd_why_not: why the local boards cannot be set up here (one line on
+# stdout), or nothing when they can
+sshd_why_not() {
+	if [ -n "${TEST_RUNNER:-}" ]; then
+		echo "a cross build (TEST_RUNNER is set): its binary cannot run on the local hosts"
+	elif ! command -v ansible-playbook >/dev/null 2>&1 || ! command -v ansible >/dev/null 2>&1; then
+		echo "no ansible-playbook (Debian package ansible)"
+	elif [ ! -x /usr/sbin/sshd ]; then
+		echo "no /usr/sbin/sshd (Debian package openssh-server)"
+	elif ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
+		echo "no ssh or ssh-keygen (Debian package openssh-client)"
+	fi
+}
+
 sshd_init() {
-	[ -z "${TEST_RUNNER:-}" ] ||
-		skip_all "a cross build (TEST_RUNNER is set): its binary cannot run on the local hosts"
-	command -v ansible-playbook >/dev/null 2>&1 && command -v ansible >/dev/null 2>&1 ||
-		skip_all "no ansible-playbook (Debian package ansible)"
+	why=$(sshd_why_not)
+	[ -z "$why" ] || skip_all "$why"
 	SSHD=/usr/sbin/sshd
-	[ -x "$SSHD" ] || skip_all "no $SSHD (Debian package openssh-server)"
-	command -v ssh >/dev/null 2>&1 && command -v ssh-keygen >/dev/null 2>&1 ||
-		skip_all "no ssh or ssh-keygen (Debian package openssh-client)"
 
 	trap sshd_cleanup EXIT
 	trap 'exit 130' INT TERM HUP PIPE
