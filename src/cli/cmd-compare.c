@@ -41,8 +41,10 @@ static const struct cmd_opt compare_opt[] = {
 	    "that is then added as the first column" },
 	{ "pool", 0, CMD_OPT_NOARG, NULL, O_POOL,
 	    "a tag stands for every complete run with it (sweep\n"
-	    "rounds): their raw samples are pooled; runs not\n"
-	    "complete are left out and named above the table" },
+	    "rounds, paired sessions): their raw samples are\n"
+	    "pooled, and paired sessions compare session by\n"
+	    "session; runs not complete are left out and named\n"
+	    "above the table" },
 	CMD_OPT_ALPHA(
 	    "the false discovery rate of the verdicts (default\n"
 	    "0.05); the intervals stay 95 %"),
@@ -94,7 +96,11 @@ const struct cmd_opts cmd_compare_opts = {
 "20 % trimmed mean of the pairs' log ratios and its t interval, so that a\n"
 "pair a slow spell hit on one side moves it little; a case measured in\n"
 "code placements, as Dhrystone's, by the median over the placements of\n"
-"their mean log ratios, with a bootstrap interval); others compare the\n"
+"their mean log ratios, with a bootstrap interval); paired sessions of\n"
+"the same builds pooled with --pool (each build's runs tagged alike)\n"
+"compare session by session: each session's paired ratio is one unit,\n"
+"with Student's t over the sessions, so the interval holds how far\n"
+"the sessions differ; others compare the\n"
 "medians of their measuring processes (of their runs with --pool) with\n"
 "Welch's t interval, widened when a side is a single run, since one run\n"
 "cannot show the drift between runs, by the larger of the noise floor\n"

@@ -258,9 +258,55 @@ column_drift(const struct cmp_column *c)
 }
 
 /*
+ * Pooled paired sessions (both rows carry session:K for each of the k
+ * runs pooled): each session's pairs give its ratio (ratio_paired_strata),
+ * and the sessions are the units (ratio_sessions).  ua, ub: the rows'
+ * process medians, na and nb of them.  0, or -1 when the rows do not
+ * split into the same k sessions of 2 pairs or more (two at least).
+ */
+static int
+session_interval(const struct result *a, const struct result *b,
+    const double *ua, size_t na, const double *ub, size_t nb, size_t k,
+    size_t nvar, struct ratio_ci *ci)
+{
+	double *ca, *cb;
+	struct ratio_ci *s;
+	size_t i, at_a = 0, at_b = 0, ns = 0, ma, mb, m;
+	int rc = -1;
+
+	if (k < 2)
+		return -1;
+	ca = xcalloc(k, sizeof(*ca));
+	cb = xcalloc(k, sizeof(*cb));
+	s = xcalloc(k, sizeof(*s));
+	if (result_units(a, RESULT_SESSION_EXTRA, ca, k) != k ||
+	    result_units(b, RESULT_SESSION_EXTRA, cb, k) != k)
+		goto out;
+	for (i = 0; i < k; i++) {
+		ma = (size_t)ca[i];
+		mb = (size_t)cb[i];
+		if (at_a + ma > na || at_b + mb > nb)
+			goto out;
+		m = ma < mb ? ma : mb;
+		if (m >= 2 && ratio_paired_strata(ua + at_a, ub + at_b, m,
+		    nvar, &s[ns]) == 0)
+			ns++;
+		at_a += ma;
+		at_b += mb;
+	}
+	rc = ns >= 2 ? ratio_sessions(s, ns, ci) : -1;
+out:
+	free(s);
+	free(cb);
+	free(ca);
+	return rc;
+}
+
+/*
  * The interval of one cell against its baseline: pairs when both columns
- * are builds of one paired session and both rows carry their processes,
- * else units; 0, or -1 when there is nothing to compare.
+ * are builds of one paired session and both rows carry their processes
+ * (sessions, when both columns pool the same paired sessions), else
+ * units; 0, or -1 when there is nothing to compare.
  */
 static int
 cell_interval(struct cmp_cell *c, const struct result *b,
@@ -280,7 +326,12 @@ cell_interval(struct cmp_cell *c, const struct result *b,
 		na = result_units(b, RESULT_PROC_EXTRA, ua, RESULT_UNITS_MAX);
 		nb = result_units(r, RESULT_PROC_EXTRA, ub, RESULT_UNITS_MAX);
 		rc = -1;
-		if (na > 1 && nb > 1) {
+		if (col->runs > 1 && col->runs == bcol->runs &&
+		    session_interval(b, r, ua, na, ub, nb, col->runs,
+		    row_nvariants(b, r), ci) == 0) {
+			rc = 0;
+			c->unit = CMP_U_SESSION;
+		} else if (na > 1 && nb > 1) {
 			rc = ratio_paired_strata(ua, ub, na < nb ? na : nb,
 			    row_nvariants(b, r), ci);
 			c->unit = CMP_U_PAIR;
@@ -345,7 +396,7 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 	 * figure is off by up to that, where pairs met the drift alike (a
 	 * paired cell keeps its verdict, and is counted in ndrifted)
 	 */
-	if (c->why == NULL && c->unit != CMP_U_PAIR &&
+	if (c->why == NULL && !CMP_UNIT_PAIRED(c->unit) &&
 	    ((b->flags | r->flags) & RF_DRIFTED)) {
 		c->why = "drifted";
 		c->mark = CMP_NOTCOMP;
@@ -532,6 +583,8 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 			    &cols[c], &cols[base], o);
 			if (cell->unit == CMP_U_PAIR)
 				t->paired = 1;
+			if (cell->unit == CMP_U_SESSION)
+				t->sessions = 1;
 			if (!isnan(cell->drift) && (isnan(t->drift) ||
 			    cell->drift > t->drift))
 				t->drift = cell->drift;
@@ -560,7 +613,7 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 			}
 			if (cell->mark == CMP_NOTCOMP)
 				t->nnotcomp++;
-			else if (cell->unit == CMP_U_PAIR &&
+			else if (CMP_UNIT_PAIRED(cell->unit) &&
 			    ((cell->r->flags | row->cells[base].r->flags) &
 			    RF_DRIFTED))
 				t->ndrifted++;
@@ -592,20 +645,28 @@ cmp_release(struct cmp_table *t)
 /*
  * The pooled row d's process medians: those of its OK rows e[0..n-1], in
  * the order of their runs, numbered on (proc:0 ... of the first run, then
- * the second's ...), so that pooled paired sessions pair up process by
- * process.
+ * the second's ...), and how many came from each run (session:K, 0 for a
+ * row not OK), so that pooled paired sessions pair up session by
+ * session.
  */
 static void
 pool_procs(struct result *d, const struct entry *e, size_t n)
 {
-	double *v = xcalloc(RESULT_UNITS_MAX, sizeof(*v));
-	size_t i, at = 0;
+	double *v = xcalloc(RESULT_UNITS_MAX, sizeof(*v)), *per;
+	size_t i, at = 0, got;
 
-	for (i = 0; i < n && at < RESULT_UNITS_MAX; i++)
-		if (e[i].r->status == ST_OK)
-			at += result_units(e[i].r, RESULT_PROC_EXTRA, v + at,
+	per = xcalloc(n + 1, sizeof(*per));
+	for (i = 0; i < n; i++) {
+		got = 0;
+		if (e[i].r->status == ST_OK && at < RESULT_UNITS_MAX)
+			got = result_units(e[i].r, RESULT_PROC_EXTRA, v + at,
 			    RESULT_UNITS_MAX - at);
+		at += got;
+		per[i] = (double)got;
+	}
 	result_set_units(d, RESULT_PROC_EXTRA, v, at);
+	result_set_units(d, RESULT_SESSION_EXTRA, per, n);
+	free(per);
 	free(v);
 }
 

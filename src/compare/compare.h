@@ -45,8 +45,11 @@ enum cmp_unit {
 	CMP_U_NONE = 0,
 	CMP_U_PAIR,		/* pairs of one paired session */
 	CMP_U_PROCESS,		/* process medians */
-	CMP_U_RUN		/* run medians (pooled runs) */
+	CMP_U_RUN,		/* run medians (pooled runs) */
+	CMP_U_SESSION		/* paired sessions pooled: each one's ratio */
 };
+/* A unit of paired builds: pairs, or pooled paired sessions. */
+#define CMP_UNIT_PAIRED(u)	((u) == CMP_U_PAIR || (u) == CMP_U_SESSION)
 
 struct cmp_cell {
 	const struct result *r;	/* this column's row; NULL when absent */
@@ -87,6 +90,7 @@ struct cmp_table {
 	double drift;		/* largest drift between runs used (floor or
 				 * process spread), per cent; NAN */
 	int paired;		/* some cell used pairs */
+	int sessions;		/* some cell used pooled paired sessions */
 };
 
 /* The rows of one column (one run, or several pooled by cmp_pool). */

@@ -220,6 +220,43 @@ ratio_paired(const double *a, const double *b, size_t n,
 	return 0;
 }
 
+int
+ratio_sessions(const struct ratio_ci *s, size_t k, struct ratio_ci *out)
+{
+	double *l, mean, var, se, w, ww = 0, tq;
+	size_t i, n = 0, nw = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->ratio = out->lo = out->hi = out->p = NAN;
+	l = xcalloc(k + 1, sizeof(*l));
+	tq = ratio_t_quantile(0.5 + RATIO_LEVEL / 2, 1e6);
+	for (i = 0; i < k; i++) {
+		if (!(isfinite(s[i].ratio) && s[i].ratio > 0))
+			continue;
+		l[n++] = log(s[i].ratio);
+		/* the session's own standard error, from its interval */
+		if (isfinite(s[i].lo) && isfinite(s[i].hi) && s[i].lo > 0 &&
+		    s[i].hi >= s[i].lo) {
+			w = (log(s[i].hi) - log(s[i].lo)) / (2 * tq);
+			ww += w * w;
+			nw++;
+		}
+	}
+	out->n = n;
+	if (n < 2) {
+		free(l);
+		return -1;
+	}
+	mean_var(l, n, &mean, &var);
+	free(l);
+	se = sqrt(var / (double)n);
+	/* never surer than the sessions' own pairs allow */
+	if (nw > 0 && sqrt(ww / (double)nw / (double)n) > se)
+		se = sqrt(ww / (double)nw / (double)n);
+	t_interval(mean, se, (double)(n - 1), out);
+	return 0;
+}
+
 /* The median of v[0..n-1] (n > 0), sorted here. */
 static double
 median_of(double *v, size_t n)

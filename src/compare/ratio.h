@@ -81,6 +81,22 @@ int ratio_paired_strata(const double *a, const double *b, size_t n,
     size_t nstrata, struct ratio_ci *out);
 
 /*
+ * Several paired sessions of the same builds, pooled (compare --pool):
+ * s[0..k-1] each session's paired result (ratio_paired_strata()).  A
+ * disturbance that lasts a whole case and slows one build's code more
+ * than the other's moves a session's ratio itself, where its own pairs
+ * cannot show it; so the session is the unit: the figure is the
+ * geometric mean of the sessions' ratios, the interval Student's t with
+ * k - 1 degrees of freedom of their logs' mean, its standard error the
+ * larger of the sessions' spread (sd / sqrt(k)) and what their own
+ * intervals give (the root mean square of their standard errors, read
+ * from their 95 % intervals, / sqrt(k)), so that sessions that agree by
+ * chance claim no more than their pairs.  Sessions without a ratio take
+ * no part.  Returns 0, -1 with fewer than 2 sessions.
+ */
+int ratio_sessions(const struct ratio_ci *s, size_t k, struct ratio_ci *out);
+
+/*
  * Unpaired: units a[0..na-1] of one side, b[0..nb-1] of the other (each
  * > 0).  floor_pct: the machine's drift between runs, in per cent (a
  * 95 % half-width; 0: none), given by the caller only when a side is one

@@ -107,11 +107,14 @@ struct run_info {
  * several runs by compare --pool); "variant:K", the median of the
  * processes that ran variant K (bench.h's bench_variant(); process K ran
  * variant K mod their number), which compare uses as a paired row's
- * strata.
+ * strata; "session:K", how many of a pooled row's proc:* came from its
+ * run K (0 for a run whose row was not OK), which compare uses to pair
+ * pooled paired sessions session by session.
  */
 #define RESULT_PROC_EXTRA	"proc:"
 #define RESULT_RUN_EXTRA	"run:"
 #define RESULT_VARIANT_EXTRA	"variant:"
+#define RESULT_SESSION_EXTRA	"session:"
 #define RESULT_UNITS_MAX	1024
 /*
  * The values of r's extras PREFIX0, PREFIX1 ... in order, up to the first

@@ -32,6 +32,7 @@ print_json(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	size_t i, c, j, nd;
 	char name[8];
 	int pass;
+	char *nt;
 
 	doc = json_object();
 	json_object_set_new(doc, "schema_version",
@@ -39,13 +40,18 @@ print_json(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	json_object_set_new(doc, "tool", json_string("boardbench"));
 	json_object_set_new(doc, "tool_version", json_string(PACKAGE_VERSION));
 	json_object_set_new(doc, "kind", json_string("compare"));
-	json_object_set_new(doc, "noise_test", json_string("t interval of the "
-	    "log ratio (paired: Yuen's 20 % trimmed mean of the pairs, or "
+	nt = xasprintf("t interval of the "
+	    "log ratio (paired: Yuen's 20 %% trimmed mean of the pairs, or "
 	    "with code placements the median of their mean log ratios and a "
 	    "bootstrap interval; "
 	    "unpaired: Welch on process or run medians, widened when a side "
 	    "is one run by the drift between runs, the larger of the noise "
-	    "floor and the processes' spread), 95 %, Benjamini-Hochberg"));
+	    "floor and the processes' spread), 95 %%, Benjamini-Hochberg%s",
+	    t->sessions ? "; pooled paired sessions (unit session): the "
+	    "geometric mean of the sessions' paired ratios, Student's t over "
+	    "the sessions" : "");
+	json_object_set_new(doc, "noise_test", json_string(nt));
+	free(nt);
 	json_object_set_new(doc, "compared", json_integer((json_int_t)
 	    t->ntested));
 	json_object_set_new(doc, "different", json_integer((json_int_t)

@@ -457,6 +457,11 @@ print_verdicts(FILE *fp, int width, const struct cmp_inputs *cs,
 		wrap_free(fp, width, 3, xasprintf("== paired: builds of one "
 		    "session compare pair by pair (one process of each, "
 		    "alternating on one CPU), so drift falls on both alike"));
+	if (t->sessions)
+		wrap_free(fp, width, 3, xasprintf("== pooled paired sessions: "
+		    "each session's ratio, from its own pairs, is one unit; "
+		    "the interval (Student's t over the sessions) holds how "
+		    "far the sessions differ"));
 	wrap_free(fp, width, 3, xasprintf("== %zu case%s compared: %zu "
 	    "called different, the false discovery rate held at %g "
 	    "(Benjamini-Hochberg); at p < %g each, about %.1f would be by "
@@ -608,6 +613,11 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	    "Welch's t interval, widened by the drift between runs when a "
 	    "side is a single run (the machine's noise floor or the spread "
 	    "of its processes, the larger)", 0, 2);
+	if (t->sessions)
+		fmt_wrap(fp, width, "pooled paired sessions (unit session): "
+		    "the geometric mean of the sessions' paired ratios, with "
+		    "Student's t interval over the sessions, never narrower "
+		    "than their own intervals allow", 0, 2);
 	wrap_free(fp, width, 2, xasprintf("~ no difference shown: the "
 	    "interval holds 1, or the difference does not survive "
 	    "Benjamini-Hochberg at %g (%zu cell%s); ? too few units for an "

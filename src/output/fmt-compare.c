@@ -50,5 +50,5 @@ const char *const fmt_cmp_mark_names[] = {
 
 const char *const fmt_cmp_unit_names[] = {
 	[CMP_U_NONE] = "", [CMP_U_PAIR] = "pair", [CMP_U_PROCESS] = "process",
-	[CMP_U_RUN] = "run",
+	[CMP_U_RUN] = "run", [CMP_U_SESSION] = "session",
 };

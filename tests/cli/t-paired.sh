@@ -200,7 +200,7 @@ fi
 # of the statistics, tested in tests/unit/t-ratio, not of one run here)
 expect 0 "paired A/A, sleeps" -- bb run null $quick --db "$db" \
 	-p null.mode=sleep -p null.kind=rate -p null.ns=20000000 \
-	--against "$BOARDBENCH"
+	--tag aaA --against "$BOARDBENCH" --tag aaB
 aa=$(bb show --db "$db" --list | awk 'NR > 1 && $1 ~ /^[0-9]+$/ { id = $1 } END { print id }')
 bb compare --db "$db" --format tsv $((aa - 1)) "$aa" > "$TMP/aa.tsv" 2>/dev/null
 awk -F'\t' '$2 == "sleep" && $7 == "B" { print $14, $15, $16, $17 }' "$TMP/aa.tsv" > "$TMP/aa"
@@ -208,5 +208,22 @@ read -r sp lo hi unit < "$TMP/aa"
 [ "$unit" = pair ] &&
 	awk -v r="$sp" -v l="$lo" -v h="$hi" 'BEGIN { exit !(r > 0.8 && r < 1.25 && l <= r && r <= h) }'
 ok $? "A/A: compared by pairs, the ratio near 1 ($sp [$lo, $hi])"
+
+# a second session of the same builds, tagged alike: compare --pool of the
+# tags takes each session's paired ratio as one unit
+expect 0 "paired A/A, sleeps, a second session" -- bb run null $quick \
+	--db "$db" -p null.mode=sleep -p null.kind=rate -p null.ns=20000000 \
+	--tag aaA --against "$BOARDBENCH" --tag aaB
+bb compare --db "$db" --pool --format tsv aaA aaB > "$TMP/ss.tsv" 2>"$TMP/ss.err"
+awk -F'\t' '$2 == "sleep" && $7 == "B" { print $14, $15, $16, $17, $18 }' "$TMP/ss.tsv" > "$TMP/ss"
+read -r sp lo hi unit units < "$TMP/ss"
+[ "$unit" = session ] && [ "$units" = 2 ] &&
+	awk -v r="$sp" -v l="$lo" -v h="$hi" 'BEGIN { exit !(l <= r && r <= h) }'
+st=$?
+ok $st "pooled paired sessions: each session is a unit ($unit, $units; $sp [$lo, $hi])"
+[ $st -eq 0 ] || sed 's/^/# /' "$TMP/ss.tsv" "$TMP/ss.err" | head -20
+bb compare --db "$db" --pool aaA aaB > "$TMP/ss.txt" 2>&1
+grep -q '^== pooled paired sessions: each session' "$TMP/ss.txt"
+ok $? "the text says the sessions are the units"
 
 done_testing

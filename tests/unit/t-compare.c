@@ -565,6 +565,83 @@ test_variants(void)
 	result_release(&b);
 }
 
+/*
+ * Pooled paired sessions (compare --pool of runs made with --against):
+ * three sessions of 6 pairs each, B 10 % faster in every pair of a
+ * session, but by 1.05, 1.10 and 1.15 in the three (a disturbance that
+ * lasted a session moved its ratio).  Each session is a unit: the
+ * geometric mean 1.10 with Student's t over 3 sessions; the pairs of all
+ * three as one would claim about +-1 %.
+ */
+static void
+test_sessions(void)
+{
+	static const double eff[3] = { 1.05, 1.10, 1.15 };
+	struct result ra[3], rb[3], *pa, *pb;
+	const struct result *runs_a[3] = { &ra[0], &ra[1], &ra[2] },
+	    *runs_b[3] = { &rb[0], &rb[1], &rb[2] };
+	size_t one[3] = { 1, 1, 1 }, na, nb, s, k;
+	struct cmp_column cols[2];
+	struct cmp_table t;
+	struct cmp_opts o = { .alpha = 0.05, .fail_pct = -1 };
+	const struct cmp_cell *c;
+	double v[6], w[6], lm;
+
+	for (s = 0; s < 3; s++) {
+		mkrow(&ra[s], "lp", "rate", 1, 100, 6, ST_OK);
+		mkrow(&rb[s], "lp", "rate", 1, 100 * eff[s], 6, ST_OK);
+		for (k = 0; k < 6; k++) {
+			v[k] = 100 * (1 + 0.05 * (double)(k % 3));
+			w[k] = v[k] * eff[s] * (1 + 0.002 * (double)(k % 2));
+		}
+		set_procs(&ra[s], v, 6);
+		set_procs(&rb[s], w, 6);
+	}
+	cmp_pool(runs_a, one, 3, &pa, &na);
+	cmp_pool(runs_b, one, 3, &pb, &nb);
+	{
+		double u[4];
+
+		ok(result_units(&pa[0], RESULT_SESSION_EXTRA, u, 4) == 3 &&
+		    u[0] == 6 && u[1] == 6 && u[2] == 6,
+		    "pool: how many processes each session gave, session:0..2");
+	}
+	memset(cols, 0, sizeof(cols));
+	cols[0].rows = pa;
+	cols[0].n = na;
+	cols[1].rows = pb;
+	cols[1].n = nb;
+	cols[0].pair_id = cols[1].pair_id = "s1,s2,s3";
+	cols[0].runs = cols[1].runs = 3;
+	cmp_build(&t, cols, 2, 0, &o);
+	c = &t.rows[0].cells[1];
+	ok(c->unit == CMP_U_SESSION && c->n == 3 && t.sessions,
+	    "pooled paired sessions: 3 sessions are the units");
+	lm = (log(1.05) + log(1.10) + log(1.15)) / 3 + log(1.001);
+	is_double(log(c->speedup), lm, 2e-3, "... their geometric mean "
+	    "ratio");
+	ok(c->lo < 1.02 && c->hi > 1.18, "... an interval that holds how "
+	    "far the sessions differ [%.4f, %.4f]", c->lo, c->hi);
+	cmp_release(&t);
+	/* a session missing on one side: pairs, as before */
+	cols[1].runs = 2;
+	cmp_build(&t, cols, 2, 0, &o);
+	c = &t.rows[0].cells[1];
+	ok(c->unit == CMP_U_PAIR && c->n == 18 && c->hi - c->lo < 0.1,
+	    "sessions that do not match: the pairs of all (%zu)", c->n);
+	cmp_release(&t);
+	for (s = 0; s < na; s++)
+		result_release(&pa[s]);
+	for (s = 0; s < nb; s++)
+		result_release(&pb[s]);
+	free(pa);
+	free(pb);
+	for (s = 0; s < 3; s++) {
+		result_release(&ra[s]);
+		result_release(&rb[s]);
+	}
+}
+
 int
 main(void)
 {
@@ -576,5 +653,6 @@ main(void)
 	test_rank();
 	test_units();
 	test_variants();
+	test_sessions();
 	return done_testing();
 }

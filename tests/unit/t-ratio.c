@@ -413,5 +413,89 @@ main(void)
 		    "of %d called different (5 %% expected)", fp,
 		    SESSIONS / 4);
 	}
+
+	/*
+	 * Pooled paired sessions: 4 sessions of 8 pairs, where each
+	 * session's own ratio is off the truth by a disturbance that
+	 * lasted it and slowed one build more than the other (sd 3 %), as
+	 * Linpack's rolled LU on the development VM.  The pairs of all
+	 * sessions pooled give an interval far too narrow; the sessions as
+	 * units hold the truth about as often as they claim.
+	 */
+	{
+		double pa[4 * PAIRS], pb[4 * PAIRS], eff;
+		struct ratio_ci ss[4];
+		size_t k, cover_pool = 0, tries = SESSIONS / 4;
+
+		m.level = 0;
+		cover = 0;
+		for (s = 0; s < tries; s++) {
+			for (k = 0; k < 4; k++) {
+				eff = 1.1 * exp(0.03 * gauss());
+				for (i = 0; i < PAIRS; i++) {
+					pa[k * PAIRS + i] = process(&m, 1.0,
+					    NULL, 5);
+					pb[k * PAIRS + i] = process(&m, eff,
+					    NULL, 5);
+				}
+				ratio_paired(pa + k * PAIRS, pb + k * PAIRS,
+				    PAIRS, &ss[k]);
+			}
+			ratio_paired(pa, pb, 4 * PAIRS, &ci);
+			cover_pool += ci.lo <= 1.1 && 1.1 <= ci.hi;
+			ratio_sessions(ss, 4, &ci);
+			cover += ci.lo <= 1.1 && 1.1 <= ci.hi;
+		}
+		ok(cover_pool <= tries * 75 / 100, "pooled sessions, the pairs "
+		    "of all as one: the truth 1.10 in only %zu of %zu", cover_pool,
+		    tries);
+		ok(cover >= tries * 92 / 100 && cover <= tries * 99 / 100,
+		    "pooled sessions, each session a unit: the truth 1.10 in "
+		    "%zu of %zu", cover, tries);
+
+		/* A/A with the same disturbances: few called different */
+		fp = 0;
+		for (s = 0; s < tries; s++) {
+			for (k = 0; k < 4; k++) {
+				eff = exp(0.03 * gauss());
+				for (i = 0; i < PAIRS; i++) {
+					pa[i] = process(&m, 1.0, NULL, 5);
+					pb[i] = process(&m, eff, NULL, 5);
+				}
+				ratio_paired(pa, pb, PAIRS, &ss[k]);
+			}
+			ratio_sessions(ss, 4, &ci);
+			fp += ci.p < 0.05;
+		}
+		ok(fp <= tries * 7 / 100, "A/A pooled sessions: %zu of %zu "
+		    "called different (5 %% expected)", fp, tries);
+
+		/* by hand: ratios e^0.1, e^0.2, e^0.3, no interval of their own */
+		for (k = 0; k < 3; k++) {
+			memset(&ss[k], 0, sizeof(ss[k]));
+			ss[k].ratio = exp(0.1 * (double)(k + 1));
+			ss[k].lo = ss[k].hi = NAN;
+		}
+		ok(ratio_sessions(ss, 3, &ci) == 0 && ci.n == 3,
+		    "sessions by hand: three units");
+		is_double(log(ci.ratio), 0.2, 1e-12, "sessions: the geometric "
+		    "mean of their ratios");
+		is_double(log(ci.hi) - 0.2, 4.302653 * 0.1 / sqrt(3), 1e-5,
+		    "sessions: Student's t, 2 degrees of freedom");
+		/* three sessions that agree exactly, each +-10 % of its own */
+		for (k = 0; k < 3; k++) {
+			ss[k].ratio = 1.2;
+			ss[k].lo = 1.2 / 1.1;
+			ss[k].hi = 1.2 * 1.1;
+		}
+		ratio_sessions(ss, 3, &ci);
+		is_double(log(ci.hi / 1.2), 4.302653 * log(1.1) /
+		    1.959964 / sqrt(3), 1e-4, "sessions that agree by chance: "
+		    "no narrower than their own intervals allow");
+		ss[1].ratio = NAN;
+		ss[2].ratio = 0;
+		ok(ratio_sessions(ss, 3, &ci) == -1, "sessions: one with a "
+		    "ratio is not enough (-1)");
+	}
 	return done_testing();
 }
