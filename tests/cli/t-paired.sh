@@ -231,4 +231,13 @@ bb compare --db "$db" --pool aaA aaB > "$TMP/ss.txt" 2>&1
 grep -q '^== pooled paired sessions: each session' "$TMP/ss.txt"
 ok $? "the text says the sessions are the units"
 
+# scripts/aa-check's usage (its checks take minutes: run by hand)
+aa="$top_srcdir/scripts/aa-check"
+expect 0 "aa-check --help" -- sh "$aa" --help
+grep -q '^usage: scripts/aa-check ' "$TMP/out"; ok $? "... prints the usage"
+expect 2 "aa-check --sessions 0" -- sh "$aa" --boardbench "$BOARDBENCH" --sessions 0
+expect 2 "aa-check --cpu x" -- sh "$aa" --boardbench "$BOARDBENCH" --cpu x
+expect 2 "aa-check with an unknown argument" -- sh "$aa" --boardbench "$BOARDBENCH" --fast
+expect 2 "aa-check --boardbench of a missing file" -- sh "$aa" --boardbench "$TMP/nothere"
+
 done_testing
