@@ -291,13 +291,13 @@ dhry_classic(FILE *fp, const struct bench_info *info,
 static const struct bench_headline dhry_headlines[] = {
 	{ "v2.1/dmips", NULL, "", "Dhrystone 2.1", 0 },
 	{ "v2.1/dmips-per-mhz", NULL, "", "Dhrystone 2.1", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 /* Dhrystones per second as a whole number (bench.h, quotes). */
 static const struct bench_quote dhry_quotes[] = {
 	{ "dhry/s", NULL, 1, "Dhry/s", BENCH_Q_WHOLE },
-	{ NULL }
+	{ 0 }
 };
 
 const struct bench_info bench_dhrystone_info = {

@@ -436,7 +436,7 @@ static const struct bench_param fft_params[] = {
 /* FFTs per second: "65.43 kFFT/s" fits the unit column (bench.h, quotes). */
 static const struct bench_quote fft_quotes[] = {
 	{ "transform/s", NULL, 1, "FFT/s", BENCH_Q_HUMAN },
-	{ NULL }
+	{ 0 }
 };
 
 const struct bench_info bench_fft_info = {

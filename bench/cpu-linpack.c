@@ -656,7 +656,7 @@ static const struct bench_headline linpack_headlines[] = {
 	{ "double-rolled", NULL, "", "Linpack double rolled", 0 },
 	{ "double-unrolled", NULL, "", "Linpack double unrolled", 0 },
 	{ "double-average", NULL, "", "Linpack double average", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 const struct bench_info bench_linpack_info = {

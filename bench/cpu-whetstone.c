@@ -687,7 +687,7 @@ static const struct bench_headline whet_headlines[] = {
 	/* two programs: the figure each prints, MIPS and MWIPS */
 	{ "classic-double", NULL, "", "Whetstone classic (C-converted)", 0 },
 	{ "mwips-double", NULL, "", "Whetstone MWIPS (Longbottom)", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 /*
@@ -698,7 +698,7 @@ static const struct bench_headline whet_headlines[] = {
 static const struct bench_quote whet_quotes[] = {
 	{ "WI/s", "classic-double", 1e6, "MIPS", 0 },
 	{ "WI/s", NULL, 1e6, "MWIPS", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 const struct bench_info bench_whetstone_info = {

@@ -357,7 +357,7 @@ static const struct bench_param cipher_params[] = {
 /* The figures people quote from this benchmark (bench.h, headlines). */
 static const struct bench_headline cipher_headlines[] = {
 	{ "aes-128-cbc/", "*", "/encrypt/8192", "AES-128-CBC 8 KiB", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 const struct bench_info bench_cipher_info = {

@@ -24,7 +24,7 @@
  */
 const struct bench_quote crypto_quotes[] = {
 	{ "op/s", NULL, 1, "op/s", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 const struct crypto_hash_alg crypto_hashes[H_COUNT] = {
@@ -169,25 +169,25 @@ const char *const crypto_mode_names[M_COUNT] = {
 #define PK_KEX	((1u << OP_KEYGEN) | (1u << OP_DERIVE))
 
 const struct crypto_pk_alg crypto_pks[P_COUNT] = {
-	[P_RSA1024] = { "rsa1024", "rsa 1024 bits", PK_RSA, 1024 },
-	[P_RSA2048] = { "rsa2048", "rsa 2048 bits", PK_RSA, 2048 },
-	[P_RSA3072] = { "rsa3072", "rsa 3072 bits", PK_RSA, 3072 },
-	[P_RSA4096] = { "rsa4096", "rsa 4096 bits", PK_RSA, 4096 },
+	[P_RSA1024] = { "rsa1024", "rsa 1024 bits", PK_RSA, 1024, 0 },
+	[P_RSA2048] = { "rsa2048", "rsa 2048 bits", PK_RSA, 2048, 0 },
+	[P_RSA3072] = { "rsa3072", "rsa 3072 bits", PK_RSA, 3072, 0 },
+	[P_RSA4096] = { "rsa4096", "rsa 4096 bits", PK_RSA, 4096, 0 },
 	[P_DSA1024] = { "dsa1024", "dsa 1024 bits", PK_SIG, 1024, 160 },
 	[P_DSA2048] = { "dsa2048", "dsa 2048 bits", PK_SIG, 2048, 224 },
 	[P_DSA3072] = { "dsa3072", "dsa 3072 bits", PK_SIG, 3072, 256 },
 	[P_ECDSA_P192] = { "ecdsa-p192", "192 bits ecdsa (nistp192)",
-	    PK_SIG, 192 },
+	    PK_SIG, 192, 0 },
 	[P_ECDSA_P224] = { "ecdsa-p224", "224 bits ecdsa (nistp224)",
-	    PK_SIG, 224 },
+	    PK_SIG, 224, 0 },
 	[P_ECDSA_P256] = { "ecdsa-p256", "256 bits ecdsa (nistp256)",
-	    PK_SIG, 256 },
+	    PK_SIG, 256, 0 },
 	[P_ECDSA_P384] = { "ecdsa-p384", "384 bits ecdsa (nistp384)",
-	    PK_SIG, 384 },
+	    PK_SIG, 384, 0 },
 	[P_ECDSA_P521] = { "ecdsa-p521", "521 bits ecdsa (nistp521)",
-	    PK_SIG, 521 },
-	[P_ED25519] = { "ed25519", "253 bits EdDSA (Ed25519)", PK_SIG, 253 },
-	[P_X25519] = { "x25519", "253 bits ecdh (X25519)", PK_KEX, 253 },
+	    PK_SIG, 521, 0 },
+	[P_ED25519] = { "ed25519", "253 bits EdDSA (Ed25519)", PK_SIG, 253, 0 },
+	[P_X25519] = { "x25519", "253 bits ecdh (X25519)", PK_KEX, 253, 0 },
 };
 
 const char *const crypto_op_names[OP_COUNT] = {

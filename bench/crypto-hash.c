@@ -366,7 +366,7 @@ static const struct bench_param hash_params[] = {
 /* The figures people quote from this benchmark (bench.h, headlines). */
 static const struct bench_headline hash_headlines[] = {
 	{ "sha256/", "*", "/8192", "SHA-256 8 KiB", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 const struct bench_info bench_hash_info = {

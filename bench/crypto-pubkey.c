@@ -400,7 +400,7 @@ static const struct bench_param pk_params[] = {
 static const struct bench_headline pk_headlines[] = {
 	{ "rsa2048/", "*", "/sign", "RSA-2048 sign", 0 },
 	{ "rsa2048/", "*", "/verify", "RSA-2048 verify", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 const struct bench_info bench_pubkey_info = {

@@ -929,13 +929,13 @@ static const struct bench_headline st_headlines[] = {
 	{ "seq-write", "-buffered", "", "storage seq write", 0 },
 	{ "rand-read-4k", "-buffered", "", "storage 4 KiB rand read", 0 },
 	{ "rand-write-4k", "-buffered", "", "storage 4 KiB rand write", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 /* Operations per second as IOPS (bench.h, quotes). */
 static const struct bench_quote st_quotes[] = {
 	{ "op/s", NULL, 1, "IOPS", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 const struct bench_info bench_storage_info = {

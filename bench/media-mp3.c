@@ -368,7 +368,7 @@ mp3_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 /* The real-time factor: "1027.4x realtime" (bench.h, quotes). */
 static const struct bench_quote mp3_quotes[] = {
 	{ "s/s", NULL, 1, "realtime", BENCH_Q_TIMES },
-	{ NULL }
+	{ 0 }
 };
 
 const struct bench_info bench_mp3_info = {

@@ -17,7 +17,7 @@
 
 const struct bench_quote mem_quotes[] = {
 	{ "s", NULL, 1e-9, "ns", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 int membw_test_fault;

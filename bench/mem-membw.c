@@ -501,7 +501,7 @@ static const struct bench_param bw_params[] = {
 /* The figures people quote from this benchmark (bench.h, headlines). */
 static const struct bench_headline bw_headlines[] = {
 	{ "copy/", "*", "", "memcpy", 1 },
-	{ NULL }
+	{ 0 }
 };
 
 /* The report's chart: bandwidth by size, after memlat's. */

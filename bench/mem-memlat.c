@@ -324,7 +324,7 @@ static const struct bench_param ml_params[] = {
 /* The figures people quote from this benchmark (bench.h, headlines). */
 static const struct bench_headline ml_headlines[] = {
 	{ "", "*", "", "DRAM latency", 1 },
-	{ NULL }
+	{ 0 }
 };
 
 /* A y tick of the report's chart: "95.5ns". */

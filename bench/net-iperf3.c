@@ -931,13 +931,13 @@ ip_teardown(struct bench_ctx *ctx, const struct bench_case *c)
 static const struct bench_headline ip_headlines[] = {
 	{ "up", NULL, "", "network up", 0 },
 	{ "down", NULL, "", "network down", 0 },
-	{ NULL }
+	{ 0 }
 };
 
 /* Retransmitted segments as a count (bench.h, quotes). */
 static const struct bench_quote ip_quotes[] = {
 	{ "segments", NULL, 1, "retrans", BENCH_Q_WHOLE },
-	{ NULL }
+	{ 0 }
 };
 
 const struct bench_info bench_iperf3_info = {

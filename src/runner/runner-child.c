@@ -212,6 +212,9 @@ bench_variant(const struct bench_ctx *ctx)
 	return ctx->variant;
 }
 
+static void set_reason(struct bench_ctx *, const char *, va_list)
+    __attribute__((format(printf, 2, 0)));
+
 static void
 set_reason(struct bench_ctx *ctx, const char *fmt, va_list ap)
 {

@@ -178,6 +178,9 @@ fmt_safe(char *buf, size_t len, const char *text)
 	return buf;
 }
 
+static void vreport(const char *, const char *, va_list)
+    __attribute__((format(printf, 2, 0)));
+
 static void
 vreport(const char *prefix, const char *fmt, va_list ap)
 {
