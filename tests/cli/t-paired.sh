@@ -237,6 +237,8 @@ expect 0 "aa-check --help" -- sh "$aa" --help
 grep -q '^usage: scripts/aa-check ' "$TMP/out"; ok $? "... prints the usage"
 expect 2 "aa-check --sessions 0" -- sh "$aa" --boardbench "$BOARDBENCH" --sessions 0
 expect 2 "aa-check --cpu x" -- sh "$aa" --boardbench "$BOARDBENCH" --cpu x
+expect 2 "aa-check --seed -3" -- sh "$aa" --boardbench "$BOARDBENCH" --seed -3
+grep -q -- '--seed takes a whole number' "$TMP/err"; ok $? "... says what --seed takes"
 expect 2 "aa-check with an unknown argument" -- sh "$aa" --boardbench "$BOARDBENCH" --fast
 expect 2 "aa-check --boardbench of a missing file" -- sh "$aa" --boardbench "$TMP/nothere"
 
