@@ -584,6 +584,27 @@ runner_vary_iters(uint64_t iters, double u)
 	return x < 1 ? 1 : x >= 18446744073709549568.0 ? iters : (uint64_t)x;
 }
 
+void
+runner_pair_lengths(uint64_t *iters, const double *secs, size_t n,
+    double min_sample)
+{
+	double t = min_sample, x;
+	size_t b;
+
+	for (b = 0; b < n; b++)
+		if (iters[b] != 0 && secs[b] > t)
+			t = secs[b];
+	for (b = 0; b < n; b++) {
+		if (iters[b] == 0 || !(secs[b] > 0))
+			continue;
+		x = floor((double)iters[b] * (t / secs[b]) + 0.5);
+		if (x < 1)
+			x = 1;
+		if (x < 18446744073709549568.0)
+			iters[b] = (uint64_t)x;
+	}
+}
+
 /*
  * u in [0, 1) for runner_vary_iters(): xorshift64*, seeded once per
  * runner from the clock and the pid (each session draws other lengths).
@@ -713,6 +734,31 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	cr->seconds = spent;
 }
 
+/*
+ * Paired builds after their first round: each build's count set so that
+ * its samples last as long as the longest build's (the median sample of
+ * its first process, which calibrated), and at least min_sample
+ * (runner_pair_lengths()).  Each build calibrated on its own, on one
+ * sample, so a preemption then left it shorter samples than the other's
+ * for the whole session (under 43 ms at a 50 ms --min-sample, against
+ * 59 ms), and a disturbance in bursts moves the median of short samples
+ * less than that of long ones: the pairs leant to the build with the
+ * shorter samples.
+ */
+static void
+pair_common_length(const struct case_run *cr, uint64_t *iters, size_t nb,
+    double min_sample)
+{
+	double *secs = xcalloc(nb, sizeof(*secs));
+	size_t b;
+
+	for (b = 0; b < nb; b++)
+		secs[b] = cr[b].acc != NULL && cr[b].acc[0].n > 0 ?
+		    stats_median(cr[b].acc[0].secs, cr[b].acc[0].n) : 0;
+	runner_pair_lengths(iters, secs, nb, min_sample);
+	free(secs);
+}
+
 int
 runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
     double spent, double spent_first, double budget_all)
@@ -739,9 +785,11 @@ runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
  * pairs' ratios of build 1 to build 0 (by placement, as compare reads
  * them: ratio_paired_strata()) give an interval whose half-width is over
  * the CV target and time is left (runner_pair_more()); any other case
- * runs two rounds.  The first process of a build calibrates, its later
- * ones run the count times a random factor (a CPU case's:
- * runner_vary_iters()) or the count.
+ * runs two rounds.  The first process of a build calibrates; from the
+ * second round a CPU case's builds run counts that make their samples last
+ * alike (pair_common_length()), times a random factor drawn once a round,
+ * so a round's processes run samples of one length (runner_vary_iters());
+ * any other case's later processes run the count.
  * A process that fails decides its build's row and ends the rounds.
  */
 void
@@ -756,7 +804,7 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 	struct case_run one;
 	struct ratio_ci ci95;
 	uint64_t *iters = xcalloc(nb, sizeof(*iters));
-	double spent = 0, spent_first = 0, med, hw;
+	double spent = 0, spent_first = 0, med, hw, u;
 	int failed = 0, pin;
 	unsigned nvar = 0;
 
@@ -795,12 +843,15 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 		}
 		pin = cpu_case && ncpus > 0 ?
 		    cpus[runner_pair_cpu(r, nvar, ncpus)] : -1;
+		if (r == 1 && cpu_case && c->kind != BENCH_REPORTED)
+			pair_common_length(cr, iters, nb, cp->min_sample);
+		u = vary_rnd();
 		for (k = 0; k < nb && !stopflag_requested(); k++) {
 			b = r % 2 == 0 ? k : nb - 1 - k;
 			rp.process = (uint32_t)r;
 			rp.fixed_iters = c->kind == BENCH_REPORTED ? 0 :
 			    cpu_case && iters[b] != 0 ?
-			    runner_vary_iters(iters[b], vary_rnd()) : iters[b];
+			    runner_vary_iters(iters[b], u) : iters[b];
 			run_case(o, bctx[b], ci, &rp, 1, &one, pg,
 			    &o->builds[b], pin);
 			spent += one.seconds;

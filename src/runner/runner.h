@@ -117,6 +117,16 @@ size_t runner_pair_cpu(size_t r, size_t nvar, size_t ncpus);
  */
 uint64_t runner_vary_iters(uint64_t iters, double u);
 
+/*
+ * The counts of n paired builds after their first round (iters[b], whose
+ * samples' median lasted secs[b] seconds), each scaled so that its samples
+ * last t: the longest of the secs and min_sample.  A build whose count
+ * or length is 0 (it gave none) keeps its count; a count is at least 1.
+ * Pure.
+ */
+void runner_pair_lengths(uint64_t *iters, const double *secs, size_t n,
+    double min_sample);
+
 struct clock_report;
 
 struct runner_opts {

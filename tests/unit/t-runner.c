@@ -333,6 +333,37 @@ test_vary_iters(void)
  * in 4 processes; the row says the largest later count over the
  * calibrated one, above 1 and at most 1.5.
  */
+/*
+ * Paired builds after the first round: counts that make every build's
+ * samples last as long as the longest, and at least --min-sample.
+ */
+static void
+test_pair_lengths(void)
+{
+	uint64_t a[2] = { 50000, 59000 }, b[2] = { 1000, 2000 },
+	    c[3] = { 0, 4000, 7 }, d[1] = { 1 };
+	double sa[2] = { 0.043, 0.059 }, sb[2] = { 0.02, 0.04 },
+	    sc[3] = { 0.09, 0.06, NAN }, sd[1] = { 10 };
+
+	runner_pair_lengths(a, sa, 2, 0.05);
+	ok(a[0] == 68605 && a[1] == 59000,
+	    "pair lengths: samples of 43 and 59 ms both made 59 ms long "
+	    "(50000 -> 68605 iterations, 59000 kept)");
+	runner_pair_lengths(b, sb, 2, 0.05);
+	ok(b[0] == 2500 && b[1] == 2500,
+	    "pair lengths: both shorter than --min-sample: both made 50 ms");
+	runner_pair_lengths(c, sc, 3, 0.05);
+	ok(c[0] == 0 && c[1] == 4000 && c[2] == 7,
+	    "pair lengths: a build with no count or no length keeps its "
+	    "count and sets no length");
+	runner_pair_lengths(d, sd, 1, 0.05);
+	ok(d[0] == 1, "pair lengths: one build alone keeps its count");
+	d[0] = 1;
+	sd[0] = 1e-12;
+	runner_pair_lengths(d, sd, 1, 1e9);
+	ok(d[0] == 1, "pair lengths: a count past 2^64 keeps the old one");
+}
+
 static void
 test_vary_runner(void)
 {
@@ -478,5 +509,6 @@ main(void)
 	test_pair_more();
 	test_pair_cpu();
 	test_vary_iters();
+	test_pair_lengths();
 	return done_testing();
 }
