@@ -585,15 +585,11 @@ runner_vary_iters(uint64_t iters, double u)
 }
 
 void
-runner_pair_lengths(uint64_t *iters, const double *secs, size_t n,
-    double min_sample)
+runner_common_length(uint64_t *iters, const double *secs, size_t n, double t)
 {
-	double t = min_sample, x;
+	double x;
 	size_t b;
 
-	for (b = 0; b < n; b++)
-		if (iters[b] != 0 && secs[b] > t)
-			t = secs[b];
 	for (b = 0; b < n; b++) {
 		if (iters[b] == 0 || !(secs[b] > 0))
 			continue;
@@ -664,7 +660,9 @@ case_processes(const struct bench_case *c, unsigned procs)
  * A CPU case measured alone: its samples come from several fresh
  * processes (each re-exec'd when the runner may, so each has its own
  * address layout), at least `procs` of them; the first calibrates and the
- * others run its iterations times a random factor (runner_vary_iters()).
+ * others run its iterations (raised so that its median sample lasts
+ * --min-sample at least: runner_common_length()) times a random factor
+ * (runner_vary_iters()).
  * Each process gets its share of the warm-up and half the budget's
  * share: the first `procs` spend half the
  * budget, and the other half is kept for where the spread is.  While the
@@ -686,7 +684,8 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	struct child_plan rp = *cp;
 	struct case_run one;
 	struct stats st;
-	double spent = 0;
+	double spent = 0, secs;
+	uint64_t iters;
 
 	procs = case_processes(c, procs);
 	if (ncopies > 1 || procs <= 1 || !(c->flags & BENCH_CPU)) {
@@ -706,6 +705,13 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	cr->pmed[cr->np++] = stats_median(cr->acc[0].v, cr->acc[0].n);
 	acc_first_process(&cr->acc[0]);
 	spent = cr->seconds;
+	/* at least --min-sample, should a preemption have cut the
+	 * calibrating sample short */
+	iters = cr->acc[0].iters;
+	secs = cr->acc[0].n > 0 ? stats_median(cr->acc[0].secs,
+	    cr->acc[0].n) : 0;
+	if (secs < cp->min_sample)
+		runner_common_length(&iters, &secs, 1, cp->min_sample);
 	while (cr->np < 3 * procs && !stopflag_requested()) {
 		if (cr->np >= procs) {
 			stats_compute(&st, cr->pmed, cr->np);
@@ -714,9 +720,8 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 				break;
 		}
 		rp.process = cr->np;
-		if (c->kind != BENCH_REPORTED && cr->acc[0].iters != 0)
-			rp.fixed_iters = runner_vary_iters(cr->acc[0].iters,
-			    vary_rnd());
+		if (c->kind != BENCH_REPORTED && iters != 0)
+			rp.fixed_iters = runner_vary_iters(iters, vary_rnd());
 		run_case(o, ctx, ci, &rp, 1, &one, pg, NULL, -1);
 		spent += one.seconds;
 		if (one.status != ST_OK) {
@@ -736,14 +741,15 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 
 /*
  * Paired builds after their first round: each build's count set so that
- * its samples last as long as the longest build's (the median sample of
- * its first process, which calibrated), and at least min_sample
- * (runner_pair_lengths()).  Each build calibrated on its own, on one
- * sample, so a preemption then left it shorter samples than the other's
- * for the whole session (under 43 ms at a 50 ms --min-sample, against
- * 59 ms), and a disturbance in bursts moves the median of short samples
- * less than that of long ones: the pairs leant to the build with the
- * shorter samples.
+ * its samples last --min-sample (runner_common_length(), from the median
+ * sample of its first process, which calibrated).  Each build calibrated
+ * on its own, on one sample, so a preemption then left it shorter
+ * samples than the other's for the whole session (under 43 ms at a 50 ms
+ * --min-sample, against 59 ms), and a disturbance in bursts meets
+ * samples of other lengths differently; and a calibration that
+ * overshot (up to twice --min-sample) made every process of its build,
+ * and so every pair, last longer, the pair's two sides further apart in
+ * time for the machine's drift.
  */
 static void
 pair_common_length(const struct case_run *cr, uint64_t *iters, size_t nb,
@@ -755,7 +761,7 @@ pair_common_length(const struct case_run *cr, uint64_t *iters, size_t nb,
 	for (b = 0; b < nb; b++)
 		secs[b] = cr[b].acc != NULL && cr[b].acc[0].n > 0 ?
 		    stats_median(cr[b].acc[0].secs, cr[b].acc[0].n) : 0;
-	runner_pair_lengths(iters, secs, nb, min_sample);
+	runner_common_length(iters, secs, nb, min_sample);
 	free(secs);
 }
 

@@ -118,14 +118,16 @@ size_t runner_pair_cpu(size_t r, size_t nvar, size_t ncpus);
 uint64_t runner_vary_iters(uint64_t iters, double u);
 
 /*
- * The counts of n paired builds after their first round (iters[b], whose
- * samples' median lasted secs[b] seconds), each scaled so that its samples
- * last t: the longest of the secs and min_sample.  A build whose count
- * or length is 0 (it gave none) keeps its count; a count is at least 1.
- * Pure.
+ * The counts of n paired builds after their first round, or of a CPU
+ * case's later processes after its first (n 1): iters[b], whose samples'
+ * median lasted secs[b] seconds, each scaled so that its samples last t
+ * seconds (paired: --min-sample, so the builds' samples last alike;
+ * unpaired, only when a preemption cut the calibration short: the same).
+ * A build whose count or length is 0 (it gave none) keeps its count; a
+ * count is at least 1.  Pure.
  */
-void runner_pair_lengths(uint64_t *iters, const double *secs, size_t n,
-    double min_sample);
+void runner_common_length(uint64_t *iters, const double *secs, size_t n,
+    double t);
 
 struct clock_report;
 

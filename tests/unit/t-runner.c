@@ -345,22 +345,27 @@ test_pair_lengths(void)
 	double sa[2] = { 0.043, 0.059 }, sb[2] = { 0.02, 0.04 },
 	    sc[3] = { 0.09, 0.06, NAN }, sd[1] = { 10 };
 
-	runner_pair_lengths(a, sa, 2, 0.05);
-	ok(a[0] == 68605 && a[1] == 59000,
-	    "pair lengths: samples of 43 and 59 ms both made 59 ms long "
-	    "(50000 -> 68605 iterations, 59000 kept)");
-	runner_pair_lengths(b, sb, 2, 0.05);
+	runner_common_length(a, sa, 2, 0.05);
+	ok(a[0] == 58140 && a[1] == 50000,
+	    "pair lengths: samples of 43 and 59 ms both made 50 ms long "
+	    "(50000 -> 58140 iterations, 59000 -> 50000)");
+	runner_common_length(b, sb, 2, 0.05);
 	ok(b[0] == 2500 && b[1] == 2500,
-	    "pair lengths: both shorter than --min-sample: both made 50 ms");
-	runner_pair_lengths(c, sc, 3, 0.05);
-	ok(c[0] == 0 && c[1] == 4000 && c[2] == 7,
+	    "pair lengths: both shorter than 50 ms: both made 50 ms");
+	runner_common_length(c, sc, 3, 0.05);
+	ok(c[0] == 0 && c[1] == 3333 && c[2] == 7,
 	    "pair lengths: a build with no count or no length keeps its "
-	    "count and sets no length");
-	runner_pair_lengths(d, sd, 1, 0.05);
-	ok(d[0] == 1, "pair lengths: one build alone keeps its count");
+	    "count; the others are scaled");
+	runner_common_length(d, sd, 1, 0.05);
+	ok(d[0] == 1, "pair lengths: never fewer than one iteration");
+	d[0] = 40000;
+	sd[0] = 0.04;
+	runner_common_length(d, sd, 1, 0.05);
+	ok(d[0] == 50000, "sample length: one process's 40 ms samples made "
+	    "50 ms (a calibration cut short)");
 	d[0] = 1;
 	sd[0] = 1e-12;
-	runner_pair_lengths(d, sd, 1, 1e9);
+	runner_common_length(d, sd, 1, 1e9);
 	ok(d[0] == 1, "pair lengths: a count past 2^64 keeps the old one");
 }
 
