@@ -363,9 +363,11 @@ runner_case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 		    cr->acc[0].x[i].value);
 	if (cr->np > 1)
 		result_add_extra(&r, "processes", (double)cr->np);
-	/* the later processes' sample lengths: varied, never shorter (a
-	 * count the kernel reports is not varied: none) */
-	if (cr->np > 1 && cr->acc[0].iters_most > 1)
+	/* the later processes' counts over the calibrated: varied (1 to
+	 * 1.5 times, unpaired; paired, scaled to --min-sample first, so
+	 * possibly under 1); a count the kernel reports is not varied: none */
+	if (cr->np > 1 && c->kind != BENCH_REPORTED &&
+	    cr->acc[0].iters_most > 0)
 		result_add_extra(&r, "iters:most", cr->acc[0].iters_most);
 	if (cr->no_aslr)
 		result_add_extra(&r, "no-aslr", 1);

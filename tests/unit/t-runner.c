@@ -384,9 +384,9 @@ test_vary_runner(void)
 		(void)result_get_extra(&rs.r[0], "processes", &procs);
 		(void)result_get_extra(&rs.r[0], "iters:most", &x);
 	}
-	ok(procs >= 4 && x > 1 && x <= 1.51, "the later processes ran "
-	    "varied counts: the largest %.3f times the calibrated %llu over "
-	    "%.0f processes", x, rs.n >= 1 ? (unsigned long long)
+	ok(procs >= 4 && x > 1, "the later processes ran varied counts, "
+	    "never fewer than calibrated: the largest %.3f times the "
+	    "calibrated %llu over %.0f processes", x, rs.n >= 1 ? (unsigned long long)
 	    rs.r[0].iters : 0ULL, procs);
 	kat_rows_release(&rs);
 }
