@@ -575,30 +575,29 @@ runner_pair_cpu(size_t r, size_t nvar, size_t ncpus)
 	return (r % nvar + r / nvar) % ncpus;
 }
 
+/* iters times f, rounded, at least 1; iters itself past 2^64 */
+static uint64_t
+scale_count(uint64_t iters, double f)
+{
+	double x = floor((double)iters * f + 0.5);
+
+	return x < 1 ? 1 : x >= 18446744073709549568.0 ? iters : (uint64_t)x;
+}
+
 uint64_t
 runner_vary_iters(uint64_t iters, double u)
 {
-	double f = pow(1.5, u < 0 ? 0 : u >= 1 ? 1 : u), x;
-
-	x = floor((double)iters * f + 0.5);
-	return x < 1 ? 1 : x >= 18446744073709549568.0 ? iters : (uint64_t)x;
+	return scale_count(iters, pow(1.5, u < 0 ? 0 : u >= 1 ? 1 : u));
 }
 
 void
 runner_common_length(uint64_t *iters, const double *secs, size_t n, double t)
 {
-	double x;
 	size_t b;
 
-	for (b = 0; b < n; b++) {
-		if (iters[b] == 0 || !(secs[b] > 0))
-			continue;
-		x = floor((double)iters[b] * (t / secs[b]) + 0.5);
-		if (x < 1)
-			x = 1;
-		if (x < 18446744073709549568.0)
-			iters[b] = (uint64_t)x;
-	}
+	for (b = 0; b < n; b++)
+		if (iters[b] != 0 && secs[b] > 0)
+			iters[b] = scale_count(iters[b], t / secs[b]);
 }
 
 /*
