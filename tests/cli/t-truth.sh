@@ -186,8 +186,13 @@ expect 0 "spin --copies $copies on $cpus CPUs" -- bb run null -p null.mode=spin 
     -p null.ns=100000 -p null.kind=rate $fast --no-save --format tsv \
     --copies $copies
 v=$(tsv_get spin 0 value "$TMP/out")
-between "$v" 0 $((cpus * 10100))
-ok $? "copies beyond the CPUs never add up to more than $cpus x 10000 ($v)"
+# Each copy's rate is taken over its own samples in a window, whose ends
+# fall between the scheduler's time slices differently from copy to copy,
+# so the sum may pass the CPUs' total by a little (10100.8 on one CPU,
+# once in CI); copies counted as if each had a CPU of its own would make
+# twice it.  A quarter over is neither.
+between "$v" 0 $((cpus * 12500))
+ok $? "copies beyond the CPUs never add up to more than $cpus x 10000, and a quarter for the windows' ends ($v)"
 
 # ---- the outputs: text, CSV, TSV, JSON; the store; export/import -----
 db="$TMP/t.db"
