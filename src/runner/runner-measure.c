@@ -656,6 +656,18 @@ case_processes(const struct bench_case *c, unsigned procs)
 }
 
 /*
+ * How long the calibrating (first) process's median sample lasted, in
+ * seconds; 0 when it gave none.  Read before later processes' samples
+ * are appended.
+ */
+static double
+calib_secs(const struct case_run *cr)
+{
+	return cr->acc != NULL && cr->acc[0].n > 0 ?
+	    stats_median(cr->acc[0].secs, cr->acc[0].n) : 0;
+}
+
+/*
  * A CPU case measured alone: its samples come from several fresh
  * processes (each re-exec'd when the runner may, so each has its own
  * address layout), at least `procs` of them; the first calibrates and the
@@ -707,8 +719,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	/* at least --min-sample, should a preemption have cut the
 	 * calibrating sample short */
 	iters = cr->acc[0].iters;
-	secs = cr->acc[0].n > 0 ? stats_median(cr->acc[0].secs,
-	    cr->acc[0].n) : 0;
+	secs = calib_secs(cr);
 	if (secs < cp->min_sample)
 		runner_common_length(&iters, &secs, 1, cp->min_sample);
 	while (cr->np < 3 * procs && !stopflag_requested()) {
@@ -758,8 +769,7 @@ pair_common_length(const struct case_run *cr, uint64_t *iters, size_t nb,
 	size_t b;
 
 	for (b = 0; b < nb; b++)
-		secs[b] = cr[b].acc != NULL && cr[b].acc[0].n > 0 ?
-		    stats_median(cr[b].acc[0].secs, cr[b].acc[0].n) : 0;
+		secs[b] = calib_secs(&cr[b]);
 	runner_common_length(iters, secs, nb, min_sample);
 	free(secs);
 }
