@@ -369,11 +369,13 @@ unsigned bench_process(const struct bench_ctx *);
  * bench_variant() (0 .. N-1) from setup() on.  The runner measures it in
  * at least N processes (a multiple of N: the smallest not below
  * --processes), process K running variant K mod N (in a paired run, pair
- * K of every build runs the same one), and reports the median over the
- * variants of each variant's median over its processes; the row's CV is
- * the spread across all its processes, so the variants' spread is part
- * of it, and the extras variant:K, variant:fastest and variant:slowest
- * give each variant's figure and the extremes.  --copies runs variant 0
+ * K of every build runs the same one, in both orders), and reports the
+ * geometric mean over the variants of each variant's median over its
+ * processes (placements are a random factor); the row's CV is the
+ * spread across all its processes, so the variants' spread is part of
+ * it, while `noisy` reads only the spread within a variant, and the
+ * extras variant:K, variant:fastest and variant:slowest give each
+ * variant's figure and the extremes.  --copies runs variant 0
  * in every copy.  0 when the case has none.
  */
 unsigned bench_variant(const struct bench_ctx *);

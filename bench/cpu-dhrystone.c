@@ -5,7 +5,7 @@
  * is cpu-dhrystone-1.c (the main loop, Proc_1..Proc_5) and
  * cpu-dhrystone-2.c (Proc_6..Proc_8, Func_1..Func_3), written from the
  * published description (see cpu-dhrystone.h) and built PLACE_COPIES
- * times, each copy's code at another offset modulo 64 bytes.
+ * times, each copy's code at an offset of its own modulo 128 bytes.
  *
  * One iteration is one run through Dhrystone.  The runner reports
  * Dhrystones per second (dhry/s); derived rows give DMIPS (dhry/s / 1757,
@@ -16,8 +16,8 @@
  *
  * Code placement (-p dhrystone.placement): `all` (the default) makes the
  * copies the case's per-process variants (bench.h), so each measuring
- * process runs another copy and the figure is the median over the
- * placements; `fixed` runs copy 0 in every process, as a classic build
+ * process runs another copy and the figure is the geometric mean over
+ * the placements; `fixed` runs copy 0 in every process, as a classic build
  * runs its one placement; 0..7 runs that copy.
  *
  * verify() checks the end-of-run value of every global and local variable

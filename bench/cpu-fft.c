@@ -14,7 +14,7 @@
  * The transform's code is built 8 times (cpu-fft-kern.c; cpu-place.h):
  * -p fft.code=all (the default) makes the copies the case's per-process
  * variants, so each measuring process runs another copy and the figure
- * is the median over 4 code offsets modulo 64 bytes, two copies each;
+ * is the geometric mean over 8 code offsets modulo 128 bytes;
  * fixed runs copy 0 in every process, 0..7 that copy.
  *
  * The signal is a pure tone, cos(2 pi k j / n + pi/4) with k = 100 for

@@ -7,11 +7,13 @@
  * units are compiled PLACE_COPIES times from one source (bench/cpu.am),
  * copy K with -D<KERNEL>_COPY=K, its external names suffixed _cK
  * (PLACE_CAT) and its code starting PLACE_PAD_OF(K) bytes past a
- * PLACE_ALIGN-byte boundary (PLACE_CODE), two copies at each of
- * PLACE_OFFSETS offsets, so that a fluke of one shows beside the other.
- * The benchmark makes the copies its case's per-process variants
- * (bench.h), so each measuring process runs another copy and the figure
- * is the median over the placements.  Used by dhrystone and fft.
+ * PLACE_ALIGN-byte boundary (PLACE_CODE): every copy at an offset of its
+ * own, 16 bytes apart, so no two copies are the same layout.  The
+ * benchmark makes the copies its case's per-process variants (bench.h),
+ * so each measuring process runs another copy, and the figure is the
+ * geometric mean over the placements (the expectation over layouts; the
+ * placements are a random factor, runner-int.h).  Used by dhrystone,
+ * linpack and fft.
  */
 #ifndef BOARDBENCH_CPU_PLACE_H
 #define BOARDBENCH_CPU_PLACE_H
@@ -21,9 +23,9 @@
 #include "bench.h"
 
 #define PLACE_COPIES	8
-#define PLACE_OFFSETS	4
-#define PLACE_STEP	16
-#define PLACE_ALIGN	64
+#define PLACE_OFFSETS	8	/* every copy its own offset */
+#define PLACE_STEP	16	/* at most the functions' own alignment */
+#define PLACE_ALIGN	128	/* PLACE_OFFSETS x PLACE_STEP */
 #define PLACE_PAD_OF(k)	((k) % PLACE_OFFSETS * PLACE_STEP)
 
 #define PLACE_CAT_(name, k)	name##_c##k
@@ -74,10 +76,11 @@
 	BENCH_PARAM_CHOICE(T, f), .def = "all", \
 	.choices = "all|fixed|0|1|2|3|4|5|6|7", \
 	.help = "where the " copies_of " code lies: all (each measuring " \
-	    "process runs another of 8 copies, two at each of 4 offsets " \
-	    "modulo 64 bytes; the figure is the median over them), fixed " \
-	    "(copy 0 in every process: one placement, as one classic " \
-	    "build), or one copy 0..7 (offset 16 x (copy mod 4) bytes)", \
+	    "process runs another of 8 copies, at 8 offsets 16 bytes " \
+	    "apart modulo 128 bytes; the figure is the geometric mean " \
+	    "over them), fixed (copy 0 in every process: one placement, " \
+	    "as one classic build), or one copy 0..7 (offset 16 x copy " \
+	    "bytes)", \
 }
 
 /*

@@ -205,8 +205,9 @@ report(const struct bench_info *b, const struct bench_case *c, unsigned nv,
     size_t nr, double *const *val, const double *med)
 {
 	struct ratio_ci ci;
-	double lo = INFINITY, hi = -INFINITY;
+	double lo = INFINITY, hi = -INFINITY, fig[PLACE_COPIES], gm;
 	unsigned v, vlo = 0, vhi = 0;
+	size_t n;
 	char at[48];
 
 	printf("%7s  %-22s %14s  %8s  %s\n", "variant", "where", c->unit,
@@ -232,6 +233,19 @@ report(const struct bench_info *b, const struct bench_case *c, unsigned nv,
 		printf("spread: variant %u / variant %u = %.4f (%s is "
 		    "better)\n", vhi, vlo, hi / lo, c->better == BENCH_LOWER ?
 		    "lower" : "higher");
+	for (v = 0, n = 0; v < nv && n < PLACE_COPIES; v++)
+		if ((fig[n] = stats_median(val[v], nr)) > 0)
+			n++;
+	gm = stats_geomean(fig, n);
+	if (n < 2 || !(gm > 0))
+		return;
+	stats_sort(fig, n);
+	printf("boardbench's figure: %.6g %s, the geometric mean of the %zu "
+	    "placements (their expectation over layouts)\n", gm, c->unit, n);
+	printf("a classic binary runs one placement, wherever its linker put "
+	    "it: from %.6g to %.6g,\n%+.1f %% to %+.1f %% of boardbench's "
+	    "figure, with the same instructions\n", fig[0], fig[n - 1],
+	    (fig[0] / gm - 1) * 100, (fig[n - 1] / gm - 1) * 100);
 }
 
 int

@@ -36,6 +36,7 @@ static const struct {
 	{ RF_MULTIPLEXED, "multiplexed" },
 	{ RF_EMULATED, "emulated" },
 	{ RF_DRIFTED, "drifted" },
+	{ RF_LAYOUT, "layout" },
 };
 
 const char *

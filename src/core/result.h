@@ -32,6 +32,9 @@ enum result_status {
 				 * (qemu-user): timings are not the board's */
 #define RF_DRIFTED	0x100u	/* the machine's pace before or after the
 				 * case departed from the run's start */
+#define RF_LAYOUT	0x200u	/* its code placements fell into two groups
+				 * (extra layout:spread): the figure is
+				 * their mean, no placement's speed */
 
 /*
  * cv is the robust spread that goes with the median: the interquartile

@@ -30,7 +30,7 @@ flag_letters[] = {
 	{ RF_BUSY, 'B', "busy" }, { RF_NOISY, 'N', "noisy" },
 	{ RF_NOCLOCK, 'C', "noclock" }, { RF_PREEMPTED, 'P', "preempted" },
 	{ RF_MULTIPLEXED, 'M', "multiplexed" }, { RF_EMULATED, 'E', "emulated" },
-	{ RF_DRIFTED, 'D', "drifted" },
+	{ RF_DRIFTED, 'D', "drifted" }, { RF_LAYOUT, 'L', "layout" },
 };
 
 void
@@ -258,6 +258,7 @@ static void
 text_result(struct fmt *f, const struct result *r)
 {
 	char cname[160], num[32], unit[24], cv[16], flags[16], cells[64];
+	char text[160], e_text[FMT_SAFE(160)];
 	char e_bench[FMT_SAFE(32)], e_case[FMT_SAFE(160)];
 	char e_unit[FMT_SAFE(24)], e_reason[FMT_SAFE(160)], nbuf[16];
 	const char *shown;
@@ -327,6 +328,11 @@ text_result(struct fmt *f, const struct result *r)
 	fprintf(f->fp, "%-*s %-*s %*s %-*s %*s %*s%s  %s\n", bw, e_bench, cw,
 	    shown, W_VALUE, num, W_UNIT, e_unit, cvw, cv, nw, nbuf, cells,
 	    flags);
+	/* placements are a random factor: the figure is their mean, so
+	 * the range it stands for goes with it */
+	if (fmt_placement_range(r, text, sizeof(text)))
+		text_wrapped(f, fmt_safe(e_text, sizeof(e_text), text),
+		    W_INDENT, 0);
 }
 
 /* The headline: the figures people quote (headline.c picks them). */
@@ -363,6 +369,9 @@ text_headline(struct fmt *f)
 		else
 			fprintf(f->fp, "  %-32s %9s %-7s %s\n", e_text, num,
 			    unit, flags);
+		if (fmt_placement_range(r, text, sizeof(text)))
+			fprintf(f->fp, "    %s\n", fmt_safe(e_text,
+			    sizeof(e_text), text));
 	}
 }
 
@@ -487,6 +496,32 @@ text_legend(struct fmt *f)
 	fmt_flag_legend(f->fp, f->width > 0 ? f->width : 80, all);
 }
 
+/*
+ * One line of what to do when rows are flagged for the machine's state:
+ * a single figure wants a quiet machine; builds compared in pairs meet
+ * the load alike and keep their verdicts.
+ */
+static void
+text_advice(struct fmt *f, const struct run_info *ri)
+{
+	unsigned all = 0;
+	size_t i;
+	int paired = ri->system != NULL && ri->system->run.pair_id != NULL;
+
+	for (i = 0; i < f->nrows; i++)
+		if (f->rows[i].status == ST_OK)
+			all |= f->rows[i].flags;
+	if (!(all & (RF_BUSY | RF_PREEMPTED | RF_DRIFTED | RF_NOISY |
+	    RF_THROTTLED | RF_HOT)))
+		return;
+	text_wrapped(f, paired ? "== what to do: these builds ran in "
+	    "pairs, so the flagged load fell on both alike: 'boardbench "
+	    "compare' gives their verdicts; a single figure to quote wants "
+	    "a quiet machine (--wait-idle)" : "== what to do: a figure to "
+	    "quote wants a quiet machine (--wait-idle, --cool-down); to "
+	    "compare builds under load, pair them (--against)", 0, 3);
+}
+
 /* Does r name a value its kernel resolved (an extra param:NAME)? */
 static int
 text_resolves(const struct result *r)
@@ -498,6 +533,28 @@ text_resolves(const struct result *r)
 		    strlen(RESULT_PARAM_EXTRA)) == 0)
 			return 1;
 	return 0;
+}
+
+/*
+ * Under a classic view: the placements of its main rows, since a classic
+ * binary runs one of them and the figure above is their mean.
+ */
+static void
+text_classic_placements(struct fmt *f, const struct result **rows,
+    size_t n)
+{
+	char text[160], line[256], e[FMT_SAFE(256)];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (strchr(rows[i]->case_name, '/') != NULL ||
+		    !fmt_placement_range(rows[i], text, sizeof(text)))
+			continue;
+		bufprintf(line, sizeof(line), "%s %s: %s (a classic binary "
+		    "runs one of them)", rows[i]->bench, rows[i]->case_name,
+		    text);
+		text_wrapped(f, fmt_safe(e, sizeof(e), line), 0, 2);
+	}
 }
 
 /* --classic: each benchmark's traditional report from its rows. */
@@ -535,6 +592,7 @@ text_end(struct fmt *f, const struct run_info *ri)
 		fprintf(f->fp, "== run interrupted: the rows above are kept\n");
 	text_fold_line(f);
 	text_legend(f);
+	text_advice(f, ri);
 	text_monitor(f);
 	if (!f->no_headline)
 		text_headline(f);
@@ -553,6 +611,7 @@ text_end(struct fmt *f, const struct run_info *ri)
 			continue;
 		fputc('\n', f->fp);
 		b->classic(f->fp, b, (const struct result *const *)rows, n);
+		text_classic_placements(f, rows, n);
 	}
 	free(rows);
 }

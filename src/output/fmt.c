@@ -240,6 +240,31 @@ fmt_quote_row(const struct result *r, double v, char *num, size_t nlen,
 	fmt_quote(v, r->bench, r->case_name, r->unit, num, nlen, u, ulen);
 }
 
+int
+fmt_placement_range(const struct result *r, char *buf, size_t len)
+{
+	double slow, fast, v[RESULT_UNITS_MAX];
+	char ns[32], nf[32], us[24], uf[24];
+	size_t n;
+
+	buf[0] = '\0';
+	if (r->status != ST_OK ||
+	    result_get_extra(r, "variant:slowest", &slow) != 0 ||
+	    result_get_extra(r, "variant:fastest", &fast) != 0 ||
+	    (n = result_units(r, RESULT_VARIANT_EXTRA, v, ARRAY_SIZE(v))) < 2)
+		return 0;
+	fmt_quote_row(r, slow, ns, sizeof(ns), us, sizeof(us));
+	fmt_quote_row(r, fast, nf, sizeof(nf), uf, sizeof(uf));
+	if (strcmp(us, uf) == 0)
+		bufprintf(buf, len, "%zu placements: slowest %s, fastest %s %s%s",
+		    n, ns, nf, uf, r->flags & RF_LAYOUT ? "; two groups" : "");
+	else
+		bufprintf(buf, len, "%zu placements: slowest %s %s, fastest "
+		    "%s %s%s", n, ns, us, nf, uf,
+		    r->flags & RF_LAYOUT ? "; two groups" : "");
+	return 1;
+}
+
 void
 fmt_size_name(struct fmt *f, const char *bench, const char *case_name,
     unsigned copies)

@@ -65,6 +65,15 @@ void fmt_quote_row(const struct result *r, double v, char *num, size_t nlen,
     char *u, size_t ulen);
 
 /*
+ * A row measured at several code placements (its extras variant:K,
+ * variant:slowest, variant:fastest): "8 placements: slowest 2236.5,
+ * fastest 3887.7 MFLOPS" (quoted as fmt_quote_row), with "; two groups"
+ * when it is flagged layout.  Returns 1, or 0 (buf empty) for any other
+ * row.
+ */
+int fmt_placement_range(const struct result *r, char *buf, size_t len);
+
+/*
  * Text view: widen the BENCH and CASE columns for a row name, before
  * fmt_begin (from the plan, or from the stored rows).
  */

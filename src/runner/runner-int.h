@@ -99,19 +99,49 @@ runner_variant_of(unsigned process, unsigned variants)
 }
 
 /*
+ * Is a CPU case whose n samples include `preempted` ones that got well
+ * under a CPU's worth of their wall time flagged preempted?  When more
+ * than a quarter were: a median ignores a few, and one slice lost to a
+ * daemon is no reason to doubt the figure.
+ */
+static inline int
+runner_preempted(size_t preempted, size_t n)
+{
+	return 4 * preempted > n;
+}
+
+/*
  * Several processes: the statistics of row r (its pooled samples already
  * set) from pm[0..np-1], each process's median in the order they ran
  * (process K ran variant runner_variant_of(K, nvar)).  The figure is the
- * median over processes, or with variants (nvar > 1) the median over the
- * variants of each variant's median over its processes; the CV, mean
- * and standard deviation are those of all np processes (so the variants'
- * spread is part of the CV), the row noisy when that CV is above 5 %.
- * Extras: proc:K (each process's median), cv:samples (the pooled
- * samples' CV) and, with variants, variant:K (each variant's figure),
- * variant:fastest and variant:slowest.
+ * median over processes; with variants (nvar > 1, code placements) the
+ * geometric mean over the variants of each variant's median over its
+ * processes: placements are a random factor, and the figure the
+ * expectation over layouts (a median of 8 placements in two groups sits
+ * between them, at a speed no placement runs at).  The mean, standard
+ * deviation and classic CV are those of all np processes (so the
+ * variants' spread is part of the CV); the row is noisy when the
+ * processes spread about their own variant's median (cv:within, a
+ * robust spread: 1.4826 times the median absolute log residual) by more
+ * than RESULT_NOISY_CV, and flagged layout (layout:spread, the slowest to
+ * fastest placement) when the variants fall into two groups
+ * (runner_layout_gap()).  Extras: proc:K (each process's median),
+ * cv:samples (the pooled samples' CV), cv:within and, with variants,
+ * variant:K (each variant's figure), variant:fastest and variant:slowest.
  */
 void runner_row_procs(struct result *r, const double *pm, size_t np,
     unsigned nvar);
+
+/* the least gap in log between two groups of placements (about 5 %) */
+#define RUNNER_LAYOUT_GAP	0.05
+/*
+ * Do the variants' figures vm[0..nv-1] fall into two groups?  Their
+ * widest gap (in log, each side two variants at least) is at least
+ * RUNNER_LAYOUT_GAP, half their whole spread and four times the noise
+ * within a variant (within, a CV; NAN: unknown).  Returns the spread
+ * slowest to fastest (a fraction, 0.6 for 60 %) when so, else 0.
+ */
+double runner_layout_gap(const double *vm, size_t nv, double within);
 
 /*
  * Fill the derived row r (bench.h, struct bench_derived) of case c from

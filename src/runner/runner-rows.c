@@ -84,8 +84,9 @@ row_counters(struct result *r, const struct copy_acc *a,
 /*
  * CPU time beside wall time: samples of a CPU case (one that does not
  * wait by design) whose CPU time fell well below their wall time were
- * preempted; the row says how many ("preempted", and the flag) and the
- * median share of CPU time ("cpu/wall").  a: the copies counted.
+ * preempted; the row says how many ("preempted") and the median share of
+ * CPU time ("cpu/wall"), and is flagged when more than a quarter were (a
+ * median ignores a few).  a: the copies counted.
  */
 static void
 row_cpu(struct result *r, const struct copy_acc *a, unsigned na,
@@ -112,7 +113,7 @@ row_cpu(struct result *r, const struct copy_acc *a, unsigned na,
 		result_add_extra(r, "cpu/wall", stats_median(share, n));
 	if ((c->flags & BENCH_CPU) && !(c->flags & BENCH_WAITS) && n > 0) {
 		result_add_extra(r, "preempted", (double)preempted);
-		if (preempted > 0)
+		if (runner_preempted(preempted, n))
 			r->flags |= RF_PREEMPTED;
 	}
 	free(share);
@@ -124,28 +125,56 @@ row_cpu(struct result *r, const struct copy_acc *a, unsigned na,
  * (src/compare/ratio.h), and the pairs of a paired run (process k of each build
  * is pair k).
  */
+
+/* 1.4826: the median absolute deviation of a standard normal, inverted */
+#define MAD_SIGMA	1.4826
+
+/*
+ * The robust spread of v[0..n-1] (log residuals about their centres):
+ * 1.4826 times their median absolute value; NAN when n is 0.  One
+ * disturbed process of three moves it no more than the other two do.
+ */
+static double
+residual_sigma(double *v, size_t n)
+{
+	size_t i;
+
+	if (n == 0)
+		return NAN;
+	for (i = 0; i < n; i++)
+		v[i] = fabs(v[i]);
+	return MAD_SIGMA * stats_median(v, n);
+}
+
 /*
  * Variants (bench.h, bench_variant): each variant's median over its
  * processes into vm (nvar entries), as the extras variant:K; the fastest
- * and slowest as variant:fastest and variant:slowest.  Returns how many
- * variants had a process (a variant without one is left out).
+ * and slowest as variant:fastest and variant:slowest; *within: the
+ * robust spread (a CV) of the processes about their variant's median,
+ * over the variants measured in two processes or more (NAN: none was).
+ * Returns how many variants had a process (a variant without one is
+ * left out).
  */
 static size_t
 row_variants(struct result *r, const double *pm, size_t np, unsigned nvar,
-    double *vm)
+    double *vm, double *within)
 {
 	double *one = xcalloc(np ? np : 1, sizeof(*one)), lo = 0, hi = 0;
+	double *res = xcalloc(np ? np : 1, sizeof(*res));
 	char name[sizeof(r->extra->name)];
-	size_t k, n, nv = 0;
+	size_t k, n, i, nv = 0, nres = 0;
 	unsigned v;
 
 	for (v = 0; v < nvar; v++) {
 		for (k = 0, n = 0; k < np; k++)
-			if (runner_variant_of((unsigned)k, nvar) == v)
+			if (runner_variant_of((unsigned)k, nvar) == v &&
+			    pm[k] > 0)
 				one[n++] = pm[k];
 		if (n == 0)
 			continue;
 		vm[nv] = stats_median(one, n);
+		for (i = 0; n > 1 && i < n; i++)
+			res[nres++] = log(one[i] / vm[nv]);
 		bufprintf(name, sizeof(name), "variant:%u", v);
 		result_add_extra(r, name, vm[nv]);
 		if (nv == 0 || vm[nv] < lo)
@@ -160,8 +189,38 @@ row_variants(struct result *r, const double *pm, size_t np, unsigned nvar,
 		result_add_extra(r, "variant:slowest",
 		    r->better == BENCH_LOWER ? hi : lo);
 	}
+	*within = residual_sigma(res, nres);
+	free(res);
 	free(one);
 	return nv;
+}
+
+/* runner-int.h: the placements in two groups, far apart for their noise */
+double
+runner_layout_gap(const double *vm, size_t nv, double within)
+{
+	double *l, gap = 0, span, g;
+	size_t i;
+
+	if (nv < 4)
+		return 0;
+	l = xcalloc(nv, sizeof(*l));
+	for (i = 0; i < nv; i++)
+		l[i] = vm[i] > 0 ? log(vm[i]) : 0;
+	stats_sort(l, nv);
+	span = l[nv - 1] - l[0];
+	/* the widest gap between neighbours, each side two placements at
+	 * least, so that one odd placement is not a group */
+	for (i = 2; i + 2 <= nv; i++) {
+		g = l[i] - l[i - 1];
+		if (g > gap)
+			gap = g;
+	}
+	free(l);
+	if (gap < RUNNER_LAYOUT_GAP || gap < 0.5 * span ||
+	    (isfinite(within) && gap < 4 * within))
+		return 0;
+	return exp(span) - 1;
 }
 
 /* runner-int.h: a row's statistics over its processes (and variants). */
@@ -170,8 +229,8 @@ runner_row_procs(struct result *r, const double *pm, size_t np,
     unsigned nvar)
 {
 	struct stats ps;
-	double *vm;
-	size_t nv;
+	double *vm, *res, within, c;
+	size_t nv, i;
 
 	stats_compute(&ps, pm, np);
 	result_set_units(r, RESULT_PROC_EXTRA, pm, np);
@@ -181,15 +240,34 @@ runner_row_procs(struct result *r, const double *pm, size_t np,
 	r->st.stddev = ps.stddev;
 	r->st.cv = ps.sdcv;	/* a few processes: the classic CV */
 	r->st.sdcv = ps.sdcv;
-	r->flags &= ~RF_NOISY;
-	if (ps.sdcv > RESULT_NOISY_CV)
-		r->flags |= RF_NOISY;
+	r->flags &= ~(RF_NOISY | RF_LAYOUT);
 	if (nvar > 1) {
 		vm = xcalloc(nvar, sizeof(*vm));
-		if ((nv = row_variants(r, pm, np, nvar, vm)) > 0)
-			r->st.median = stats_median(vm, nv);
+		if ((nv = row_variants(r, pm, np, nvar, vm, &within)) > 0) {
+			/* placements are a random factor: the figure is the
+			 * expectation over them, each one's figure counted
+			 * once however many processes it ran in */
+			r->st.median = stats_geomean(vm, nv);
+			if ((c = runner_layout_gap(vm, nv, within)) > 0) {
+				r->flags |= RF_LAYOUT;
+				result_add_extra(r, "layout:spread", c);
+			}
+		}
 		free(vm);
+	} else {
+		res = xcalloc(np ? np : 1, sizeof(*res));
+		for (i = 0; i < np && ps.median > 0; i++)
+			res[i] = pm[i] > 0 ? log(pm[i] / ps.median) : 0;
+		within = np > 1 && ps.median > 0 ? residual_sigma(res, np) :
+		    NAN;
+		free(res);
 	}
+	/* noisy: the processes spread about their own placement's figure
+	 * (the placements' own spread is the layout's, not noise) */
+	if (isfinite(within) && within > RESULT_NOISY_CV)
+		r->flags |= RF_NOISY;
+	if (isfinite(within))
+		result_add_extra(r, "cv:within", within);
 }
 
 /*
@@ -600,8 +678,8 @@ serial_extra_own(const char *name)
 {
 	static const char *const own[] = {
 		"mon.", "power:", "energy:", RESULT_PROC_EXTRA,
-		RESULT_RUN_EXTRA, "cv:samples", "processes", "cpu/wall",
-		"preempted", NULL
+		RESULT_RUN_EXTRA, "cv:", "processes", "cpu/wall",
+		"preempted", RESULT_VARIANT_EXTRA, "layout:", NULL
 	};
 	size_t i;
 
@@ -619,7 +697,7 @@ runner_serial_fill(struct result *r, const struct result *a, double wa,
 	    b->status != ST_OK ? b : NULL;
 	int lower = a->better == BENCH_LOWER;
 	double *ua, *ub, *v, y;
-	size_t na, nb, n, i;
+	size_t na, nb, n, i, nvar;
 
 	strlcpy_bb(r->unit, a->unit, sizeof(r->unit));
 	r->better = a->better;
@@ -646,15 +724,25 @@ runner_serial_fill(struct result *r, const struct result *a, double wa,
 	ub = xcalloc(RESULT_UNITS_MAX, sizeof(*ub));
 	na = result_units(a, RESULT_PROC_EXTRA, ua, RESULT_UNITS_MAX);
 	nb = result_units(b, RESULT_PROC_EXTRA, ub, RESULT_UNITS_MAX);
+	/* placements: process k of both parts ran variant k mod their
+	 * number, so the pairs' values are each placement's own average */
+	nvar = result_units(a, RESULT_VARIANT_EXTRA, ua, RESULT_UNITS_MAX);
+	if (nvar != result_units(b, RESULT_VARIANT_EXTRA, ub,
+	    RESULT_UNITS_MAX) || nvar < 2)
+		nvar = 0;
+	na = result_units(a, RESULT_PROC_EXTRA, ua, RESULT_UNITS_MAX);
+	nb = result_units(b, RESULT_PROC_EXTRA, ub, RESULT_UNITS_MAX);
 	if (na > 1 && nb > 1) {
 		v = serial_values(ua, na, wa, ub, nb, wb, lower, &n);
-		runner_row_procs(r, v, n, 0);
+		runner_row_procs(r, v, n, nvar <= n ? (unsigned)nvar : 0);
 		free(v);
-	}
+	} else
+		nvar = 0;
 	free(ua);
 	free(ub);
 	/* the figure itself from theirs: always between the two (a
-	 * median of the pairs need not be) */
+	 * median of the pairs need not be, nor a mean of each placement's
+	 * average, whose placements are the extras variant:K) */
 	r->st.median = serial_value(a->st.median, wa, b->st.median, wb,
 	    lower);
 	r->flags |= a->flags | b->flags;

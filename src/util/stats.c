@@ -1,6 +1,7 @@
 /*
  * stats.c - median, mean, standard deviation (sample, n-1), the robust CV
- * (interquartile range / 1.349 / median) and the classic one, min, max.
+ * (interquartile range / 1.349 / median) and the classic one, min, max;
+ * the geometric mean.
  */
 #include "config.h"
 
@@ -52,6 +53,27 @@ stats_quantile(const double *v, size_t n, double q)
 	r = sorted_quantile(s, n, q);
 	free(s);
 	return r;
+}
+
+void
+stats_sort(double *v, size_t n)
+{
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_double);
+}
+
+double
+stats_geomean(const double *v, size_t n)
+{
+	double s = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!(v[i] > 0))
+			return NAN;
+		s += log(v[i]);
+	}
+	return n > 0 ? exp(s / (double)n) : NAN;
 }
 
 double

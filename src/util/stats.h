@@ -14,4 +14,9 @@ double stats_median(const double *v, size_t n);
 /* Quantile q in [0,1] with linear interpolation between order statistics. */
 double stats_quantile(const double *v, size_t n, double q);
 
+/* Sort v[0..n-1] in place, ascending. */
+void stats_sort(double *v, size_t n);
+/* The geometric mean of v[0..n-1]; NAN when n is 0 or a value is not > 0. */
+double stats_geomean(const double *v, size_t n);
+
 #endif

@@ -59,8 +59,12 @@ expect 2 "placement=8 refused" -- bb run dhrystone $fast -p dhrystone.placement=
 pc="$top_builddir/scripts/placement-check"
 expect 0 "placement-check dhrystone, tiny" -- \
 	$TEST_RUNNER "$pc" --rounds 2 --min-sample 0.0005 dhrystone
-[ "$(grep -c '^ *[0-7]  loop at [0-9]* mod 64 ' "$TMP/out")" -eq 8 ]
-ok $? "placement-check: one line per placement"
+[ "$(grep -c '^ *[0-7]  loop at [0-9]* mod 128 ' "$TMP/out")" -eq 8 ] &&
+	[ "$(grep '^ *[0-7]  loop at ' "$TMP/out" | awk '{ print $4 }' | sort -u | wc -l)" -eq 8 ]
+ok $? "placement-check: one line per placement, each at an offset of its own"
+grep -q "^boardbench's figure: .*the geometric mean of the 8 placements" "$TMP/out" &&
+	grep -q '^a classic binary runs one placement' "$TMP/out"
+ok $? "placement-check: where a classic binary falls beside boardbench's figure"
 grep -q '^spread: variant [0-7] / variant [0-7] = [0-9.]* (higher is better)$' \
 	"$TMP/out"; ok $? "placement-check: the spread"
 expect 2 "placement-check: placement=fixed has none to compare" -- \
@@ -117,7 +121,7 @@ ok $? "code=fixed: one placement, no variant extras"
 expect 2 "fft code=8 refused" -- bb run fft $fast -p fft.code=8
 expect 0 "placement-check fft, tiny" -- \
 	$TEST_RUNNER "$pc" --rounds 2 --min-sample 0.0005 fft
-[ "$(grep -c '^ *[0-7]  transform at [0-9]* mod 64 ' "$TMP/out")" -eq 8 ]
+[ "$(grep -c '^ *[0-7]  transform at [0-9]* mod 128 ' "$TMP/out")" -eq 8 ]
 ok $? "placement-check fft: one line per placement"
 
 expect 0 "dhrystone --copies 2" -- bb run dhrystone $fast --copies 2

@@ -29,9 +29,10 @@ extern const struct bench_info bench_dhrystone_info;
 
 /*
  * Every copy's code where bench/cpu-dhrystone.h says: each unit's code
- * begins at its offset 16 x (K mod 4) modulo 64, and the hot functions
- * (the main loop, Proc_8) lie at the same distance from it in every copy,
- * so they sit at copy 0's offset plus the copy's, modulo 64.
+ * begins at its offset 16 x K modulo 128 (PLACE_PAD_OF), and the hot
+ * functions (the main loop, Proc_8) lie at the same distance from it in
+ * every copy, so they sit at copy 0's offset plus the copy's, modulo 128:
+ * every copy a layout of its own.
  */
 static void
 test_placements(void)
@@ -42,14 +43,15 @@ test_placements(void)
 
 	loop0 = place_code_offset(ADDR(c0->loop));
 	p80 = place_code_offset(ADDR(c0->proc_8));
-	diag("copy 0: main loop at %u, Proc_8 at %u modulo 64", loop0, p80);
+	diag("copy 0: main loop at %u, Proc_8 at %u modulo %d", loop0, p80,
+	    PLACE_ALIGN);
 	for (k = 0; k < PLACE_COPIES; k++) {
 		c = dhry_copies[k];
-		want = k % 4 * 16;
+		want = PLACE_PAD_OF(k);
 		is_int(c->pad, want, "copy %u: its pad is %u bytes", k, want);
 		ok(place_code_offset(ADDR(c->code_1)) == want &&
 		    place_code_offset(ADDR(c->code_2)) == want,
-		    "copy %u: both units' code begins at %u modulo 64 "
+		    "copy %u: both units' code begins at %u modulo 128 "
 		    "(%u, %u)", k, want, place_code_offset(ADDR(c->code_1)),
 		    place_code_offset(ADDR(c->code_2)));
 		same = ADDR(c->loop) - ADDR(c->code_1) ==
@@ -59,16 +61,17 @@ test_placements(void)
 		    ADDR(c->loop) > ADDR(c->code_1) &&
 		    ADDR(c->loop) - ADDR(c->code_1) < 4096;
 		ok(same, "copy %u: its code has copy 0's layout", k);
-		is_int(place_code_offset(ADDR(c->loop)), (loop0 + want) % 64,
-		    "copy %u: main loop at %u modulo 64", k,
-		    (loop0 + want) % 64);
-		is_int(place_code_offset(ADDR(c->proc_8)), (p80 + want) % 64,
-		    "copy %u: Proc_8 at %u modulo 64", k, (p80 + want) % 64);
-		seen[place_code_offset(ADDR(c->loop)) / 16]++;
+		is_int(place_code_offset(ADDR(c->loop)),
+		    (loop0 + want) % PLACE_ALIGN, "copy %u: main loop at %u "
+		    "modulo 128", k, (loop0 + want) % PLACE_ALIGN);
+		is_int(place_code_offset(ADDR(c->proc_8)),
+		    (p80 + want) % PLACE_ALIGN, "copy %u: Proc_8 at %u modulo "
+		    "128", k, (p80 + want) % PLACE_ALIGN);
+		seen[place_code_offset(ADDR(c->loop)) / PLACE_STEP]++;
 	}
 	for (k = 0; k < PLACE_OFFSETS; k++)
 		is_int(seen[k], PLACE_COPIES / PLACE_OFFSETS, "offset %u: the "
-		    "main loops of %d copies", k * 16,
+		    "main loop of %d copy", k * PLACE_STEP,
 		    PLACE_COPIES / PLACE_OFFSETS);
 }
 

@@ -4,9 +4,9 @@
  * the benchmark in its bins, a conjugated spectrum (a sign error) failing
  * the check, round trips within the stated tolerance for every size,
  * verify() failing on a corrupted round trip, and the sizes; the copies
- * of the transform at 8 code placements (their offsets modulo 64 bytes,
+ * of the transform at 8 code placements (their offsets modulo 128 bytes,
  * the same result from each, the copy each fft.code setting runs, the
- * figure as the median over placements).
+ * figure as the geometric mean over placements).
  */
 #include "config.h"
 
@@ -60,7 +60,7 @@ dft_error(const float *x, const float *X, int n)
 
 /*
  * Every copy's code where bench/cpu-place.h says: it begins at
- * 16 x (K mod 4) modulo 64 bytes and the transform lies at the same
+ * 16 x K modulo 128 bytes and the transform lies at the same
  * distance from that start as in copy 0; every copy transforms an input
  * to the very same bits as copy 0 (one source, one set of flags).
  */
@@ -83,7 +83,7 @@ test_copies(void)
 		want = k % PLACE_OFFSETS * PLACE_STEP;
 		is_int(c->pad, want, "copy %u: its pad is %u bytes", k, want);
 		is_int(place_code_offset(ADDR(c->code)), want, "copy %u: its "
-		    "code begins at %u modulo 64", k, want);
+		    "code begins at %u modulo 128", k, want);
 		ok(ADDR(c->transform) - ADDR(c->code) ==
 		    ADDR(c0->transform) - ADDR(c0->code) &&
 		    ADDR(c->transform) >= ADDR(c->code) &&
@@ -97,7 +97,7 @@ test_copies(void)
 	}
 	for (k = 0; k < PLACE_OFFSETS; k++)
 		is_int(seen[k], PLACE_COPIES / PLACE_OFFSETS, "offset %u: the "
-		    "transforms of %d copies", k * PLACE_STEP,
+		    "transform of %d copy", k * PLACE_STEP,
 		    PLACE_COPIES / PLACE_OFFSETS);
 	fft_plan_free(p);
 	free(x);

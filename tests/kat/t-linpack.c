@@ -153,7 +153,7 @@ test_copies(void)
 		c = lp_copies[k];
 		want = k % PLACE_OFFSETS * PLACE_STEP;
 		is_int(place_code_offset(ADDR(c->code)), want, "copy %u: its "
-		    "code begins at %u modulo 64", k, want);
+		    "code begins at %u modulo 128", k, want);
 		for (j = 0, same = 1; j < 4; j++)
 			same = same && ADDR(c->ops[j]->dgefa) - ADDR(c->code) ==
 			    ADDR(c0->ops[j]->dgefa) - ADDR(c0->code) &&

@@ -208,7 +208,8 @@ test_procs(void)
 	fresh(&r);
 	r.better = BENCH_HIGHER;
 	runner_row_procs(&r, pm, 6, 4);
-	ok(r.st.median == 25.5, "four variants: the median of the variants' "
+	ok(fabs(r.st.median / stats_geomean(vm, 4) - 1) < 1e-12,
+	    "four variants: the geometric mean of the variants' "
 	    "medians (%g)", r.st.median);
 	for (k = 0, n = 0; k < 4; k++) {
 		snprintf(name, sizeof(name), "variant:%zu", k);
@@ -218,7 +219,10 @@ test_procs(void)
 	    "(variant:K)");
 	ok(r.st.cv == ps.sdcv && r.st.mean == ps.mean,
 	    "CV and mean over all processes: the variants' spread is in it");
-	ok(r.flags & RF_NOISY, "a spread above 5 %%: noisy");
+	ok(r.flags & RF_NOISY, "processes 10 %% apart within their variant: "
+	    "noisy");
+	ok(!(r.flags & RF_LAYOUT), "variants at 11, 21, 30 and 1000: no two "
+	    "groups of two apart");
 	ok(result_get_extra(&r, "variant:fastest", &x) == 0 && x == 1000 &&
 	    result_get_extra(&r, "variant:slowest", &x) == 0 && x == 11,
 	    "higher is better: fastest the highest, slowest the lowest");
@@ -233,9 +237,125 @@ test_procs(void)
 	fresh(&r);
 	r.better = BENCH_HIGHER;
 	runner_row_procs(&r, pm, 6, 8);
-	ok(r.st.median == 21 && result_get_extra(&r, "variant:5", &x) == 0 &&
+	ok(fabs(r.st.median / stats_geomean(pm, 6) - 1) < 1e-12 &&
+	    result_get_extra(&r, "variant:5", &x) == 0 &&
 	    result_get_extra(&r, "variant:6", &x) != 0, "eight variants, six "
 	    "processes: the six that ran, none for the others");
+	result_release(&r);
+}
+
+/*
+ * Linpack's average of two placement cases: its variant:K are each
+ * placement's own average of rolled and unrolled (not the larger of the
+ * two, as the parts' other extras), and its figure the average of the
+ * two figures, always between them.
+ */
+static void
+test_serial_variants(void)
+{
+	const double w = 1000;
+	double ra[8], ua[8], x, y, z, vm[8];
+	char name[32];
+	size_t k, good = 0;
+	struct result a, b, r;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	memset(&r, 0, sizeof(r));
+	for (k = 0; k < 8; k++) {
+		ra[k] = (k % 2 ? 4000 : 2500) * 1e6;
+		ua[k] = (3000 + 100 * (double)k) * 1e6;
+	}
+	part(&a, "double-rolled", "flop/s", BENCH_HIGHER, ra, 8);
+	runner_row_procs(&a, ra, 8, 8);
+	part(&b, "double-unrolled", "flop/s", BENCH_HIGHER, ua, 8);
+	runner_row_procs(&b, ua, 8, 8);
+	fresh(&r);
+	runner_serial_fill(&r, &a, w, &b, w);
+	for (k = 0; k < 8; k++) {
+		snprintf(name, sizeof(name), "variant:%zu", k);
+		/* the harmonic mean of the two rates, equal work each */
+		vm[k] = 2 / (1 / ra[k] + 1 / ua[k]);
+		if (result_get_extra(&r, name, &x) == 0 &&
+		    fabs(x / vm[k] - 1) < 1e-12)
+			good++;
+	}
+	is_int((long long)good, 8, "average: variant:K is placement K's "
+	    "own average of rolled and unrolled");
+	ok(fabs(r.st.median / (2 / (1 / a.st.median + 1 / b.st.median)) -
+	    1) < 1e-12 && between(r.st.median, a.st.median, b.st.median),
+	    "average: the figure is the average of the two figures, between "
+	    "them (%.1f)", r.st.median / 1e6);
+	ok(result_get_extra(&r, "variant:fastest", &x) == 0 &&
+	    result_get_extra(&r, "variant:slowest", &y) == 0 &&
+	    result_get_extra(&r, "variant:7", &z) == 0 && x == z &&
+	    y == vm[0], "average: its own fastest and slowest placement");
+	result_release(&a);
+	result_release(&b);
+	result_release(&r);
+}
+
+/*
+ * Placements in two groups, each placement's processes close together:
+ * layout, not noisy; the same spread as noise (processes apart within
+ * their placement): noisy.  Plain processes: one disturbed process of
+ * three is not noise, two of four apart are.
+ */
+static void
+test_layout(void)
+{
+	/* 8 placements, 2 processes each (process k runs placement k % 8) */
+	double pm[16], three[3] = { 100, 101, 60 }, four[4] = { 100, 80, 100,
+	    80 }, x, vm[8];
+	struct result r;
+	size_t k;
+
+	for (k = 0; k < 16; k++)
+		pm[k] = (k % 8 < 4 ? 4000 : 2500) * (k < 8 ? 1.0 : 1.01);
+	memset(&r, 0, sizeof(r));
+	fresh(&r);
+	r.better = BENCH_HIGHER;
+	runner_row_procs(&r, pm, 16, 8);
+	for (k = 0; k < 8; k++)
+		vm[k] = pm[k] * 1.005;
+	ok(fabs(r.st.median / stats_geomean(vm, 8) - 1) < 1e-9,
+	    "two groups of placements: the figure is their geometric mean "
+	    "(%.1f), no placement's speed", r.st.median);
+	ok(r.flags & RF_LAYOUT, "4000 and 2500 with 1 %% within: layout");
+	ok(result_get_extra(&r, "layout:spread", &x) == 0 &&
+	    fabs(x - (4040.0 / 2525 - 1)) < 1e-9, "layout:spread is slowest "
+	    "to fastest (%.3f)", x);
+	ok(!(r.flags & RF_NOISY), "1 %% apart within a placement: not noisy");
+	ok(result_get_extra(&r, "cv:within", &x) == 0 && x < 0.01,
+	    "cv:within is the spread within placements (%.4f)", x);
+
+	/* the same placements' figures, their processes 30 % apart */
+	for (k = 0; k < 16; k++)
+		pm[k] = (k % 8 < 4 ? 4000 : 2500) * (k < 8 ? 1.0 : 1.3);
+	fresh(&r);
+	r.better = BENCH_HIGHER;
+	runner_row_procs(&r, pm, 16, 8);
+	ok(r.flags & RF_NOISY, "30 %% apart within a placement: noisy");
+	ok(!(r.flags & RF_LAYOUT), "... and no groups beyond that noise");
+
+	/* one group only: 8 placements 1 % apart */
+	for (k = 0; k < 16; k++)
+		pm[k] = 3000 * (1 + 0.01 * (double)(k % 8));
+	fresh(&r);
+	r.better = BENCH_HIGHER;
+	runner_row_procs(&r, pm, 16, 8);
+	ok(!(r.flags & (RF_LAYOUT | RF_NOISY)), "placements 1 %% apart, "
+	    "each repeated exactly: neither layout nor noisy");
+
+	fresh(&r);
+	r.better = BENCH_HIGHER;
+	runner_row_procs(&r, three, 3, 0);
+	ok(!(r.flags & RF_NOISY), "one disturbed process of three (100, "
+	    "101, 60): not noisy");
+	fresh(&r);
+	r.better = BENCH_HIGHER;
+	runner_row_procs(&r, four, 4, 0);
+	ok(r.flags & RF_NOISY, "processes at 100, 80, 100, 80: noisy");
 	result_release(&r);
 }
 
@@ -336,5 +456,11 @@ main(void)
 	result_release(&r);
 	check_serial();
 	test_procs();
+	test_layout();
+	test_serial_variants();
+	ok(!runner_preempted(1, 40) && !runner_preempted(10, 40) &&
+	    runner_preempted(11, 40) && runner_preempted(1, 3),
+	    "preempted: more than a quarter of the samples (11 of 40, not "
+	    "10; 1 of 3)");
 	return done_testing();
 }
