@@ -93,28 +93,27 @@ const struct cmd_opts cmd_compare_opts = {
 "turned so that above 1 is better (rates: value / baseline; times:\n"
 "baseline / value).  The unit of the statistics is never a raw sample:\n"
 "runs of one paired session (run --against) compare pair by pair (Yuen's\n"
-"20 % trimmed mean of the pairs' log ratios and its t interval, so that a\n"
-"pair a slow spell hit on one side moves it little; a case measured in\n"
-"code placements, as Dhrystone's, by the median over the placements of\n"
-"their mean log ratios, with a bootstrap interval); paired sessions of\n"
-"the same builds pooled with --pool (each build's runs tagged alike)\n"
-"compare session by session: each session's paired ratio is one unit,\n"
-"with Student's t over the sessions, so the interval holds how far\n"
-"the sessions differ; others compare the\n"
-"medians of their measuring processes (of their runs with --pool) with\n"
-"Welch's t interval, widened when a side is a single run, since one run\n"
-"cannot show the drift between runs, by the larger of the noise floor\n"
-"the two runs recorded (5 % when unknown) and one process's spread (a\n"
-"run drifts from the next about as a process does).  A cell marked ~ shows no\n"
+"20 % trimmed mean of the pairs' log ratios and its t interval, with the\n"
+"effect of running first taken off, so that a pair a slow spell hit on\n"
+"one side moves it little; a case measured in code placements, as\n"
+"Dhrystone's, placement by placement: the mean of their mean log ratios,\n"
+"Student's t over the placements, so which layouts each build drew is\n"
+"part of the interval); paired sessions of the same builds pooled with\n"
+"--pool (each build's runs tagged alike) compare session by session:\n"
+"each session's paired ratio is one unit, with Student's t over the\n"
+"sessions; unpaired runs pooled with --pool compare their runs' medians\n"
+"with Welch's t interval; one unpaired run a side has the ratio alone\n"
+"and no verdict (n/c 1 run/side: its processes cannot show how far the\n"
+"next run differs).  A paired cell keeps its verdict whatever its sides'\n"
+"flags: the pairs met the load alike.  A cell marked ~ shows no\n"
 "difference: its interval holds 1, or Benjamini-Hochberg at the --alpha\n"
-"level (over each column's cases) does not keep it; ? has too few units\n"
-"for an interval; n/c is not comparable: a side is flagged busy,\n"
-"preempted or throttled (or drifted, unpaired: the machine's pace moved\n"
-"from the run's start), or is emulated and the other not, and gets no\n"
-"verdict.  Above the table: how many cases were compared, how many\n"
-"called different and how many chance alone would give, how many paired\n"
-"cases drifted (their verdict stands: repeat the session to tell), and\n"
-"the machines' drift.\n"
+"level (over each column's cases, not their derived rows) does not keep\n"
+"it; ? has too few units for an interval; n/c has no verdict: unpaired\n"
+"and a side flagged busy, preempted, throttled or drifted, one run a\n"
+"side, or emulated against native.  Above the table: how many cases\n"
+"were compared, how many called different and how many chance alone\n"
+"would give, which have no verdict and what to do, and how many paired\n"
+"cases drifted (their verdict stands: repeat the session to tell).\n"
 "Above the table, the fields in which the builds and systems differ: the\n"
 "compiler and its version, CFLAGS, float ABI, FPU, NEON and architecture\n"
 "first and in full, then up to three others (long ones shortened) and how\n"
@@ -587,7 +586,6 @@ cmd_compare(int argc, char **argv)
 		cc[i].rows = cs.v[i].rows;
 		cc[i].n = cs.v[i].nrows;
 		cc[i].runs = cs.v[i].nruns;
-		cc[i].noise_pct = si != NULL ? si->run.noise_pct : NAN;
 		cc[i].pair_id = cs.v[i].pair_key != NULL ? cs.v[i].pair_key :
 		    si != NULL && cs.v[i].nruns <= 1 ? si->run.pair_id : NULL;
 	}
@@ -621,7 +619,8 @@ cmd_compare(int argc, char **argv)
 		rc = c == -2 ? EXIT_BENCH : EXIT_USAGE;
 	if (o.fail_pct >= 0 && t.nregressions > 0) {
 		error("%zu regression%s against '%s' (worse by more than %g%% "
-		    "over its whole interval, failed%s)%s", t.nregressions,
+		    "over its interval, or in its ratio when one run a side, "
+		    "failed%s)%s", t.nregressions,
 		    t.nregressions == 1 ? "" : "s", cs.v[base].name,
 		    o.fail_pct, o.allow_missing ? "" : ", or missing",
 		    t.nmissing > 0 && !o.allow_missing ? "; --allow-missing "

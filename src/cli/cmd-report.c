@@ -134,7 +134,6 @@ report_page(const struct rruns *rs, double alpha)
 
 		cc[c].rows = rs->v[c].rows;
 		cc[c].n = rs->v[c].n;
-		cc[c].noise_pct = si != NULL ? si->run.noise_pct : NAN;
 		cc[c].pair_id = si != NULL ? si->run.pair_id : NULL;
 	}
 	cmp_build(&t, cc, rs->n, 0, &o);

@@ -249,14 +249,6 @@ row_nvariants(const struct result *a, const struct result *b)
 	return na == nb ? na : 0;
 }
 
-/* A column's drift between runs, per cent: its noise floor or the default. */
-static double
-column_drift(const struct cmp_column *c)
-{
-	return c != NULL && isfinite(c->noise_pct) && c->noise_pct > 0 ?
-	    c->noise_pct : CMP_DRIFT_UNKNOWN;
-}
-
 /*
  * Pooled paired sessions (both rows carry session:K for each of the k
  * runs pooled): each session's pairs give its ratio (ratio_paired_strata),
@@ -306,19 +298,24 @@ out:
  * The interval of one cell against its baseline: pairs when both columns
  * are builds of one paired session and both rows carry their processes
  * (sessions, when both columns pool the same paired sessions), else
- * units; 0, or -1 when there is nothing to compare.
+ * runs, when both sides pooled two or more; 0, or -1 when there is
+ * nothing to compare.  A side that is one unpaired run cannot show how
+ * far a run differs from the next (its processes share the run's
+ * moment; the spread between runs has no degree of freedom there):
+ * *one_run set, and no interval.
  */
 static int
 cell_interval(struct cmp_cell *c, const struct result *b,
     const struct cmp_column *col, const struct cmp_column *bcol,
-    struct ratio_ci *ci)
+    struct ratio_ci *ci, int *one_run)
 {
 	const struct result *r = c->r;
-	double *ua, *ub, fl = 0;
+	double *ua, *ub;
 	size_t na, nb;
 	enum cmp_unit unit_a, unit_b;
 	int rc;
 
+	*one_run = 0;
 	if (col != NULL && bcol != NULL && col->pair_id != NULL &&
 	    bcol->pair_id != NULL && strcmp(col->pair_id, bcol->pair_id) == 0) {
 		ua = xcalloc(RESULT_UNITS_MAX, sizeof(*ua));
@@ -343,17 +340,13 @@ cell_interval(struct cmp_cell *c, const struct result *b,
 	}
 	na = row_units(b, &ua, &unit_a);
 	nb = row_units(r, &ub, &unit_b);
-	/* a side that is one run cannot show the drift between runs */
-	if (unit_a != CMP_U_RUN || unit_b != CMP_U_RUN || na < 2 || nb < 2) {
-		fl = column_drift(col);
-		if (column_drift(bcol) > fl)
-			fl = column_drift(bcol);
-	}
-	rc = ratio_unpaired(ua, na, ub, nb, fl, ci);
-	if (rc == 0 && ci->floored)
-		c->drift = ci->drift_pct;
 	c->unit = unit_a == CMP_U_RUN && unit_b == CMP_U_RUN ? CMP_U_RUN :
 	    CMP_U_PROCESS;
+	rc = -1;
+	if (c->unit == CMP_U_RUN && na >= 2 && nb >= 2)
+		rc = ratio_unpaired(ua, na, ub, nb, 0, ci);
+	else
+		*one_run = 1;
 	free(ua);
 	free(ub);
 	return rc;
@@ -367,6 +360,7 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 {
 	const struct result *r = c->r, *b = base->r;
 	int base_ok = b != NULL && b->status == ST_OK && !isnan(base->value);
+	int one_run;
 	struct ratio_ci ci;
 
 	c->ratio = c->speedup = c->p = c->lo = c->hi = c->drift = NAN;
@@ -379,7 +373,8 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 	if (!base_ok || r->status != ST_OK || isnan(c->value))
 		return;
 	c->ratio = base->value != 0 ? c->value / base->value : NAN;
-	if (cell_interval(c, b, col, bcol, &ci) == 0 && isfinite(ci.ratio)) {
+	if (cell_interval(c, b, col, bcol, &ci, &one_run) == 0 &&
+	    isfinite(ci.ratio)) {
 		c->ratio = ci.ratio;
 		c->p = ci.p;
 		c->n = ci.n;
@@ -388,18 +383,23 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 	}
 	c->speedup = key->better < 0 ? 1 / c->ratio : c->ratio;
 	c->mark = isnan(c->p) ? CMP_UNKNOWN : CMP_NOISE;
-	if ((c->why = not_comparable(b->flags)) != NULL ||
-	    (c->why = not_comparable(r->flags)) != NULL)
-		c->mark = CMP_NOTCOMP;
 	/*
-	 * the machine's pace moved during a side's case: a single run's
-	 * figure is off by up to that, where pairs met the drift alike (a
-	 * paired cell keeps its verdict, and is counted in ndrifted)
+	 * Pairs met the machine alike, whatever its load: a paired cell's
+	 * flags are shown, never a reason to withhold its verdict.  An
+	 * unpaired side's figure is off by what disturbed it, and a side
+	 * that is one run cannot show the drift between runs at all.
 	 */
-	if (c->why == NULL && !CMP_UNIT_PAIRED(c->unit) &&
-	    ((b->flags | r->flags) & RF_DRIFTED)) {
-		c->why = "drifted";
-		c->mark = CMP_NOTCOMP;
+	if (!CMP_UNIT_PAIRED(c->unit)) {
+		if ((c->why = not_comparable(b->flags)) != NULL ||
+		    (c->why = not_comparable(r->flags)) != NULL)
+			c->mark = CMP_NOTCOMP;
+		else if ((b->flags | r->flags) & RF_DRIFTED) {
+			c->why = "drifted";
+			c->mark = CMP_NOTCOMP;
+		} else if (one_run) {
+			c->why = CMP_WHY_ONE_RUN;
+			c->mark = CMP_NOTCOMP;
+		}
 	}
 	/* an emulator's timings are not the board's: none against native */
 	if ((b->flags ^ r->flags) & RF_EMULATED) {
@@ -409,8 +409,10 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 }
 
 /*
- * Benjamini-Hochberg over column c's tested cells (main and derived rows
- * alike), then each cell's verdict and regression.
+ * Benjamini-Hochberg over column c's tested cells of cases (main rows:
+ * a case's derived rows are the same hypothesis, not more of them), then
+ * each cell's verdict and regression; a derived row is called different
+ * when its case is and its own interval excludes 1.
  */
 static void
 column_verdicts(struct cmp_table *t, size_t c, const struct cmp_opts *o)
@@ -423,16 +425,26 @@ column_verdicts(struct cmp_table *t, size_t c, const struct cmp_opts *o)
 	for (i = 0; i < t->nrows; i++) {
 		const struct cmp_cell *cell = &t->rows[i].cells[c];
 
-		p[i] = cell->mark == CMP_NOISE ? cell->p : NAN;
+		p[i] = cell->mark == CMP_NOISE && t->rows[i].main == i ?
+		    cell->p : NAN;
 	}
 	ratio_bh(p, t->nrows, o->alpha, keep);
 	for (i = 0; i < t->nrows; i++) {
 		struct cmp_cell *cell = &t->rows[i].cells[c];
 		const struct result *key = t->rows[i].key;
+		size_t m = t->rows[i].main;
 
+		/* one run a side has no interval: the gate reads the ratio
+		 * itself, as a gate of single figures must */
+		if (cell->mark == CMP_NOTCOMP && cell->why != NULL &&
+		    strcmp(cell->why, CMP_WHY_ONE_RUN) == 0 &&
+		    o->fail_pct >= 0 && key->better != 0 &&
+		    (1 - cell->speedup) * 100 > o->fail_pct)
+			cell->regression = 1;
 		if (cell->mark != CMP_NOISE)
 			continue;
-		if (keep[i] && (cell->lo > 1 || cell->hi < 1))
+		if ((cell->lo > 1 || cell->hi < 1) && keep[m] &&
+		    (t->rows[m].cells[c].lo > 1 || t->rows[m].cells[c].hi < 1))
 			cell->mark = CMP_SIGNIFICANT;
 		if (o->fail_pct < 0 || cell->mark != CMP_SIGNIFICANT ||
 		    key->better == 0)

@@ -2,8 +2,8 @@
  * compare.h - the maths of `boardbench compare` (doc/DESIGN.md section 4):
  * cases matched across build flag sets, the ratio to a baseline with its
  * 95 % interval from the right unit (src/compare/ratio.h: the pairs of a paired
- * run, else process or run medians, widened by the machine's drift when
- * a side is one run), the direction taken from each row's `better`, and
+ * run, else pooled runs; one unpaired run a side has no interval), the
+ * direction taken from each row's `better`, and
  * the verdicts, with Benjamini-Hochberg over the cases.  Nothing here
  * prints; the compare formatters (fmt-compare-*.c) do.
  */
@@ -15,11 +15,8 @@
 #include "result.h"
 
 #define CMP_ALPHA_DEFAULT	0.05
-/*
- * The drift between runs assumed for a run that recorded no noise floor
- * (older runs, imports): +- this many per cent.
- */
-#define CMP_DRIFT_UNKNOWN	5.0
+/* Why an unpaired cell of one run a side has no verdict. */
+#define CMP_WHY_ONE_RUN	"1 run/side"
 
 struct cmp_opts {
 	double alpha;		/* level of the noise test, e.g. 0.05 */
@@ -98,12 +95,9 @@ struct cmp_column {
 	const struct result *rows;
 	size_t n;
 	/*
-	 * What its run recorded (zero: nothing): the noise floor, +- per
-	 * cent (NAN or 0: unknown, CMP_DRIFT_UNKNOWN is assumed), and the
-	 * paired session it belongs to (NULL: none).  runs: how many runs
-	 * were pooled into it (0 or 1: one).
+	 * The paired session its run belongs to (NULL: none).  runs: how
+	 * many runs were pooled into it (0 or 1: one).
 	 */
-	double noise_pct;
 	const char *pair_id;
 	size_t runs;
 };
@@ -112,20 +106,23 @@ struct cmp_column {
  * cmp_build: one table row per case (bench, case, params, copies; only
  * the aggregate row of several copies) present in any column.  Each
  * cell's interval: two columns of one paired session compare pair by
- * pair (the extras proc:K); others by their run medians (run:K, pooled)
- * or process medians (proc:K), else the one median; when a side is one
- * run, widened by the drift between runs: the larger of the two drift
- * floors and the spread of one unit (ratio_unpaired()).  A cell flagged busy,
- * preempted or throttled on either side is CMP_NOTCOMP, and so is an
- * unpaired cell flagged drifted on a side (a paired one keeps its
- * verdict: the pairs met the drift alike; it counts in ndrifted) and a
- * cell whose one side is flagged emulated and the other not.  The p-values of
- * each column are put through Benjamini-Hochberg at opts->alpha; a cell
- * is CMP_SIGNIFICANT when it is kept and its interval excludes 1.
+ * pair (the extras proc:K; by placement, ratio_paired_strata(), where
+ * the rows carry variant:K); pooled runs by their run medians (run:K,
+ * two or more a side); one unpaired run a side has the ratio alone, no
+ * interval, and no verdict (CMP_NOTCOMP, why CMP_WHY_ONE_RUN).  A
+ * paired cell keeps its verdict whatever its sides' flags (the pairs met
+ * the machine alike; a drifted one counts in ndrifted); an unpaired cell
+ * flagged busy, preempted, throttled or drifted on either side is
+ * CMP_NOTCOMP, and so is any cell whose one side is flagged emulated and
+ * the other not.  The p-values of each column's cases (main rows) are
+ * put through Benjamini-Hochberg at opts->alpha; a case's cell is
+ * CMP_SIGNIFICANT when it is kept and its interval excludes 1, and a
+ * derived row's when its case's is and its own interval excludes 1.
  * A cell is a regression when opts->fail_pct >= 0, the baseline is OK and
  * the cell is either FAILED, BADRESULT, CRASHED or TIMEOUT, or
  * CMP_SIGNIFICANT with its whole interval worse than the baseline by more
- * than fail_pct percent (a rate lower by that share, a time higher).  A case OK in the baseline
+ * than fail_pct percent (a rate lower by that share, a time higher), or
+ * one run a side whose ratio itself is worse by more than that.  A case OK in the baseline
  * and absent, SKIPPED or INTERRUPTED in a column is `missing` there, and
  * a regression too unless opts->allow_missing.  A row `<case>/<name>`
  * (a derived figure or a phase) of a case with the same bench, params and

@@ -221,6 +221,53 @@ ratio_paired(const double *a, const double *b, size_t n,
 }
 
 int
+ratio_paired_crossover(const double *a, const double *b, size_t n,
+    struct ratio_ci *out)
+{
+	double *d, *g[2], m[2], se, df, half;
+	size_t i, k = 0, kg[2] = { 0, 0 };
+	int *ord, o;
+
+	d = xcalloc(n + 1, sizeof(*d));
+	ord = xcalloc(n + 1, sizeof(*ord));
+	g[0] = xcalloc(n + 1, sizeof(*g[0]));
+	g[1] = xcalloc(n + 1, sizeof(*g[1]));
+	for (i = 0; i < n; i++)
+		if (isfinite(a[i]) && isfinite(b[i]) && a[i] > 0 && b[i] > 0) {
+			ord[k] = (int)(i % 2);
+			d[k] = log(b[i] / a[i]);
+			g[ord[k]][kg[ord[k]]++] = d[k];
+			k++;
+		}
+	if (kg[0] < 2 || kg[1] < 2 || k < RATIO_CROSSOVER_MIN) {
+		free(d);
+		free(ord);
+		free(g[0]);
+		free(g[1]);
+		return ratio_paired(a, b, n, out);
+	}
+	memset(out, 0, sizeof(*out));
+	out->n = k;
+	/* half the difference between the orders' trimmed means is the
+	 * effect of going first: taken off each pair, it cancels in the
+	 * mean and is not counted as noise (one degree of freedom less) */
+	for (o = 0; o < 2; o++)
+		trimmed(g[o], kg[o], &m[o], &se, &df);
+	half = (m[1] - m[0]) / 2;
+	for (i = 0; i < k; i++)
+		d[i] -= ord[i] ? half : -half;
+	trimmed(d, k, &m[0], &se, &df);
+	/* two means fitted where ratio_paired() fits one: the winsorised
+	 * variance has one degree of freedom less */
+	t_interval(m[0], se * sqrt(df / (df - 1)), df - 1, out);
+	free(d);
+	free(ord);
+	free(g[0]);
+	free(g[1]);
+	return 0;
+}
+
+int
 ratio_sessions(const struct ratio_ci *s, size_t k, struct ratio_ci *out)
 {
 	double *l, mean, var, se, w, ww = 0, tq;
@@ -257,97 +304,46 @@ ratio_sessions(const struct ratio_ci *s, size_t k, struct ratio_ci *out)
 	return 0;
 }
 
-/* The median of v[0..n-1] (n > 0), sorted here. */
-static double
-median_of(double *v, size_t n)
-{
-	qsort(v, n, sizeof(*v), dbl_cmp);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 int
 ratio_paired_strata(const double *a, const double *b, size_t n,
     size_t nstrata, struct ratio_ci *out)
 {
-	double *d, *lm, *ls, *rep, *scale, sum, est, widen;
-	size_t *first, *cnt, i, s, j, k, ns = 0, below = 0, above = 0;
-	/* the bootstrap's fixed stream: same data, same interval */
-	uint64_t st = 0x9e3779b97f4a7c15ull;
-	int rc = 0;
+	double *lm, sum, mean, var;
+	size_t i, s, m, k = 0, pairs = 0;
 
-	if (nstrata < 2 || n < 2 * nstrata)
-		return ratio_paired(a, b, n, out);
+	if (nstrata < 2)
+		return ratio_paired_crossover(a, b, n, out);
 	memset(out, 0, sizeof(*out));
 	out->ratio = out->lo = out->hi = out->p = NAN;
-	d = xcalloc(n, sizeof(*d));
-	first = xcalloc(nstrata, sizeof(*first));
-	cnt = xcalloc(nstrata, sizeof(*cnt));
 	lm = xcalloc(nstrata, sizeof(*lm));
-	ls = xcalloc(nstrata, sizeof(*ls));
-	scale = xcalloc(nstrata, sizeof(*scale));
-	rep = xcalloc(RATIO_BOOT, sizeof(*rep));
-	/* the pairs' log ratios grouped by stratum, each group's mean */
+	/* each stratum's mean log ratio over its usable pairs */
 	for (s = 0; s < nstrata; s++) {
-		first[s] = k = ns;
-		for (i = s; i < n; i += nstrata)
+		for (sum = 0, m = 0, i = s; i < n; i += nstrata)
 			if (isfinite(a[i]) && isfinite(b[i]) && a[i] > 0 &&
-			    b[i] > 0)
-				d[k++] = log(b[i] / a[i]);
-		cnt[s] = k - ns;
-		if (cnt[s] < 2)
-			break;
-		for (sum = 0, i = ns; i < k; i++)
-			sum += d[i];
-		lm[s] = sum / (double)cnt[s];
-		/* the mean of m residuals drawn again has (m - 1) / m of
-		 * the variance of the mean: scaled back up */
-		scale[s] = sqrt((double)cnt[s] / (double)(cnt[s] - 1));
-		ns = k;
-	}
-	if (s < nstrata) {
-		/* a stratum with fewer than 2 pairs shows no noise of its own */
-		rc = ratio_paired(a, b, n, out);
-		goto out;
-	}
-	out->n = ns;
-	memcpy(ls, lm, nstrata * sizeof(*ls));
-	est = median_of(ls, nstrata);
-	/* the percentile interval, widened from the normal's 1.96 to
-	 * Student's t with pairs - strata degrees of freedom */
-	widen = ratio_t_quantile(0.5 + RATIO_LEVEL / 2,
-	    (double)(ns - nstrata)) / 1.959963984540054;
-	for (j = 0; j < RATIO_BOOT; j++) {
-		for (s = 0; s < nstrata; s++) {
-			for (sum = 0, i = 0; i < cnt[s]; i++) {
-				k = first[s] + (size_t)(rnd_unit(&st) *
-				    (double)cnt[s]);
-				sum += d[k] - lm[s];
+			    b[i] > 0) {
+				sum += log(b[i] / a[i]);
+				m++;
 			}
-			ls[s] = lm[s] + scale[s] * sum / (double)cnt[s];
-		}
-		rep[j] = est + widen * (median_of(ls, nstrata) - est);
-		below += rep[j] <= 0;
-		above += rep[j] >= 0;
+		if (m == 0)
+			continue;
+		lm[k++] = sum / (double)m;
+		pairs += m;
 	}
-	qsort(rep, RATIO_BOOT, sizeof(*rep), dbl_cmp);
-	out->ratio = exp(est);
-	out->lo = exp(rep[(size_t)floor((1 - RATIO_LEVEL) / 2 *
-	    (RATIO_BOOT - 1))]);
-	out->hi = exp(rep[(size_t)ceil((1 + RATIO_LEVEL) / 2 *
-	    (RATIO_BOOT - 1))]);
-	out->p = 2.0 * (double)((below < above ? below : above) + 1) /
-	    (RATIO_BOOT + 1);
-	if (out->p > 1)
-		out->p = 1;
-out:
-	free(d);
-	free(first);
-	free(cnt);
+	if (k == 0) {
+		free(lm);
+		return -1;
+	}
+	out->n = pairs;
+	mean_var(lm, k, &mean, &var);
+	if (k < 2) {
+		out->ratio = exp(mean);
+		free(lm);
+		return 0;
+	}
+	/* the strata are the units: Student's t with k - 1 degrees */
+	t_interval(mean, sqrt(var / (double)k), (double)(k - 1), out);
 	free(lm);
-	free(ls);
-	free(scale);
-	free(rep);
-	return rc;
+	return 0;
 }
 
 int

@@ -432,15 +432,13 @@ print_table(FILE *fp, int width, const struct cmp_inputs *cs,
 /*
  * Above the table: how the cells were judged, how many cases were
  * compared and called different, how many differences chance alone would
- * give, and how much the machines drift.
+ * give, and which cells have no verdict and why.
  */
 static void
 print_verdicts(FILE *fp, int width, const struct cmp_inputs *cs,
     const struct cmp_table *t, const struct cmp_opts *o)
 {
-	char nb[32];
 	size_t c;
-	double known;
 
 	for (c = 0; c < cs->n; c++) {
 		const struct system_info *si = cs->v[c].ri.system;
@@ -462,60 +460,28 @@ print_verdicts(FILE *fp, int width, const struct cmp_inputs *cs,
 		    "each session's ratio, from its own pairs, is one unit; "
 		    "the interval (Student's t over the sessions) holds how "
 		    "far the sessions differ"));
-	wrap_free(fp, width, 3, xasprintf("== %zu case%s compared: %zu "
-	    "called different, the false discovery rate held at %g "
-	    "(Benjamini-Hochberg); at p < %g each, about %.1f would be by "
-	    "chance alone", t->ntested, t->ntested == 1 ? "" : "s",
-	    t->ndifferent, o->alpha, o->alpha,
-	    o->alpha * (double)t->ntested));
+	if (t->ntested > 0 || t->nnotcomp == 0)
+		wrap_free(fp, width, 3, xasprintf("== %zu case%s compared: "
+		    "%zu called different, the false discovery rate held at "
+		    "%g (Benjamini-Hochberg); at p < %g each, about %.1f "
+		    "would be by chance alone", t->ntested,
+		    t->ntested == 1 ? "" : "s", t->ndifferent, o->alpha,
+		    o->alpha, o->alpha * (double)t->ntested));
 	if (t->nnotcomp > 0)
-		wrap_free(fp, width, 3, xasprintf("== %zu case%s not "
-		    "comparable (flagged busy, preempted or throttled on a "
-		    "side, drifted unpaired, or emulated against native): no "
-		    "verdict", t->nnotcomp, t->nnotcomp == 1 ? "" : "s"));
+		wrap_free(fp, width, 3, xasprintf("== %zu case%s with no "
+		    "verdict (n/c: unpaired and flagged busy, preempted, "
+		    "throttled or drifted on a side, one run a side, or "
+		    "emulated against native)%s", t->nnotcomp,
+		    t->nnotcomp == 1 ? "" : "s", t->paired ? "" :
+		    ": pair the builds (run --against) for a verdict under "
+		    "load, or pool runs (--pool)"));
 	if (t->ndrifted > 0)
 		wrap_free(fp, width, 3, xasprintf("== %zu paired case%s "
-		    "drifted: the machine's pace before or after %s departed "
-		    "from the run's start; the pairs met that drift alike, "
-		    "but a drift that slows one build's code more than the "
-		    "other's moves the ratio itself: repeat the session to "
-		    "tell", t->ndrifted, t->ndrifted == 1 ? "" : "s",
-		    t->ndrifted == 1 ? "it" : "them"));
-	known = NAN;
-	for (c = 0; c < cs->n; c++) {
-		const struct system_info *si = cs->v[c].ri.system;
-
-		if (si != NULL && !isnan(si->run.noise_pct) &&
-		    (isnan(known) || si->run.noise_pct > known))
-			known = si->run.noise_pct;
-	}
-	if (!isnan(t->drift) || !isnan(known)) {
-		struct strbuf sb;
-
-		strbuf_init(&sb);
-		for (c = 0; c < cs->n; c++) {
-			const struct system_info *si = cs->v[c].ri.system;
-
-			strbuf_addf(&sb, "%s%c %s", c ? ", " : "",
-			    fmt_cmp_letter(c), si != NULL ? sysinfo_noise_text(&si->run,
-			    nb, sizeof(nb)) : "unknown");
-		}
-		if (!isnan(t->drift))
-			wrap_free(fp, width, 3, xasprintf("== these runs "
-			    "drift up to +-%.1f %% from one to the next (the "
-			    "larger of the machines' noise floor, %s, unknown "
-			    "counting as +-%.0f %%, and the spread between a "
-			    "run's processes): a single run on each side cannot "
-			    "show a difference below that, so such intervals are "
-			    "widened by it; pair the builds (run --against) or "
-			    "pool several runs (--pool) to see less", t->drift,
-			    sb.buf, CMP_DRIFT_UNKNOWN));
-		else
-			wrap_free(fp, width, 3, xasprintf("== these machines "
-			    "drift +-%.1f %% (%s): a single run cannot show a "
-			    "difference below that", known, sb.buf));
-		strbuf_release(&sb);
-	}
+		    "drifted: the pairs met the machine's change of pace "
+		    "alike, so the verdict stands; a change that slows one "
+		    "build's code more than the other's would move the ratio "
+		    "itself: repeat the session to tell", t->ndrifted,
+		    t->ndrifted == 1 ? "" : "s"));
 }
 
 /* Columns measured with different profiles: one plain line. */
@@ -606,13 +572,12 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	fmt_wrap(fp, width, "ratio [95 % interval]: the column over the "
 	    "baseline for rates, the baseline over the column for times; "
 	    "paired runs: Yuen's 20 % trimmed mean of the pairs' log ratios "
-	    "and its t interval (a case in code placements: the median of "
-	    "the placements' mean log ratios, bootstrap interval); others: "
-	    "the ratio of the "
-	    "geometric means of the process (or pooled run) medians, with "
-	    "Welch's t interval, widened by the drift between runs when a "
-	    "side is a single run (the machine's noise floor or the spread "
-	    "of its processes, the larger)", 0, 2);
+	    "and its t interval (a case in code placements: the mean over "
+	    "the placements of each one's mean log ratio, Student's t over "
+	    "the placements, so which layouts the builds drew is part of "
+	    "the interval); pooled unpaired runs: the ratio of the "
+	    "geometric means of the run figures, with Welch's t interval; "
+	    "one unpaired run a side: the ratio alone (1 run/side)", 0, 2);
 	if (t->sessions)
 		fmt_wrap(fp, width, "pooled paired sessions (unit session): "
 		    "the geometric mean of the sessions' paired ratios, with "
@@ -623,9 +588,11 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	    "Benjamini-Hochberg at %g (%zu cell%s); ? too few units for an "
 	    "interval", o->alpha, nnoise, nnoise == 1 ? "" : "s"));
 	if (t->nnotcomp > 0)
-		fmt_wrap(fp, width, "n/c not comparable: a side is flagged "
-		    "busy, preempted or throttled (or drifted, unpaired), or "
-		    "one side is emulated and the other not; no verdict", 0, 2);
+		fmt_wrap(fp, width, "n/c no verdict: unpaired, and a side is "
+		    "flagged busy, preempted, throttled or drifted, or is one "
+		    "run (1 run/side: a run's processes cannot show how far "
+		    "the next run differs); or one side is emulated and the "
+		    "other not", 0, 2);
 	if (o->fail_pct >= 0)
 		wrap_free(fp, width, 2, xasprintf("! regression: the whole "
 		    "interval is worse than the baseline by more than %g%%, "

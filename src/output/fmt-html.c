@@ -577,7 +577,7 @@ size_charts(struct strbuf *sb, const struct rruns *rs)
 /*
  * Above the comparison: paired or not, how many cases were compared and
  * called different and how many chance alone would give, and each run's
- * noise floor.
+ * jitter at start.
  */
 static void
 comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
@@ -596,15 +596,19 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
 	    t->ntested == 1 ? "" : "s", t->ndifferent, alpha, alpha,
 	    alpha * (double)t->ntested);
 	if (t->nnotcomp > 0)
-		strbuf_addf(sb, " %zu not comparable (flagged busy, preempted "
-		    "or throttled, drifted unpaired, or emulated against "
-		    "native).", t->nnotcomp);
+		strbuf_addf(sb, " %zu with no verdict (n/c: unpaired and "
+		    "flagged busy, preempted, throttled or drifted on a side, "
+		    "one run a side, or emulated against native)%s.",
+		    t->nnotcomp, t->paired ? "" : "; pair the builds (run "
+		    "--against) for a verdict under load, or pool runs "
+		    "(--pool)");
 	if (t->ndrifted > 0)
-		strbuf_addf(sb, " %zu paired drifted (the machine's pace moved "
-		    "from the run's start: a drift that slows one build's code "
-		    "more than the other's moves the ratio itself; repeat the "
-		    "session to tell).", t->ndrifted);
-	strbuf_addf(sb, " The machines drift: ");
+		strbuf_addf(sb, " %zu paired drifted (the pairs met the "
+		    "machine's change of pace alike, so the verdict stands; a "
+		    "change that slows one build's code more than the other's "
+		    "would move the ratio itself: repeat the session to "
+		    "tell).", t->ndrifted);
+	strbuf_addf(sb, " Jitter at start: ");
 	for (c = 0; c < rs->n; c++) {
 		const struct system_info *si = rs->v[c].ri.system;
 
@@ -614,11 +618,8 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
 		strbuf_addf(sb, " %s", si != NULL ? sysinfo_noise_text(&si->run, nb,
 		    sizeof(nb)) : "unknown");
 	}
-	strbuf_addf(sb, "; a single run cannot show a difference below "
-	    "that, nor below the spread between its processes (a run's "
-	    "level drifts from the next run's about as much)");
-	if (!isnan(t->drift))
-		strbuf_addf(sb, ": up to &plusmn;%.1f %% here", t->drift);
+	strbuf_addf(sb, " (a short look at each machine, not the drift "
+	    "between runs)");
 	strbuf_addf(sb, ".</p>\n");
 }
 
@@ -638,16 +639,16 @@ comparison(struct strbuf *sb, const struct rruns *rs,
 	esc(sb, rs->v[0].name);
 	strbuf_addf(sb, "</b> with its 95 %% interval, turned so that above 1 "
 	    "is better (rates: value / baseline; times: baseline / value). "
-	    "Runs measured in pairs (run --against) compare pair by pair; "
-	    "others by the medians of their measuring processes, widened by "
-	    "the drift between runs when a side is a single run (the "
-	    "machine's noise floor or the spread of its processes, the "
-	    "larger). "
+	    "Runs measured in pairs (run --against) compare pair by pair "
+	    "(a case in code placements, placement by placement: which "
+	    "layouts the builds drew is part of the interval); pooled runs "
+	    "by their run medians; one unpaired run a side has the ratio "
+	    "alone (n/c 1 run/side). "
 	    "<span class=\"noise\">~</span> marks no difference shown: the "
 	    "interval holds 1, or the difference does not survive "
-	    "Benjamini-Hochberg at %g; n/c a cell not comparable (a side "
-	    "flagged busy, preempted or throttled, or emulated against "
-	    "native).</p>\n", alpha);
+	    "Benjamini-Hochberg at %g; n/c a cell with no verdict (unpaired "
+	    "and a side flagged busy, preempted, throttled or drifted, one "
+	    "run a side, or emulated against native).</p>\n", alpha);
 	comparison_verdicts(sb, rs, t, alpha);
 	strbuf_addf(sb, "<div class=\"scroll\"><table><tr><th>case</th>");
 	for (c = 0; c < rs->n; c++) {

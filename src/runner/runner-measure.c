@@ -575,6 +575,14 @@ runner_pair_cpu(size_t r, size_t nvar, size_t ncpus)
 	return (r % nvar + r / nvar) % ncpus;
 }
 
+int
+runner_pair_reversed(size_t r, size_t nvar)
+{
+	size_t cycle = nvar > 1 && nvar % 2 == 0 ? r / nvar : 0;
+
+	return (int)((r + cycle) % 2);
+}
+
 /* iters times f, rounded, at least 1; iters itself past 2^64 */
 static uint64_t
 scale_count(uint64_t iters, double f)
@@ -788,7 +796,8 @@ runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
 /*
  * Paired builds (run --against): the case's measuring processes of every
  * build alternate in rounds, the order turned round every other round
- * (A B, B A, A B ...), and each round's processes run on one CPU (the
+ * (A B, B A, A B ...; with variants, so that each one meets both orders:
+ * runner_pair_reversed()), and each round's processes run on one CPU (the
  * rounds go round `cpus`, variants and CPUs crossed: runner_pair_cpu();
  * any CPU for a case that is not a CPU kernel),
  * so that the machine's drift, over seconds and between CPUs, falls on
@@ -862,7 +871,7 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 			pair_common_length(cr, iters, nb, cp->min_sample);
 		u = vary_rnd();
 		for (k = 0; k < nb && !stopflag_requested(); k++) {
-			b = r % 2 == 0 ? k : nb - 1 - k;
+			b = runner_pair_reversed(r, nvar) ? nb - 1 - k : k;
 			rp.process = (uint32_t)r;
 			rp.fixed_iters = c->kind == BENCH_REPORTED ? 0 :
 			    cpu_case && iters[b] != 0 ?

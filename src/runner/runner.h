@@ -105,6 +105,16 @@ int runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
 size_t runner_pair_cpu(size_t r, size_t nvar, size_t ncpus);
 
 /*
+ * Does paired round r of a case with nvar variants (0 or 1: none) run
+ * its builds in reverse order (B A rather than A B)?  Every other round
+ * does; with an even number of variants, the turn also flips each time
+ * the variants come round again, so every variant meets both orders in
+ * two of its turns (round r mod 2 alone ran even placements of 8 always
+ * A first, tying an order effect to placement).  Pure; 1 or 0.
+ */
+int runner_pair_reversed(size_t r, size_t nvar);
+
+/*
  * The iterations per sample of a CPU case's measuring process after its
  * build's first: the calibrated count iters times 1.5^u for u in [0, 1)
  * (1 to 1.5 times: a sample still lasts at least --min-sample; at least

@@ -281,6 +281,16 @@ rnd_unit(uint64_t *state)
 	    9007199254740992.0;
 }
 
+double
+rnd_normal(uint64_t *state)
+{
+	double u = rnd_unit(state), v = rnd_unit(state);
+
+	if (u < 1e-300)
+		u = 1e-300;
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
+
 void
 iso_utc_now(char *buf, size_t len)
 {

@@ -61,6 +61,8 @@ double now_mono(void);
  * 0): the same seed, the same stream, on every machine.
  */
 double rnd_unit(uint64_t *state);
+/* A standard normal deviate from the same stream (Box-Muller). */
+double rnd_normal(uint64_t *state);
 /* Current UTC time as "2026-11-30T11:22:33Z". */
 void iso_utc_now(char *buf, size_t len);
 

@@ -65,8 +65,9 @@ expect 0 "paired: 20 ms against 40 ms sleeps" -- bb run null $quick --db "$db" \
 grep -q '^== paired comparison (boardbench compare [0-9a-f]\{8\} [0-9a-f]\{8\})$' "$TMP/out" &&
 	grep -q '^== paired: builds of one session compare pair by pair' "$TMP/out"
 ok $? "the run ends with the pairs' comparison"
-grep -q '^== these machines drift +-[0-9.]* % (A +-[0-9.]* %, B +-[0-9.]* %)' "$TMP/out"
-ok $? "the comparison gives the machines' noise floor"
+! grep -q 'drift +-\|noise floor' "$TMP/out" &&
+	grep -q '^== jitter at start: +-[0-9.]* %\|^== machine busy at start' "$TMP/out"
+ok $? "the jitter at start is said in the header, no drift widens the comparison"
 bb export --db "$db" > "$TMP/all.json"
 if command -v python3 >/dev/null 2>&1; then
 	python3 - "$TMP/all.json" > "$TMP/pairs" <<'EOF'
@@ -155,14 +156,14 @@ exec "$@"
 done
 : > "$TMP/order"
 expect 0 "paired under logging prefixes" -- bb run null $quick --db "$db" 	-p null.mode=sleep -p null.kind=rate -p null.ns=1000000 	--prefix "$TMP/logA" --against "$BOARDBENCH" --prefix "$TMP/logB"
-[ "$(cut -d' ' -f1 "$TMP/order" | tr -d '
-')" = ABBAABBAABBA ]
-ok $? "six rounds, the order turned round every other round ($(cut -d' ' -f1 "$TMP/order" | tr -d '
-'))"
+# six rounds at least, up to twice that while the pairs disagree (how
+# many depends on how steady the machine is: not asserted)
+order=$(cut -d' ' -f1 "$TMP/order" | tr -d '\n')
+echo "$order" | grep -qx '\(ABBA\)\{3,6\}\(AB\)\{0,1\}'
+ok $? "six rounds or more, the order turned round every other round ($order)"
 awk 'NR % 2 == 1 { c = $2 } NR % 2 == 0 && $2 != c { bad = 1 }
-	$2 ~ /[,-]/ { bad = 1 } END { exit bad || NR != 12 }' "$TMP/order"
-ok $? "each pair pinned to one CPU ($(cut -d' ' -f2 "$TMP/order" | tr '
-' ' '))"
+	$2 ~ /[,-]/ { bad = 1 } END { exit bad || NR < 12 || NR % 2 }' "$TMP/order"
+ok $? "each pair pinned to one CPU ($(cut -d' ' -f2 "$TMP/order" | tr '\n' ' '))"
 
 # an emulated build against a native one: no verdict
 m=$(uname -m)

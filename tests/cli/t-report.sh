@@ -33,11 +33,21 @@ grep -q 'name="viewport"' "$TMP/r.html"; ok $? "viewport meta for phones"
 # the comparison's verdicts, intervals and the machines' drift
 grep -q '<p class="verdicts">[0-9]* cases\{0,1\} compared: [0-9]* called different, the false discovery rate held at 0.05' "$TMP/r.html"
 ok $? "the report says how many cases were compared and called different"
-grep -q 'The machines drift: .* +-[0-9.]* %.*; a single run cannot show a difference below that' "$TMP/r.html"
-ok $? "the report gives each run's noise floor"
-grep -q '<td class="n [a-z]*">[0-9.]* <small>\[[0-9.]*, [0-9.]*\]</small>' "$TMP/r.html"
+grep -q 'Jitter at start: .* \(+-[0-9.]* %\|busy at start\).*not the drift between runs' "$TMP/r.html"
+ok $? "the report gives each run's jitter at start, not as a drift"
+grep -q '1 run/side' "$TMP/r.html" &&
+	! grep -q '<td class="n [a-z]*">[0-9.]* <small>\[' "$TMP/r.html"
+ok $? "one run a side: ratios without an interval, and why"
+# a paired session: intervals
+# shellcheck disable=SC2086
+expect 0 "a paired session" -- bb run --db "$db" --profile quick \
+	--budget 0.05 --tag pa -p linpack.n=50 -p linpack.precision=double \
+	null linpack --against "$BOARDBENCH" --tag pb
+expect 0 "report of the paired session" -- bb report --db "$db" \
+	-o "$TMP/pr.html" pa pb
+grep -q '<td class="n [a-z]*">[0-9.]* <small>\[[0-9.]*, [0-9.]*\]</small>' "$TMP/pr.html"
 ok $? "a ratio with its 95 % interval"
-grep -q '<title>95 % interval [0-9.]* to [0-9.]*</title></path>' "$TMP/r.html"
+grep -q '<title>95 % interval [0-9.]* to [0-9.]*</title></path>' "$TMP/pr.html"
 ok $? "the charts draw the intervals as error bars"
 
 # the browser: the DOM after parsing, and a screenshot

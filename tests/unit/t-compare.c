@@ -40,6 +40,25 @@ mkrow(struct result *r, const char *bench, const char *cname, int better,
 	stats_compute(&r->st, r->samples, n);
 }
 
+/*
+ * Make each OK row of r[0..n-1] three pooled runs (run:0..2 about its
+ * median, +-0.2 %): the unit an unpaired verdict needs, where one run a
+ * side has none.
+ */
+static void
+pooled(struct result *r, size_t n)
+{
+	static const double at[3] = { 0.998, 1.0, 1.002 };
+	char name[32];
+	size_t i, k;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 3 && r[i].status == ST_OK; k++) {
+			snprintf(name, sizeof(name), "run:%zu", k);
+			result_add_extra(&r[i], name, r[i].st.median * at[k]);
+		}
+}
+
 static void
 test_mann_whitney(void)
 {
@@ -102,6 +121,8 @@ test_build(void)
 	mkrow(&other[1], "lp", "time", -1, 4, 10, ST_OK);
 	mkrow(&other[2], "lp", "rate", 1, 200, 10, ST_OK);
 	mkrow(&other[3], "lp", "crashy", 1, 0, 0, ST_CRASHED);
+	pooled(base, 4);
+	pooled(other, 4);
 	cols[0].rows = base;
 	cols[0].n = 4;
 	cols[1].rows = other;
@@ -146,6 +167,7 @@ test_build(void)
 	/* within the noise; no threshold asked */
 	result_release(&other[2]);
 	mkrow(&other[2], "lp", "rate", 1, 100.01, 10, ST_OK);
+	pooled(&other[2], 1);
 	o.fail_pct = -1;
 	cmp_build(&t, cols, 2, 0, &o);
 	c = &t.rows[0].cells[1];
@@ -208,6 +230,8 @@ test_gate(void)
 	    ST_SKIPPED);
 	mkrow(&other[3], "dhry", "skipped", 1, 0, 0, ST_SKIPPED);
 	mkrow(&other[4], "dhry", "fine", 1, 5, 10, ST_OK);
+	pooled(base, 6);
+	pooled(other, 5);
 	cols[0].rows = base;
 	cols[0].n = 6;
 	cols[1].rows = other;
@@ -410,7 +434,6 @@ test_units(void)
 	cols[1].rows = b;
 	cols[1].n = 3;
 	cols[0].pair_id = cols[1].pair_id = "session-1";
-	cols[0].noise_pct = cols[1].noise_pct = 20;
 	cmp_build(&t, cols, 2, 0, &o);
 	c = &t.rows[0].cells[1];
 	ok(c->unit == CMP_U_PAIR && c->n == 8, "paired columns: 8 pairs");
@@ -456,8 +479,9 @@ test_units(void)
 	cmp_release(&t);
 	b[1].flags = RF_EMULATED;
 	cmp_build(&t, cols, 2, 0, &o);
-	ok(t.rows[1].cells[1].mark != CMP_NOTCOMP, "emulated against "
-	    "emulated: compared");
+	ok(t.rows[1].cells[1].why == NULL ||
+	    strcmp(t.rows[1].cells[1].why, "emulated") != 0, "emulated "
+	    "against emulated: compared");
 	cmp_release(&t);
 	a[1].flags = b[1].flags = 0;
 	/* drifted, paired: the pairs met the drift alike, the verdict
@@ -469,7 +493,7 @@ test_units(void)
 	    c->why == NULL && c->regression, "a drifted paired row keeps its "
 	    "verdict");
 	is_int((long long)t.ndrifted, 1, "... and counts as drifted");
-	is_int((long long)t.nnotcomp, 0, "... not as not comparable");
+	ok(c->mark != CMP_NOTCOMP, "... not as without a verdict");
 	cmp_release(&t);
 	b[0].flags = 0;
 
@@ -477,13 +501,19 @@ test_units(void)
 	cols[0].pair_id = NULL;
 	cmp_build(&t, cols, 2, 0, &o);
 	c = &t.rows[0].cells[1];
-	ok(c->unit == CMP_U_PROCESS && c->mark == CMP_NOISE &&
-	    c->drift >= 20 && c->lo < 1 && c->hi > 1, "unpaired: process "
-	    "medians, widened by the 20 %% floor or the processes' spread "
-	    "(%.1f %%), no difference shown [%.3f, %.3f]", c->drift, c->lo,
-	    c->hi);
-	ok(!c->regression, "unpaired: no regression");
+	ok(c->unit == CMP_U_PROCESS && c->mark == CMP_NOTCOMP &&
+	    c->why != NULL && strcmp(c->why, CMP_WHY_ONE_RUN) == 0 &&
+	    isnan(c->lo) && isnan(c->p) && fabs(c->speedup - 0.98) < 1e-9,
+	    "unpaired, one run a side: the ratio alone (%.3f), no interval, "
+	    "no verdict (1 run/side)", c->speedup);
+	ok(c->regression, "unpaired, one run a side: the gate reads the "
+	    "ratio itself, 2 %% worse than the 1 %% asked: a regression");
 	cmp_release(&t);
+	o.fail_pct = 5;
+	cmp_build(&t, cols, 2, 0, &o);
+	ok(!t.rows[0].cells[1].regression, "... and none at 5 %%");
+	cmp_release(&t);
+	o.fail_pct = 1;
 	/* drifted, unpaired: a single run's figure is off by the drift */
 	a[0].flags = RF_DRIFTED;
 	cmp_build(&t, cols, 2, 0, &o);
@@ -509,10 +539,12 @@ test_units(void)
 /*
  * A paired row with variants (code placements): pair k ran variant k mod
  * 4 in both builds; placement 1 runs build A at 0.7 of its speed only,
- * so its figure (the median over placements) says B is 1.10 times A.
- * Compare takes the placements as strata (the median over them of each
- * one's ratio): 1.10, as the figures say, and a narrow interval; without
- * the variants' extras, the plain pairs are pulled off it.
+ * so the builds' figures (geometric means over the placements) are
+ * 100 x 0.7^(1/4) and 110: B is 1.203 times A.  Compare takes the
+ * placements as the units (each one's mean log ratio, Student's t over
+ * them): 1.203, as the figures say, with an interval that holds how
+ * differently the builds meet the placements (1.10 at three, 1.57 at
+ * one: wide); without the variants' extras, the pairs are the units.
  */
 static void
 test_variants(void)
@@ -544,8 +576,8 @@ test_variants(void)
 	cols[0].pair_id = cols[1].pair_id = "session-1";
 	cmp_build(&t, cols, 2, 0, &o);
 	c = &t.rows[0].cells[1];
-	ok(c->speedup > 1.14, "paired, no variants given: the pairs' mean "
-	    "is pulled off the figures' 1.10 (%.3f)", c->speedup);
+	ok(c->unit == CMP_U_PAIR && c->n == 8, "paired, no variants given: "
+	    "the 8 pairs as units [%.3f, %.3f]", c->lo, c->hi);
 	cmp_release(&t);
 	for (k = 0; k < 4; k++) {
 		snprintf(name, sizeof(name), "variant:%zu", k);
@@ -556,10 +588,11 @@ test_variants(void)
 	c = &t.rows[0].cells[1];
 	ok(c->unit == CMP_U_PAIR && c->n == 8, "paired with 4 variants: "
 	    "placement by placement, 8 pairs");
-	is_double(c->speedup, 1.10, 0.003, "paired with variants: 1.10, as "
-	    "the figures say");
-	ok(c->lo > 1.09 && c->hi < 1.11, "paired with variants: a narrow "
-	    "interval [%.4f, %.4f]", c->lo, c->hi);
+	is_double(c->speedup, 110 / (100 * pow(0.7, 0.25)), 0.003,
+	    "paired with variants: 1.203, as the figures say");
+	ok(c->lo < 1.10 && c->hi > 1.40 && c->mark == CMP_NOISE,
+	    "paired with variants: the placements' disagreement is in the "
+	    "interval [%.4f, %.4f] (3 degrees of freedom)", c->lo, c->hi);
 	cmp_release(&t);
 	result_release(&a);
 	result_release(&b);

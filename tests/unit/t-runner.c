@@ -155,7 +155,7 @@ static const struct bench_info var_info = {
  * The runner with variants: at least as many processes as variants (a
  * multiple of them at the start), process K runs variant K mod 4 (its
  * median is proc:K), each variant's figure is an extra and the row's is
- * their median; with --processes 5, at least 8 processes.
+ * their geometric mean; with --processes 5, at least 8 processes.
  */
 static void
 test_variants(unsigned processes, unsigned least)
@@ -190,8 +190,10 @@ test_variants(unsigned processes, unsigned least)
 			n++;
 	}
 	is_int((long long)n, 4, "each variant's figure is an extra");
-	ok(rs.r[0].st.median == 250, "the figure is the median over the "
-	    "variants (%g)", rs.r[0].st.median);
+	/* 100, 200, 300, 400: the geometric mean is 24^(1/4) x 100 */
+	ok(fabs(rs.r[0].st.median - 100 * pow(24, 0.25)) < 1e-9,
+	    "the figure is the geometric mean over the variants (%g)",
+	    rs.r[0].st.median);
 	ok(result_get_extra(&rs.r[0], "variant:fastest", &x) == 0 &&
 	    x == 400 && result_get_extra(&rs.r[0], "variant:slowest", &x) == 0 &&
 	    x == 100, "fastest and slowest variant");
@@ -262,6 +264,41 @@ test_pair_cpu(void)
 	ok(runner_pair_cpu(5, 1, 3) == 2 && runner_pair_cpu(5, 0, 3) == 2 &&
 	    runner_pair_cpu(5, 8, 0) == 0,
 	    "pairs: no variants: round r on CPU r mod n; no CPUs: 0");
+}
+
+/*
+ * Paired rounds turn the builds' order so that every variant meets both
+ * orders: an order effect is not tied to a placement.
+ */
+static void
+test_pair_order(void)
+{
+	static const size_t nv[] = { 8, 4, 3, 2, 1, 0 };
+	size_t t, v, first, second;
+	int all = 1;
+
+	for (t = 0; t < sizeof(nv) / sizeof(nv[0]); t++) {
+		size_t n = nv[t] > 1 ? nv[t] : 1;
+
+		for (v = 0; v < n; v++) {
+			first = (size_t)runner_pair_reversed(v, nv[t]);
+			second = (size_t)runner_pair_reversed(v + n, nv[t]);
+			if (first == second) {
+				diag("%zu variants: variant %zu in one order "
+				    "in rounds %zu and %zu", nv[t], v, v, v + n);
+				all = 0;
+			}
+		}
+	}
+	ok(all, "pairs: each variant in both orders over two of its turns "
+	    "(8, 4, 3, 2 variants; none)");
+	ok(!runner_pair_reversed(0, 8) && runner_pair_reversed(1, 8) &&
+	    runner_pair_reversed(8, 8) && !runner_pair_reversed(9, 8),
+	    "pairs: 8 variants: rounds 0, 1 A B then B A; rounds 8, 9 the "
+	    "other way round");
+	ok(!runner_pair_reversed(0, 0) && runner_pair_reversed(1, 0) &&
+	    !runner_pair_reversed(2, 1), "pairs: no variants: A B, B A, "
+	    "A B ...");
 }
 
 /* An accumulator of one sample: iters per sample, its cycles and ins. */
@@ -513,6 +550,7 @@ main(void)
 	test_vary_runner();
 	test_pair_more();
 	test_pair_cpu();
+	test_pair_order();
 	test_vary_iters();
 	test_pair_lengths();
 	return done_testing();
