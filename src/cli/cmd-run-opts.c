@@ -68,11 +68,12 @@ static const struct cmd_opt run_opt[] = {
 	    "1 to 100); value = median over processes, CV = spread\n"
 	    "between them; up to 3 x N while they disagree; a\n"
 	    "case with variants (dhrystone's 8 code placements)\n"
-	    "runs at least as many, value = median over them" },
+	    "runs at least as many, value = their geometric mean" },
 	{ "no-aslr", 0, CMD_OPT_NOARG, NULL, O_NO_ASLR,
 	    "measuring processes run without address space\n"
-	    "randomisation (reproducible A/B work; recorded with\n"
-	    "the row as the extra no-aslr)" },
+	    "randomisation: a figure that repeats, from one\n"
+	    "layout that may be biased (to chase a layout effect,\n"
+	    "not for A/B verdicts; recorded as the extra no-aslr)" },
 	{ "cpu", 0, CMD_OPT_ARG, "LIST", O_CPU,
 	    "pin to these CPUs, e.g. 0 or 2-3 (copy i runs on the\n"
 	    "i-th CPU of the list)" },

@@ -270,6 +270,8 @@ sysinfo_noise_text(const struct si_run *r, char *buf, size_t len)
 {
 	if (isnan(r->noise_pct))
 		bufprintf(buf, len, "unknown");
+	else if (r->noise_pct > SI_JITTER_BUSY)
+		bufprintf(buf, len, "busy at start");
 	else
 		bufprintf(buf, len, "+-%.1f %%", r->noise_pct);
 	return buf;
@@ -286,12 +288,21 @@ sysinfo_noise_line(const struct si_run *r, char *buf, size_t len)
 	if (isnan(r->noise_pct))
 		return buf;
 	strbuf_init(&sb);
-	strbuf_addf(&sb, "== noise floor: +-%.1f %%", r->noise_pct);
+	if (r->noise_pct > SI_JITTER_BUSY) {
+		/* a percentage over this says only that other work had the
+		 * CPUs: said as such, never as a figure */
+		strbuf_addf(&sb, "== machine busy at start: a fixed loop's "
+		    "2 ms chunks varied by over %.0f %%", SI_JITTER_BUSY);
+		bufprintf(buf, len, "%s", sb.buf);
+		strbuf_release(&sb);
+		return buf;
+	}
+	strbuf_addf(&sb, "== jitter at start: +-%.1f %%", r->noise_pct);
 	for (i = 0; i < r->noise_ncpus; i++)
 		strbuf_addf(&sb, "%sCPU %d +-%.1f %%", i ? ", " : " (",
 		    r->noise_cpu[i], 2 * r->noise_cv[i] * 100);
-	strbuf_addf(&sb, "%s: a single run cannot show a difference below "
-	    "that", r->noise_ncpus > 0 ? ")" : "");
+	strbuf_addf(&sb, "%s: a fixed loop's 2 ms chunks, a short look at "
+	    "the machine", r->noise_ncpus > 0 ? ")" : "");
 	bufprintf(buf, len, "%s", sb.buf);
 	strbuf_release(&sb);
 	return buf;

@@ -27,13 +27,19 @@ void sysinfo_label(const struct system_info *s, char *buf, size_t len);
 void info_summary(FILE *fp, int width, const struct build_info *b,
     const struct system_info *s);
 
-/* The noise floor of r: "+-3.2 %", or "unknown"; returns buf. */
+/*
+ * The jitter at r's start (a short look at the machine, not its drift):
+ * above this, +- per cent, it says only that the machine was busy.
+ */
+#define SI_JITTER_BUSY	20.0
+/* r's jitter at start: "+-3.2 %", "busy at start" or "unknown"; buf. */
 const char *sysinfo_noise_text(const struct si_run *r, char *buf,
     size_t len);
 /*
- * "== noise floor: +-3.2 % (CPU 0 +-1.1 %, CPU 1 +-1.6 %): a single run
- * cannot show a difference below that" (no newline), or "" when r has
- * none; returns buf.
+ * "== jitter at start: +-3.2 % (CPU 0 +-1.1 %, CPU 1 +-1.6 %): a fixed
+ * loop's 2 ms chunks, a short look at the machine", or above
+ * SI_JITTER_BUSY "== machine busy at start: ..." (no newline), or ""
+ * when r has none; returns buf.
  */
 const char *sysinfo_noise_line(const struct si_run *r, char *buf,
     size_t len);

@@ -71,9 +71,11 @@ struct si_power {
  */
 #define SI_NOISE_CPUS	16	/* CPUs whose noise is kept */
 struct si_run {
-	double noise_pct;		/* drift, +- per cent (a 95 % band of
-					 * a fixed loop's chunk times, the
-					 * worst CPU); NAN: not measured */
+	double noise_pct;		/* jitter at start, +- per cent (a
+					 * 95 % band of a fixed loop's 2 ms
+					 * chunk times, the worst CPU; not
+					 * the drift between runs); NAN: not
+					 * measured */
 	int noise_ncpus;
 	int noise_cpu[SI_NOISE_CPUS];
 	double noise_cv[SI_NOISE_CPUS];	/* robust CV of the chunk times */

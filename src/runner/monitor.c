@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "cpuset.h"
 #include "monitor.h"
 #include "noise.h"
 #include "power.h"
@@ -72,6 +74,7 @@ struct monitor {
 	double t0, self0, kids0, thread_cpu0;
 	unsigned long long busy0;
 	int have_stat0;
+	struct cpuset watch;		/* the cases' CPUs; empty: all */
 	long bits0;
 };
 
@@ -106,15 +109,58 @@ monitor_parse_stat(const char *text, unsigned long long *busy,
 	return 0;
 }
 
+int
+monitor_parse_stat_set(const char *text, const struct cpuset *cpus,
+    unsigned long long *busy, unsigned long long *total)
+{
+	unsigned long long v[8];
+	const char *p;
+	long cpu;
+	int found = 0;
+
+	if (cpus == NULL || cpuset_empty(cpus))
+		return monitor_parse_stat(text, busy, total);
+	*busy = *total = 0;
+	for (p = text; p != NULL && *p != '\0'; p = strchr(p, '\n'),
+	    p = p != NULL ? p + 1 : NULL) {
+		if (sysfs_proc_stat_cpu(p, &cpu, v) != 0 || cpu < 0 ||
+		    cpu > INT_MAX || !cpuset_has(cpus, (int)cpu))
+			continue;
+		*busy += v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+		*total += v[0] + v[1] + v[2] + v[5] + v[6] + v[7] + v[3] +
+		    v[4];
+		found = 1;
+	}
+	return found ? 0 : -1;
+}
+
+/* /proc/stat's cpu lines for 4096 CPUs fit in this */
+#define STAT_MAX	(512 * 1024)
+
+/* Busy jiffies on the CPUs of cpus (NULL or empty: all); 0 or -1. */
+static int
+read_stat_set(const struct cpuset *cpus, unsigned long long *busy)
+{
+	char small[512], *buf = small;
+	size_t len = sizeof(small);
+	unsigned long long total;
+	int rc;
+
+	if (cpus != NULL && !cpuset_empty(cpus)) {
+		len = STAT_MAX;
+		buf = xmalloc(len);
+	}
+	rc = sysfs_read_str("/proc/stat", buf, len) == SYSFS_OK ?
+	    monitor_parse_stat_set(buf, cpus, busy, &total) : -1;
+	if (buf != small)
+		free(buf);
+	return rc;
+}
+
 static int
 read_stat(unsigned long long *busy)
 {
-	char buf[512];
-	unsigned long long total;
-
-	if (sysfs_read_str("/proc/stat", buf, sizeof(buf)) != SYSFS_OK)
-		return -1;
-	return monitor_parse_stat(buf, busy, &total);
+	return read_stat_set(NULL, busy);
 }
 
 static double
@@ -281,6 +327,10 @@ monitor_new(const struct monitor_opts *o)
 
 	m->o = *o;
 	m->o.cpus = NULL;
+	/* busy is judged on the CPUs the cases run on */
+	cpuset_init(&m->watch);
+	if (o->cpus != NULL)
+		cpuset_copy(&m->watch, o->cpus);
 	m->pace_last = m->pace0 = NAN;
 	if (!(m->o.pace_every > 0))
 		m->o.pace_every = NOISE_PACE_EVERY;
@@ -321,6 +371,7 @@ monitor_free(struct monitor *m)
 	pthread_mutex_destroy(&m->spawn_mu);
 	pthread_cond_destroy(&m->cv);
 	free(m->pol);
+	cpuset_release(&m->watch);
 	free(m);
 }
 
@@ -389,7 +440,7 @@ monitor_case_begin(struct monitor *m)
 	m->thread_cpu0 = m->thread_cpu;
 	pthread_mutex_unlock(&m->mu);
 	m->bits0 = vc_bits(m);
-	m->have_stat0 = read_stat(&m->busy0) == 0;
+	m->have_stat0 = read_stat_set(&m->watch, &m->busy0) == 0;
 	m->self0 = rusage_s(RUSAGE_SELF);
 	m->kids0 = rusage_s(RUSAGE_CHILDREN);
 	m->t0 = now_mono();
@@ -444,7 +495,8 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 	s->valid = 1;
 	s->wall = t1 - m->t0;
 	s->busy_cores = NAN;
-	if (m->have_stat0 && read_stat(&busy1) == 0 && s->wall > 0) {
+	if (m->have_stat0 && read_stat_set(&m->watch, &busy1) == 0 &&
+	    s->wall > 0) {
 		others = (double)(busy1 - m->busy0) * m->tick -
 		    (kids1 - m->kids0) - (self1 - m->self0);
 		s->busy_cores = (others > 0 ? others : 0) / s->wall;

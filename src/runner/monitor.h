@@ -118,6 +118,14 @@ int monitor_cool_down(double temp, double max_wait, double *waited,
  */
 double monitor_energy_per_unit(double avg_w, const char *unit, double value);
 
+/*
+ * Busy and total jiffies of the CPUs in cpus, from their "cpuN" lines of
+ * /proc/stat (NULL or empty: the "cpu" line of all): a daemon on another
+ * core does not make a pinned case busy.  0, or -1 when no line matched.
+ */
+struct cpuset;
+int monitor_parse_stat_set(const char *text, const struct cpuset *cpus,
+    unsigned long long *busy, unsigned long long *total);
 /* Busy and total jiffies from the "cpu" line of /proc/stat; 0 or -1. */
 int monitor_parse_stat(const char *text, unsigned long long *busy,
     unsigned long long *total);

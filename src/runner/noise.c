@@ -1,5 +1,6 @@
 /*
- * noise.c - the machine's noise floor (noise.h): a fixed integer loop,
+ * noise.c - the machine's jitter at start and its pace (noise.h): a fixed
+ * integer loop,
  * timed in short chunks on each CPU, pinned.
  */
 #include "config.h"
@@ -164,5 +165,5 @@ noise_pace_bound(const struct si_run *ref)
 
 	if (ref != NULL && isfinite(ref->noise_pct) && ref->noise_pct / 100 > b)
 		b = ref->noise_pct / 100;
-	return b;
+	return b < NOISE_PACE_BOUND_MAX ? b : NOISE_PACE_BOUND_MAX;
 }

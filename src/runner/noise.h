@@ -1,8 +1,11 @@
 /*
- * noise.h - the machine's noise floor: how steady a fixed loop runs on
- * each CPU for a moment (doc/DESIGN.md section 4, "Compare").  A run
- * measures it at its start and keeps it in its snapshot; `info` shows
- * it; `compare` widens an unpaired comparison of single runs by it.
+ * noise.h - the machine's jitter at start: how steady a fixed loop runs
+ * on each CPU for a moment, in 2 ms chunks (doc/DESIGN.md section 4,
+ * "Compare").  A run measures it at its start and keeps it in its
+ * snapshot (as noise_floor, the name of its JSON key) and the header
+ * shows it ("machine busy at start" above SI_JITTER_BUSY).  It is a
+ * short look, not the drift between runs: no interval is widened by it.
+ * The loop's pace at the start is what the pace checks compare with.
  */
 #ifndef BOARDBENCH_NOISE_H
 #define BOARDBENCH_NOISE_H
@@ -15,10 +18,13 @@
 #define NOISE_SECONDS	0.12
 #define NOISE_CHUNK	0.002
 /* A pace check: chunks per CPU (about 10 ms), and the least departure
- * from the run's start that flags a case `drifted` (the noise floor's
- * band when that is wider). */
+ * from the run's start that flags a case `drifted` (the jitter's band
+ * when that is wider, but never beyond NOISE_PACE_BOUND_MAX, so that a
+ * machine at a fifth, or at three quarters, of its starting pace is
+ * flagged however busy it was). */
 #define NOISE_PACE_CHUNKS	5
 #define NOISE_PACE_BOUND	0.05
+#define NOISE_PACE_BOUND_MAX	0.20
 /* Seconds between pace checks, at least: short cases share one. */
 #define NOISE_PACE_EVERY	2.0
 
@@ -49,8 +55,8 @@ double noise_pace_farther(double a, double b);
 
 /*
  * The departure from the start beyond which a case is `drifted`: the
- * larger of NOISE_PACE_BOUND and ref's noise floor (its 95 % band), as a
- * fraction.
+ * larger of NOISE_PACE_BOUND and ref's jitter (its 95 % band), at most
+ * NOISE_PACE_BOUND_MAX, as a fraction.
  */
 double noise_pace_bound(const struct si_run *ref);
 

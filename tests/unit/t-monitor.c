@@ -53,6 +53,28 @@ test_stat(void)
 	is_int((long long)total, 1181, "total adds idle and iowait");
 	ok(monitor_parse_stat("cpu  a b c d\n", &busy, &total) == -1,
 	    "text is refused");
+	{
+		static const char st[] = "cpu  300 0 0 900 0 0 0 0\n"
+		    "cpu0 10 0 5 400 0 0 0 0\ncpu1 280 0 5 100 0 0 0 0\n"
+		    "cpu2 0 0 0 400 0 0 0 0\nintr 5\n";
+		struct cpuset set;
+
+		cpuset_init(&set);
+		cpuset_add(&set, 0);
+		ok(monitor_parse_stat_set(st, &set, &busy, &total) == 0 &&
+		    busy == 15 && total == 415, "busy on the case's CPU 0 "
+		    "only: 15 of 415 (a daemon on CPU 1 is not the case's)");
+		cpuset_add(&set, 2);
+		ok(monitor_parse_stat_set(st, &set, &busy, &total) == 0 &&
+		    busy == 15 && total == 815, "CPUs 0 and 2: their sum");
+		ok(monitor_parse_stat_set(st, NULL, &busy, &total) == 0 &&
+		    busy == 300, "no set: the line of all CPUs");
+		cpuset_clear(&set);
+		cpuset_add(&set, 7);
+		ok(monitor_parse_stat_set(st, &set, &busy, &total) == -1,
+		    "a CPU with no line: -1");
+		cpuset_release(&set);
+	}
 	ok(monitor_parse_stat("intr 1 2 3\n", &busy, &total) == -1,
 	    "no cpu line is refused");
 }
