@@ -35,6 +35,23 @@ expect 0 "import the fixture runs" -- bb import --db "$db" \
 	"$data/cmp-O0.json" "$data/cmp-O2.json" "$data/cmp-O2b.json" \
 	"$data/cmp-null.json" "$data/cmp-lp50.json"
 
+# show: a run with flagged rows says in one line what to do; the jitter
+# at start is said as such, above 20 % only as "machine busy at start"
+expect 0 "show a run with noisy rows" -- bb show --db "$db" O2
+unwrap "$TMP/out" > "$TMP/u"
+grep -q '^== what to do: a figure to quote wants a quiet machine (--wait-idle, --cool-down); to compare builds under load, pair them (--against)$' "$TMP/u"
+ok $? "a flagged run: one line of what to do"
+for p in 183.0 4.5; do
+	sed -e "0,/\"system\": {/s//\"system\": {\"noise_floor\": {\"pct\": $p, \"cpus\": []}, /" \
+		-e 's/"uuid": "d/"uuid": "e/' "$data/cmp-O2.json" > "$TMP/j.json"
+	rm -f "$TMP/j.db"
+	bb import --db "$TMP/j.db" "$TMP/j.json" > /dev/null 2>&1
+	bb show --db "$TMP/j.db" last > "$TMP/j$p"
+done
+grep -q '^== machine busy at start: ' "$TMP/j183.0" && ! grep -q '183' "$TMP/j183.0" &&
+	grep -q '^== jitter at start: +-4\.5 %' "$TMP/j4.5"
+ok $? "jitter at start: +-4.5 %; 183 % only as 'machine busy at start'"
+
 # by tag, from the store
 expect 0 "compare three tags" -- bb compare --db "$db" O0 O2 O2b
 golden "$data/cmp-tags.exp" "$TMP/out" "text output matches cmp-tags.exp"
