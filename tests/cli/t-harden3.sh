@@ -181,20 +181,30 @@ bb export --db s.db --all -o all.json && expect 0 "an export of real runs import
 # waiting at the store (readers and writers alike), so that the signal
 # meets it there.
 if command -v python3 >/dev/null 2>&1; then
-	timeout 60 python3 -c 'import fcntl, os, sys, time
+	timeout 300 python3 -c 'import fcntl, os, sys, time
 fd = os.open(sys.argv[1], os.O_RDWR)
 fcntl.lockf(fd, fcntl.LOCK_EX, 510, 0x40000002)
 open(sys.argv[2], "w").close()
-time.sleep(60)' s.db held &
+time.sleep(300)' s.db held &
 	lp=$!
 	i=0
-	while [ ! -e held ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	while [ ! -e held ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+	# at_store PID: wait until PID has the store open (its handlers are
+	# in place by then: main() installs them before any command runs)
+	at_store() {
+		j=0
+		while ! ls -l /proc/$1/fd 2>/dev/null | grep -q '/s\.db$' &&
+		    [ $j -lt 600 ]; do
+			sleep 0.1
+			j=$((j + 1))
+		done
+	}
 	for sig in INT TERM HUP; do
 		for c in "show" "show --list" "export" "export -o e.json" \
 		    "compare a b" "report -o r.html" "import all.json"; do
 			"$BOARDBENCH" $c --db s.db >/dev/null 2>"$TMP/err" &
 			p=$!
-			sleep 0.3
+			at_store $p
 			kill -$sig $p
 			wait $p
 			st=$?
