@@ -399,7 +399,7 @@ cmd_exec(int argc, char **argv)
 	if (!o.nosave && (st = cmd_open_store(o.db, 1)) == NULL) {
 		if (o.have_re)
 			regfree(&o.re);
-		return EXIT_USAGE;
+		return store_open_exit();
 	}
 	f = fmt_new(o.format, stdout);
 	exec_run_info(&o, argc, argv, &ri);

@@ -42,6 +42,8 @@ struct import_ctx {
 	struct store *st;
 	const char *path;
 	size_t added, skipped;
+	char failed[48];	/* the run not added (its uuid), if any */
+	const char *failed_path;
 };
 
 /* The first pass: export_scan_file checks each run; nothing to add. */
@@ -81,9 +83,10 @@ import_run(void *arg, struct loaded_run *lr)
 	ic->added++;
 	return 0;
 fail:
+	/* the store said why, in one line; the summary says which run */
 	store_rollback(ic->st);
-	error("cannot import '%s': run %s was not added (the runs before "
-	    "it were)", ic->path, lr->ri.uuid);
+	strlcpy_bb(ic->failed, lr->ri.uuid, sizeof(ic->failed));
+	ic->failed_path = ic->path;
 	return -1;
 }
 
@@ -115,17 +118,21 @@ cmd_import(int argc, char **argv)
 			return EXIT_USAGE;
 	memset(&ic, 0, sizeof(ic));
 	if ((ic.st = cmd_open_store(db, 1)) == NULL)
-		return EXIT_USAGE;
+		return store_open_exit();
 	for (i = optind; i < argc && rc == EXIT_OK; i++) {
 		ic.path = argv[i];
 		if (export_scan_file(argv[i], import_run, &ic) != 0)
 			rc = EXIT_BENCH;
 	}
 	store_close(ic.st);
-	fprintf(stderr, "imported %zu run%s%s", ic.added,
-	    ic.added == 1 ? "" : "s", ic.skipped ? "" : "\n");
+	fprintf(stderr, "imported %zu run%s", ic.added,
+	    ic.added == 1 ? "" : "s");
 	if (ic.skipped)
-		fprintf(stderr, ", skipped %zu already in the store\n",
+		fprintf(stderr, ", skipped %zu already in the store",
 		    ic.skipped);
+	if (ic.failed[0] != '\0')
+		fprintf(stderr, "; run %s of '%s' was not added (the runs "
+		    "before it were)", ic.failed, ic.failed_path);
+	fputc('\n', stderr);
 	return rc;
 }

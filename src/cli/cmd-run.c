@@ -539,7 +539,7 @@ run_begin(struct run_ctx *x, int argc, char **argv)
 	a->ro.exec_self = 1;
 	a->ro.progress = !a->noprogress && isatty(STDERR_FILENO);
 	if (!a->nosave && (sink->st = cmd_open_store(a->db, 1)) == NULL)
-		return EXIT_USAGE;
+		return store_open_exit();
 	sink->fmt = fmt_new(a->format, stdout);
 	sink->fmt->classic = a->classic;
 	sink->fmt->no_headline = a->noheadline;

@@ -281,7 +281,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	if (out != NULL && store_output_check(out, db) != 0)
 		return EXIT_USAGE;
 	if ((st = cmd_open_store(db, 0)) == NULL)
-		return EXIT_USAGE;
+		return store_open_exit();
 	if (optind < argc) {
 		rc = runspec_resolve(st, argv + optind,
 		    (size_t)(argc - optind), &ids, &n);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "pair.h"
@@ -65,9 +66,27 @@ safe_main(int argc, char **argv)
 	return close_stdout_status(EXIT_OK);
 }
 
+/*
+ * SIGINT, SIGTERM or SIGHUP: every command exits 130, as the man page
+ * says.  A command that reads or imports stops where it is (an import's
+ * open transaction is never committed: SQLite drops it), one that writes
+ * an output file removes its temporary first (util.c, fmt-compare-plot.c),
+ * and run and exec replace this with their own, which finish the case and
+ * the run's status first (runner.c).
+ */
+static void
+interrupted(int sig)
+{
+	(void)sig;
+	_exit(EXIT_INTERRUPTED);
+}
+
 int
 main(int argc, char **argv)
 {
+	static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	size_t i;
 	const struct command *c;
 
 	/*
@@ -88,6 +107,12 @@ main(int argc, char **argv)
 		return close_stdout_status(pair_identity_main());
 	if (argc > 1 && strcmp(argv[1], SAFE_ARG) == 0)
 		return safe_main(argc, argv);
+	/* (the user's commands only: a measuring child dies of a signal) */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = interrupted;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaction(stop_signals[i], &sa, NULL);
 	if (argc < 2) {
 		error("no command given (commands: list, info, run, show, "
 		    "compare, export, import, report, exec; see 'boardbench "

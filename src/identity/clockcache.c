@@ -3,8 +3,11 @@
  *     {"version": 1, "machines": {KEY: REPORT, ...}}
  * where REPORT is a struct clock_report as clockcache_report_json()
  * writes it, naming its "boot_id", and KEY names the machine.  Reads are
- * bounded and a damaged file is simply no cache; writes go to a temporary
- * file (mkstemp, in the same folder) renamed over the old one.
+ * bounded and a damaged file is simply no cache; so is one that someone
+ * else could have written (not the user's, or writable by others, or in
+ * such a folder) or that holds a clock no machine has, with one note;
+ * writes go to a temporary file (mkstemp, in the same folder, the user's
+ * alone) renamed over the old one.
  */
 #include "config.h"
 
@@ -25,6 +28,9 @@
 
 #define CACHE_MAX_BYTES (1 << 20)	/* a bigger file is not ours */
 #define CACHE_MAX_MACHINES 32		/* entries kept; the oldest go */
+/* a clock a machine may have (sysinfo.h's SI_MHZ_MIN to SI_MHZ_MAX) */
+#define CACHE_MHZ_MIN	1.0
+#define CACHE_MHZ_MAX	100000.0
 
 char *
 clockcache_path(void)
@@ -59,12 +65,59 @@ machine_key(void)
 	return xasprintf("sysroot:%s machine-id:%s", sysfs_root(), id);
 }
 
-/* The whole cache file, parsed, or NULL (missing, too big, damaged). */
+/*
+ * The cache is ours only when no one else could have written it: the file
+ * and its folder owned by this user and writable by no group or other.
+ * Anything else is no cache, with one note (the first time).
+ */
+static void
+cache_note(const char *path, const char *why)
+{
+	static int noted;
+
+	if (!noted)
+		warning("the clock cache '%s' is ignored: %s", path, why);
+	noted = 1;
+}
+
+static const char *
+not_ours(const struct stat *sb)
+{
+	if (sb->st_uid != geteuid())
+		return "owned by another user";
+	if (sb->st_mode & (S_IWGRP | S_IWOTH))
+		return "writable by others";
+	return NULL;
+}
+
+static int
+folder_ours(const char *path, int quiet)
+{
+	struct stat sb;
+	const char *slash = strrchr(path, '/'), *why;
+	char *dir, buf[96];
+
+	dir = slash == NULL ? xstrdup(".") : slash == path ? xstrdup("/") :
+	    xstrndup(path, (size_t)(slash - path));
+	why = stat(dir, &sb) != 0 ? "its folder cannot be read" : not_ours(&sb);
+	free(dir);
+	if (why != NULL && !quiet) {
+		bufprintf(buf, sizeof(buf), "its folder is %s", why);
+		cache_note(path, strncmp(why, "its", 3) == 0 ? why : buf);
+	}
+	return why == NULL;
+}
+
+/*
+ * The whole cache file, parsed, or NULL (missing, too big, damaged, not
+ * ours: noted unless quiet).
+ */
 static json_t *
-cache_read(const char *path)
+cache_read(const char *path, int quiet)
 {
 	struct stat sb;
 	json_t *j = NULL;
+	const char *why;
 	char *buf;
 	ssize_t got;
 	size_t len = 0;
@@ -75,6 +128,12 @@ cache_read(const char *path)
 		return NULL;
 	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
 	    sb.st_size > CACHE_MAX_BYTES) {
+		close(fd);
+		return NULL;
+	}
+	if ((why = not_ours(&sb)) != NULL || !folder_ours(path, quiet)) {
+		if (why != NULL && !quiet)
+			cache_note(path, why);
 		close(fd);
 		return NULL;
 	}
@@ -97,7 +156,7 @@ cache_read(const char *path)
 	return j;
 }
 
-/* mkdir -p of the folder part of path. */
+/* mkdir -p of the folder part of path, private to the user (XDG). */
 static int
 make_parent(const char *path)
 {
@@ -105,7 +164,7 @@ make_parent(const char *path)
 
 	for (p = d + 1; (p = strchr(p, '/')) != NULL; p++) {
 		*p = '\0';
-		if (mkdir(d, 0777) != 0 && errno != EEXIST) {
+		if (mkdir(d, 0700) != 0 && errno != EEXIST) {
 			free(d);
 			return -1;
 		}
@@ -226,7 +285,7 @@ clockcache_save(const struct clock_report *report)
 		    "XDG_CACHE_HOME or BOARDBENCH_CLOCK_CACHE");
 		return -1;
 	}
-	doc = cache_read(path);
+	doc = cache_read(path, 1);
 	if (doc == NULL) {
 		doc = json_object();
 		json_object_set_new(doc, "machines", json_object());
@@ -241,10 +300,11 @@ clockcache_save(const struct clock_report *report)
 	tmp = xasprintf("%s.tmpXXXXXX", path);
 	fd = make_parent(path) == 0 ? mkostemp(tmp, O_CLOEXEC) : -1;
 	if (fd != -1) {
+		/* the user's alone, whatever the umask: read back only so */
 		mask = umask(0);
 		umask(mask);
 		errno = EIO;
-		if (fchmod(fd, 0666 & ~mask) == 0 && json_dumpfd(doc, fd,
+		if (fchmod(fd, 0644 & ~mask) == 0 && json_dumpfd(doc, fd,
 		    JSON_INDENT(2) | JSON_SORT_KEYS) == 0 && fsync(fd) == 0)
 			rc = 0;
 		saved_errno = errno;
@@ -281,10 +341,11 @@ clockcache_load(struct clock_report *r)
 	memset(r, 0, sizeof(*r));
 	if (path == NULL)
 		return -1;
-	doc = cache_read(path);
-	free(path);
-	if (doc == NULL)
+	doc = cache_read(path, 0);
+	if (doc == NULL) {
+		free(path);
 		return -1;
+	}
 	key = machine_key();
 	j = json_object_get(json_object_get(doc, "machines"), key);
 	free(key);
@@ -292,6 +353,7 @@ clockcache_load(struct clock_report *r)
 	if (s == NULL || sysfs_boot_id(r->boot_id, sizeof(r->boot_id)) !=
 	    SYSFS_OK || strcmp(s, r->boot_id) != 0) {
 		json_decref(doc);
+		free(path);
 		r->boot_id[0] = '\0';
 		return -1;
 	}
@@ -317,8 +379,23 @@ clockcache_load(struct clock_report *r)
 		c->measured_mhz = c->ok ? json_number_value(m) : NAN;
 		c->spread = c->claimed_mhz = c->max_mhz = c->perf_mhz = NAN;
 		r->n++;
+		/* no clock this machine could have: the entry is not ours */
+		if (c->ok && !(c->measured_mhz >= CACHE_MHZ_MIN &&
+		    c->measured_mhz <= CACHE_MHZ_MAX)) {
+			char why[128];
+
+			bufprintf(why, sizeof(why), "a measured clock of %g MHz "
+			    "is outside %g to %g MHz", c->measured_mhz,
+			    CACHE_MHZ_MIN, CACHE_MHZ_MAX);
+			cache_note(path, why);
+			json_decref(doc);
+			free(path);
+			clockcache_report_release(r);
+			return -1;
+		}
 	}
 	json_decref(doc);
+	free(path);
 	return 0;
 }
 

@@ -420,7 +420,8 @@ run_gnuplot(const char *prog, const char *script, int fd, int *err,
 /*
  * plot: draw the chart into path, through a temporary file next to it
  * that is renamed when gnuplot succeeded and removed otherwise (on SIGINT
- * too, after which this process dies of the signal).  0, or with one
+ * too, after which the signal goes to the handler before ours: main()'s
+ * exits 130).  0, or with one
  * error line -1 (gnuplot cannot be run) or -2 (it failed, or the write).
  */
 static int
@@ -496,7 +497,7 @@ out:
 	for (i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &old[i], NULL);
 	if (plot_sig != 0) {
-		signal(plot_sig, SIG_DFL);
+		/* to the handler before ours: main()'s exits 130 */
 		raise(plot_sig);
 	}
 	return rc;

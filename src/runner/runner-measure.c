@@ -272,6 +272,22 @@ child_exec(const struct runner_opts *o, const struct bench_ctx *ctx,
 		free(av);
 		return;
 	}
+	/*
+	 * Another build speaks only through the wire: what it prints would
+	 * reach our output raw, so its standard output and error are
+	 * discarded (kept when the wire itself is one of them).
+	 */
+	if (bd != NULL && bd->exe != NULL && fd > STDERR_FILENO &&
+	    go_fd != STDOUT_FILENO && go_fd != STDERR_FILENO) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+			if (null > STDERR_FILENO)
+				close(null);
+		}
+	}
 	/* a prefix or another build: looked up on PATH, as pair_probe() did */
 	if (np > 0 || (bd != NULL && bd->exe != NULL))
 		execvp(av[0], av);

@@ -207,6 +207,99 @@ get_flags(const json_t *o, unsigned *flags)
 }
 
 /*
+ * A unit that is a rate or a time ("s", "op/s", "B/s", ...) or a count
+ * of cycles: nothing measured in it is below zero.  (exec --parse may
+ * capture a figure in any other unit, which may be.)
+ */
+static int
+unit_never_negative(const char *unit)
+{
+	size_t n = strlen(unit);
+
+	return strcmp(unit, "s") == 0 || (n > 2 &&
+	    strcmp(unit + n - 2, "/s") == 0) || strncmp(unit, "cycle", 5) == 0;
+}
+
+/*
+ * check_figures: a row's own arithmetic, as every row boardbench measures
+ * keeps it.  Its figures are finite where given; none of a rate or a time
+ * below zero (nor the case's seconds); min <= max, and the median within
+ * [min, max] and within its samples' range; n the count of samples given;
+ * cv not below zero.  0, or -1 with why.
+ */
+static int
+check_figures(const struct result *r, char *why, size_t len)
+{
+	const struct {
+		const char *name;
+		double v;
+	} f[] = {
+		{ "median", r->st.median }, { "mean", r->st.mean },
+		{ "min", r->st.min }, { "max", r->st.max },
+	};
+	double lo = NAN, hi = NAN;
+	int signed_ok = !unit_never_negative(r->unit);
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(f); i++)
+		if (!isnan(f[i].v) && !signed_ok && f[i].v < 0) {
+			bufprintf(why, len, "%s %g %s is below zero",
+			    f[i].name, f[i].v, r->unit);
+			return -1;
+		}
+	if (r->seconds < 0) {
+		bufprintf(why, len, "seconds %g is below zero", r->seconds);
+		return -1;
+	}
+	if (r->st.cv < 0 || r->st.stddev < 0) {
+		bufprintf(why, len, "%s %g is below zero", r->st.cv < 0 ?
+		    "cv" : "stddev", r->st.cv < 0 ? r->st.cv : r->st.stddev);
+		return -1;
+	}
+	for (i = 0; i < r->nsamples; i++) {
+		if (isnan(r->samples[i]) && r->status != ST_OK)
+			continue;
+		if (!isfinite(r->samples[i])) {
+			bufprintf(why, len, "sample %zu is not a number", i + 1);
+			return -1;
+		}
+		if (!signed_ok && r->samples[i] < 0) {
+			bufprintf(why, len, "sample %zu (%g %s) is below zero",
+			    i + 1, r->samples[i], r->unit);
+			return -1;
+		}
+		if (isnan(lo) || r->samples[i] < lo)
+			lo = r->samples[i];
+		if (isnan(hi) || r->samples[i] > hi)
+			hi = r->samples[i];
+	}
+	if (!isnan(r->st.min) && !isnan(r->st.max) && r->st.min > r->st.max) {
+		bufprintf(why, len, "min %g is above max %g", r->st.min,
+		    r->st.max);
+		return -1;
+	}
+	if (!isnan(r->st.median) && ((!isnan(r->st.min) &&
+	    r->st.median < r->st.min) || (!isnan(r->st.max) &&
+	    r->st.median > r->st.max))) {
+		bufprintf(why, len, "median %g is outside min %g to max %g",
+		    r->st.median, r->st.min, r->st.max);
+		return -1;
+	}
+	if (!isnan(r->st.median) && !isnan(lo) &&
+	    (r->st.median < lo || r->st.median > hi)) {
+		bufprintf(why, len, "median %g is outside its samples' range "
+		    "%g to %g", r->st.median, lo, hi);
+		return -1;
+	}
+	if (r->nsamples > 0 && r->st.n != r->nsamples) {
+		bufprintf(why, len, "n %lu but %zu samples given",
+		    (unsigned long)r->st.n, r->nsamples);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * load_result: one row from its object.  bench, case and status are
  * required; on error why says what is wrong and r stays freeable.
  */
@@ -290,7 +383,7 @@ load_result(const json_t *o, struct result *r, char *why, size_t len)
 		bufprintf(why, len, "bad extra");
 		return -1;
 	}
-	return 0;
+	return check_figures(r, why, len);
 }
 
 /*

@@ -105,24 +105,86 @@ is_companion_of_a_store(const char *path)
 	return hit;
 }
 
+/* The folder part of path ("." when none) and its last part. */
+static void
+split_path(const char *path, char **dir, const char **base)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL) {
+		*dir = xstrdup(".");
+		*base = path;
+	} else {
+		*dir = slash == path ? xstrdup("/") :
+		    xstrndup(path, (size_t)(slash - path));
+		*base = slash + 1;
+	}
+}
+
+/*
+ * Is path, by its name, the store db or its -wal, -shm or -journal,
+ * whether or not that file exists (SQLite makes them when it needs
+ * them): the same name in the same folder (by device and inode), under
+ * the name given and under the name the links resolve to?  Quiet.
+ */
+static int
+is_name_of_store(const char *path, const char *db)
+{
+	struct stat so, sd;
+	const char *obase, *dbase;
+	char *odir, *ddir, *names[2];
+	size_t i, j, len;
+	int hit = 0;
+
+	split_path(path, &odir, &obase);
+	if (stat(odir, &so) != 0) {
+		free(odir);
+		return 0;
+	}
+	names[0] = (char *)db;
+	names[1] = realpath(db, NULL);
+	for (j = 0; j < 2 && !hit; j++) {
+		if (names[j] == NULL)
+			continue;
+		split_path(names[j], &ddir, &dbase);
+		len = strlen(dbase);
+		if (stat(ddir, &sd) == 0 && so.st_dev == sd.st_dev &&
+		    so.st_ino == sd.st_ino && strncmp(obase, dbase, len) == 0)
+			for (i = 0; i < ARRAY_SIZE(store_companions); i++)
+				if (strcmp(obase + len,
+				    store_companions[i]) == 0)
+					hit = 1;
+		free(ddir);
+	}
+	free(names[1]);
+	free(odir);
+	return hit;
+}
+
 int
 store_output_check(const char *out, const char *db)
 {
 	struct stat so;
 	char *def = NULL;
-	int ret = 0;
+	int ret = 0, exists;
 
-	if (stat(out, &so) == -1)
-		return 0;		/* a new file */
+	exists = stat(out, &so) == 0;
 	if (db == NULL)
 		db = def = store_default_path();
-	if (db != NULL && is_file_of_store(&so, db))
+	if (db != NULL && (is_name_of_store(out, db) ||
+	    (exists && is_file_of_store(&so, db))))
 		ret = error("'%s' is a file of the results store; give "
 		    "another output file", out);
-	else if (S_ISREG(so.st_mode) &&
-	    (is_store_file(out) || is_companion_of_a_store(out)))
+	else if (is_companion_of_a_store(out) ||
+	    (exists && S_ISREG(so.st_mode) && is_store_file(out)))
 		ret = error("'%s' is a boardbench store or one of its files; "
 		    "it is not overwritten (give another output file)", out);
+	else if (exists && !S_ISREG(so.st_mode))
+		/* an output replaces a file by a rename: never a FIFO,
+		 * device or folder, whichever command writes it */
+		ret = error("cannot write '%s': not a regular file (a FIFO, "
+		    "device or folder is never written; give a file name)",
+		    out);
 	free(def);
 	return ret;
 }

@@ -19,6 +19,13 @@ struct store {
 	sqlite3 *db;
 	char *path, *wal;
 	int readonly;
+	/*
+	 * Our own descriptor of the database file: a reader of the file
+	 * alone (no -wal beside it, read as immutable) holds its locks on it
+	 * (store.c); a writer asks through it whether such a reader is
+	 * there before a checkpoint.  -1 when none.
+	 */
+	int lockfd;
 	int64_t version;	/* user_version: 1 lacks the writer columns,
 				 * 2 the case counts */
 	/* waiting for another writer: what its files looked like, since when */

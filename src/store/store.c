@@ -3,7 +3,10 @@
  * every run; the rows of each case of a run are one transaction (with the
  * run's count of cases stored), so a kill or a power cut loses at most the
  * case in progress, and an imported run is one transaction.  Writers share the file in WAL mode and wait for each
- * other; readers open it read-only.  A file that is not ours, is newer
+ * other; readers open it read-only and create no file: a store with no
+ * -wal beside it (closed cleanly, or copied alone, on read-only media or
+ * another user's) is read as the file alone, under a lock that keeps its
+ * last writer from checkpointing into it meanwhile (open_reader()).  A file that is not ours, is newer
  * than us or is damaged is refused before anything is written to it.
  * Here: finding, creating, opening and checking the file, its schema and
  * its migration, waiting for other writers, transactions.  Writing runs
@@ -37,6 +40,23 @@
  * seconds without any change.
  */
 #define STORE_STALL_S		120.0
+
+/*
+ * SQLite's lock bytes in the database file (its unix VFS): PENDING at
+ * 1 GiB, RESERVED after it, then the SHARED range.  A reader of the file
+ * alone holds a read lock on the SHARED range, so that no connection can
+ * take the EXCLUSIVE lock a closing writer's checkpoint (or a commit in
+ * rollback mode) needs, and one on a byte of our own beyond SQLite's,
+ * which our writers look for before they checkpoint on their own
+ * (wal_hook()).  Both are open file description locks: SQLite's own
+ * descriptors, opened and closed in the same process, never drop them.
+ */
+#define LOCK_PENDING_BYTE	0x40000000
+#define LOCK_SHARED_FIRST	(LOCK_PENDING_BYTE + 2)
+#define LOCK_SHARED_SIZE	510
+#define LOCK_READER_BYTE	(LOCK_PENDING_BYTE + 4096)
+/* SQLite's own automatic checkpoint: at 1000 frames in the WAL */
+#define STORE_CHECKPOINT_FRAMES	1000
 
 static const char schema_sql[] =
     "CREATE TABLE IF NOT EXISTS meta("
@@ -73,6 +93,24 @@ static int query_int(sqlite3 *, const char *, int64_t *);
 static int store_init(struct store *);
 static int quick_check(struct store *);
 static int store_setup(struct store *);
+static int open_reader(struct store *);
+
+/* Did the last store_open*() fail as a write or read does (exit 1)? */
+static int open_io_failed;
+
+int
+store_open_exit(void)
+{
+	return open_io_failed ? EXIT_BENCH : EXIT_USAGE;
+}
+
+/* Is errno e the file system's refusal of a write? */
+static int
+is_io_errno(int e)
+{
+	return e == EFBIG || e == ENOSPC || e == EIO || e == EDQUOT ||
+	    e == EROFS;
+}
 
 char *
 store_default_path(void)
@@ -175,6 +213,7 @@ create_file(const char *path, int make_dirs)
 	}
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (fd == -1 && errno != EEXIST) {
+		open_io_failed = is_io_errno(errno);
 		error("cannot create store '%s': %s", path, strerror(errno));
 		goto out;
 	}
@@ -236,15 +275,37 @@ check_header(const char *path, int readonly)
 }
 
 /*
+ * db_why: SQLite's message for rc, with the system's cause when SQLite
+ * met one ("disk I/O error (File too large)"); an I/O error or a full
+ * disk marks the open as failed by the file system (store_open_exit()).
+ */
+static const char *
+db_why(sqlite3 *db, int rc, char *buf, size_t len)
+{
+	const char *msg = db != NULL ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+	int e = db != NULL ? sqlite3_system_errno(db) : 0;
+
+	if ((rc & 0xff) == SQLITE_IOERR || (rc & 0xff) == SQLITE_FULL ||
+	    is_io_errno(e))
+		open_io_failed = 1;
+	if (e != 0 && ((rc & 0xff) == SQLITE_IOERR ||
+	    (rc & 0xff) == SQLITE_FULL))
+		bufprintf(buf, len, "%s (%s)", msg, strerror(e));
+	else
+		bufprintf(buf, len, "%s", msg);
+	return buf;
+}
+
+/*
  * open_failed: report an SQLite error met while opening or checking path,
  * in the words the user needs: not a database, corrupt, or why not.
  */
 static int
 open_failed(const char *path, sqlite3 *db, int rc)
 {
-	const char *msg;
+	char buf[256];
+	const char *msg = db_why(db, rc, buf, sizeof(buf));
 
-	msg = db != NULL ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
 	switch (rc & 0xff) {
 	case SQLITE_NOTADB:
 		return error("'%s' is not a boardbench database "
@@ -461,8 +522,10 @@ store_init(struct store *st)
 	if (rc == SQLITE_OK)
 		rc = exec_write(st, "COMMIT");
 	if (rc != SQLITE_OK) {
+		char buf[256];
+
 		error("cannot create store '%s': %s", st->path,
-		    sqlite3_errmsg(st->db));
+		    db_why(st->db, rc, buf, sizeof(buf)));
 		sqlite3_finalize(stmt);
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
@@ -549,12 +612,200 @@ store_migrate(struct store *st)
 	if (rc == SQLITE_OK)
 		rc = exec_write(st, "COMMIT");
 	if (rc != SQLITE_OK) {
+		char buf[256];
+
 		error("cannot update store '%s' to schema version %d: %s",
-		    st->path, STORE_SCHEMA_VERSION, sqlite3_errmsg(st->db));
+		    st->path, STORE_SCHEMA_VERSION,
+		    db_why(st->db, rc, buf, sizeof(buf)));
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
 	st->version = STORE_SCHEMA_VERSION;
+	return 0;
+}
+
+/* fcntl lock request cmd of type on [start, start + len) of fd. */
+static int
+lock_range(int fd, int cmd, short type, off_t start, off_t len)
+{
+	struct flock fl;
+
+	memset(&fl, 0, sizeof(fl));	/* l_pid 0, as OFD locks want */
+	fl.l_type = type;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = start;
+	fl.l_len = len;
+	return fcntl(fd, cmd, &fl);
+}
+
+/*
+ * reader_lock: st->lockfd's read locks (LOCK_*), waiting while a writer
+ * holds the file exclusively (its closing checkpoint), as long as its
+ * files change.  0 with the locks or on a file system without them (the
+ * read goes on without); -1 when a writer kept the file too long.
+ */
+static int
+reader_lock(struct store *st)
+{
+#ifdef F_OFD_SETLK
+	int tries = 0;
+
+	while (lock_range(st->lockfd, F_OFD_SETLK, F_RDLCK, LOCK_SHARED_FIRST,
+	    LOCK_SHARED_SIZE) != 0) {
+		if (errno != EAGAIN && errno != EACCES && errno != EINTR)
+			return 0;
+		if (!store_wait(st, tries++))
+			return wait_done(st, -1);
+	}
+	wait_done(st, 0);
+	lock_range(st->lockfd, F_OFD_SETLK, F_RDLCK, LOCK_READER_BYTE, 1);
+#else
+	(void)st;
+#endif
+	return 0;
+}
+
+/* Does a reader of the file alone (reader_lock()) hold it now? */
+static int
+reader_present(const struct store *st)
+{
+#ifdef F_OFD_GETLK
+	struct flock fl;
+
+	if (st->lockfd == -1)
+		return 0;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = LOCK_READER_BYTE;
+	fl.l_len = 1;
+	return fcntl(st->lockfd, F_OFD_GETLK, &fl) == 0 &&
+	    fl.l_type != F_UNLCK;
+#else
+	(void)st;
+	return 0;
+#endif
+}
+
+/*
+ * wal_hook: a writer's automatic checkpoint, as SQLite's own (a passive
+ * one at STORE_CHECKPOINT_FRAMES), except while a reader of the file
+ * alone is there: the frames wait in the WAL until it has gone.
+ */
+static int
+wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
+{
+	if (frames >= STORE_CHECKPOINT_FRAMES && !reader_present(arg))
+		sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE,
+		    NULL, NULL);
+	return SQLITE_OK;
+}
+
+/* path as an SQLite URI opening it immutable (read, never locked). */
+static char *
+immutable_uri(const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	struct strbuf sb;
+	const unsigned char *p;
+
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s", path[0] == '/' ? "file://" : "file:");
+	for (p = (const unsigned char *)path; *p != '\0'; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("/._-~", *p) != NULL) {
+			strbuf_add(&sb, (const char *)p, 1);
+		} else {
+			strbuf_addf(&sb, "%%%c%c", hex[*p >> 4], hex[*p & 15]);
+		}
+	}
+	strbuf_addf(&sb, "?immutable=1");
+	return strbuf_detach(&sb);
+}
+
+/* No file at path, or an empty one (a -wal or -journal that holds nothing). */
+static int
+no_file(const char *path)
+{
+	struct stat sb;
+
+	if (stat(path, &sb) == -1)
+		return errno == ENOENT;
+	return S_ISREG(sb.st_mode) && sb.st_size == 0;
+}
+
+/*
+ * reader_alone: may a reader read the database file alone?  Yes when it
+ * holds reader_lock() and there is no -wal (a writer that has it open,
+ * or one killed before its checkpoint) and no -journal beside it, or
+ * only empty ones: then
+ * the file holds every committed row and nothing changes it until the
+ * reader lets go.  The lock stays on st->lockfd; otherwise it is closed
+ * (before SQLite opens the file: closing a descriptor drops the process's
+ * own locks on it).
+ */
+static int
+reader_alone(struct store *st)
+{
+	char *journal;
+	int alone;
+
+	st->lockfd = open(st->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (st->lockfd == -1)
+		return 0;
+	alone = reader_lock(st) == 0 && no_file(st->wal);
+	if (alone) {
+		journal = xasprintf("%s-journal", st->path);
+		alone = no_file(journal);
+		free(journal);
+	}
+	if (!alone) {
+		close(st->lockfd);
+		st->lockfd = -1;
+	}
+	return alone;
+}
+
+/*
+ * open_reader: open st->path for reading, creating no file.  The file
+ * alone when reader_alone() says so; else through its -wal and -shm, as
+ * any SQLite reader (SQLite makes the -shm only where a -wal has none);
+ * when that cannot be read here (a read-only folder without the -shm),
+ * the file alone after all, with a note.
+ */
+static int
+open_reader(struct store *st)
+{
+	int64_t pages;
+	char *uri;
+	int rc;
+
+	if (!reader_alone(st)) {
+		rc = sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READONLY,
+		    NULL);
+		if (rc == SQLITE_OK) {
+			sqlite3_busy_handler(st->db, busy_wait, st);
+			rc = query_int(st->db, "PRAGMA page_count", &pages);
+		}
+		if (rc == SQLITE_OK)
+			return 0;
+		if ((rc & 0xff) != SQLITE_CANTOPEN &&
+		    (rc & 0xff) != SQLITE_READONLY &&
+		    (rc & 0xff) != SQLITE_IOERR)
+			return open_failed(st->path, st->db, rc);
+		warning("store '%s': its -wal cannot be read here (%s); the "
+		    "store file is read alone, without what only the -wal "
+		    "holds", st->path, st->db != NULL ?
+		    sqlite3_errmsg(st->db) : sqlite3_errstr(rc));
+		sqlite3_close(st->db);
+		st->db = NULL;
+	}
+	uri = immutable_uri(st->path);
+	rc = sqlite3_open_v2(uri, &st->db, SQLITE_OPEN_READONLY |
+	    SQLITE_OPEN_URI, NULL);
+	free(uri);
+	if (rc != SQLITE_OK)
+		return open_failed(st->path, st->db, rc);
 	return 0;
 }
 
@@ -621,6 +872,7 @@ store_open_mode(const char *path, int readonly, int create, int make_dirs)
 	struct stat sb;
 	int rc, made = 0;
 
+	open_io_failed = 0;
 	if (stat(path, &sb) == -1) {
 		if (errno != ENOENT) {
 			error("cannot open store '%s': %s", path,
@@ -644,12 +896,20 @@ store_open_mode(const char *path, int readonly, int create, int make_dirs)
 	st->path = xstrdup(path);
 	st->wal = xasprintf("%s-wal", path);
 	st->readonly = readonly;
-	/* Never SQLITE_OPEN_CREATE: the file exists and is checked first. */
-	rc = sqlite3_open_v2(path, &st->db, readonly ? SQLITE_OPEN_READONLY :
-	    SQLITE_OPEN_READWRITE, NULL);
-	if (rc != SQLITE_OK) {
-		open_failed(path, st->db, rc);
-		goto fail;
+	st->lockfd = -1;
+	if (readonly) {
+		if (open_reader(st) == -1)
+			goto fail;
+	} else {
+		/* Never SQLITE_OPEN_CREATE: the file exists, checked. */
+		rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE,
+		    NULL);
+		if (rc != SQLITE_OK) {
+			open_failed(path, st->db, rc);
+			goto fail;
+		}
+		st->lockfd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		sqlite3_wal_hook(st->db, wal_hook, st);
 	}
 	sqlite3_busy_handler(st->db, busy_wait, st);
 	if (store_setup(st) == -1)
@@ -682,6 +942,9 @@ store_close(struct store *st)
 	if (st == NULL)
 		return;
 	sqlite3_close(st->db);
+	/* after SQLite's: closing it drops the process's locks on the file */
+	if (st->lockfd != -1)
+		close(st->lockfd);
 	free(st->path);
 	free(st->wal);
 	free(st);

@@ -28,6 +28,12 @@ struct store *store_open(const char *path, int create, int make_dirs);
  * or folder is fine.
  */
 struct store *store_open_readonly(const char *path);
+/*
+ * The exit status for the last open that failed: EXIT_BENCH (1) when the
+ * file system refused a write or a read (a full disk, a file size limit,
+ * an I/O error, read-only media), as for any output; else EXIT_USAGE (2).
+ */
+int store_open_exit(void);
 void store_close(struct store *);
 const char *store_path(const struct store *);
 
@@ -40,11 +46,12 @@ int store_commit(struct store *);
 void store_rollback(struct store *);
 
 /*
- * An output file (export -o, report -o, compare --plot) must not be a
- * file of the store db (NULL: the default one): the store, its -wal,
- * -shm or -journal, known by device and inode whatever the name; nor
- * any other boardbench store or its -wal, -shm, -journal: one error line
- * and -1, else 0.
+ * An output file (show and export -o, report -o, compare --plot) must not
+ * be a file of the store db (NULL: the default one): the store, its -wal,
+ * -shm or -journal, by name whether or not they exist, and known by
+ * device and inode whatever the name; nor any other boardbench store or
+ * its -wal, -shm, -journal; nor an existing FIFO, device or folder: one
+ * error line and -1, else 0.
  */
 int store_output_check(const char *out, const char *db);
 

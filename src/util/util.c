@@ -495,13 +495,14 @@ static char out_tmp[PATH_MAX];
 static struct sigaction out_old[3];
 static const int out_signals[3] = { SIGINT, SIGTERM, SIGHUP };
 
+/* A signal while an output is written: no temporary left, exit 130. */
 static void
 out_signal(int sig)
 {
+	(void)sig;
 	if (out_tmp[0] != '\0')
 		unlink(out_tmp);
-	signal(sig, SIG_DFL);
-	raise(sig);
+	_exit(EXIT_INTERRUPTED);
 }
 
 static void
