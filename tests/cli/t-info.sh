@@ -6,6 +6,11 @@
 fx="$top_srcdir/tests/fixtures"
 fast="--profile quick --budget 0.05 --min-sample 0.005 --warmup 0"
 
+# the JSON checks read the document with python3, which a fresh Debian
+# (the Quick start's packages) does not have: they skip without it
+py=$(command -v python3) || py=
+py_why="python3 not installed (Debian package python3)"
+
 # has LINE-REGEX DESCRIPTION: a line of the last output matches
 has() { grep -q "$1" "$TMP/out"; ok $? "$2"; }
 
@@ -134,11 +139,15 @@ has "^system.cpus_online  *80$" "80 CPUs: all online"
 has "^system.clusters.0.cpus  *0-79$" "80 CPUs: one cluster of 0-79"
 has "^system.clusters.0.count  *80$" "80 CPUs: of 80"
 expect 0 "info --format json on 80 CPUs" -- bb info --format json
-python3 -c 'import json, sys
+if [ -n "$py" ]; then
+	python3 -c 'import json, sys
 s = json.load(open(sys.argv[1]))["system"]
 assert [c["cpu"] for c in s["cores"]] == list(range(80)), "cores"
 assert s["clusters"][0]["cpus"] == "0-79", "cluster"' "$TMP/out" 2>&1
-ok $? "80 CPUs: JSON carries a core for each CPU"
+	ok $? "80 CPUs: JSON carries a core for each CPU"
+else
+	echo "ok $((n = n + 1)) # SKIP 80 CPUs' JSON: $py_why"
+fi
 expect 0 "a stored run on 80 CPUs" -- bb run null $fast --db "$TMP/c80.db"
 expect 0 "its machine line" -- bb show --db "$TMP/c80.db"
 has "80 x Cortex-A72 @ 2000 MHz" "80 CPUs: the stored run's machine line"
@@ -159,7 +168,8 @@ sh "$fx/many-cpus.sh" "$TMP/c4096" $(i=0; while [ $i -lt 128 ]; do
 BOARDBENCH_SYSROOT="$TMP/c4096"
 expect 0 "info --format json on 4096 CPUs in 128 policies" -- \
 	bb info --format json
-python3 -c 'import json, sys
+if [ -n "$py" ]; then
+	python3 -c 'import json, sys
 s = json.load(open(sys.argv[1]))["system"]
 assert s["cpus_online"] == 4096 and len(s["cores"]) == 4096, "cpus"
 assert s["cpu_model"] == "4096 x Neoverse-N1", s["cpu_model"]
@@ -167,7 +177,10 @@ want = [("policy%d" % (32 * k), "%d-%d" % (32 * k, 32 * k + 31))
         for k in range(128)]
 got = [(c["policy"], c["cpus"]) for c in s["clusters"]]
 assert got == want, got[:3]' "$TMP/out" 2>&1
-ok $? "4096 CPUs: every CPU, and the 128 policies in order"
+	ok $? "4096 CPUs: every CPU, and the 128 policies in order"
+else
+	echo "ok $((n = n + 1)) # SKIP 4096 CPUs' JSON: $py_why"
+fi
 unset BOARDBENCH_SYSROOT
 
 # a thermal zone beyond any real temperature is a broken sensor: unknown,
