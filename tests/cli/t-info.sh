@@ -13,6 +13,9 @@ py_why="python3 not installed (Debian package python3)"
 
 # has LINE-REGEX DESCRIPTION: a line of the last output matches
 has() { grep -q "$1" "$TMP/out"; ok $? "$2"; }
+# hasj: the same on info's lines joined (a key longer than its column has
+# its value on the next line)
+hasj() { info_joined "$TMP/out" | grep -q "$1"; ok $? "$2"; }
 
 expect 0 "info on this machine" -- bb info
 has "^system.kernel " "info names the kernel"
@@ -24,14 +27,23 @@ has '"throttling": {' "JSON carries the throttling bits"
 
 BOARDBENCH_SYSROOT="$fx/rpi4"; export BOARDBENCH_SYSROOT
 expect 0 "info on the Pi 4 tree" -- bb info
+# keys and values in two columns: every value starts at column 30, a key
+# too long for its column has its value alone on the next line
+awk '/^== / || /^   / || /^$/ { next }
+	!/ / && length($0) > 28 { next }
+	substr($0, 29, 1) != " " || substr($0, 30, 1) == " " { print }' \
+	"$TMP/out" >"$TMP/unaligned"
+[ ! -s "$TMP/unaligned" ] && grep -q '^system.throttling.since_boot.under_voltage$' "$TMP/out"
+ok $? "info: every value in one column, a long key's on the next line"
+sed 's/^/# not aligned: /' "$TMP/unaligned" | head -5
 has "^system.board  *Raspberry Pi 4 Model B Rev 1.4$" "rpi4: board"
 has "^system.cpu_model  *4 x Cortex-A72$" "rpi4: four A72 cores"
 has "^system.clusters.0.governor  *ondemand$" "rpi4: governor"
 has "^system.clusters.0.max_mhz  *1500" "rpi4: max clock"
 has "^system.thermal.0.temp_c  *51.121$" "rpi4: temperature"
-has "^system.throttling.since_boot.under_voltage  *true$" \
+hasj "^system.throttling.since_boot.under_voltage  *true$" \
 	"rpi4: under-voltage since boot"
-has "^system.throttling.now.under_voltage  *false$" "rpi4: not now"
+hasj "^system.throttling.now.under_voltage  *false$" "rpi4: not now"
 expect 0 "rows are hot above --hot-temp" -- \
 	bb run null $fast --no-save --hot-temp 50
 grep "^null *add " "$TMP/out" | grep -Eq " [A-Z]*H[A-Z]*$"
@@ -75,15 +87,15 @@ expect 0 "under-voltage now" -- bb run null $fast --no-save
 grep "^null *add " "$TMP/out" | grep -Eq " [A-Z]*T[A-Z]*$"
 ok $? "rows say throttled (T)"
 expect 0 "info decodes it" -- bb info
-has "^system.throttling.now.under_voltage  *true$" "under-voltage now"
-has "^system.throttling.now.throttled  *true$" "throttled now"
+hasj "^system.throttling.now.under_voltage  *true$" "under-voltage now"
+hasj "^system.throttling.now.throttled  *true$" "throttled now"
 
 BOARDBENCH_SYSROOT="$fx/rk3588"
 expect 0 "info on the RK3588 tree" -- bb info
 has "^system.cpu_model  *4 x Cortex-A55 + 4 x Cortex-A76$" "rk3588: cores"
 has "^system.clusters.1.cpus  *4-5$" "rk3588: policy4 cluster"
 has "^system.clusters.2.cur_mhz  *2256" "rk3588: policy6 clock"
-has "^system.memory.swap_devices.0.algorithm  *zstd$" "rk3588: zram"
+hasj "^system.memory.swap_devices.0.algorithm  *zstd$" "rk3588: zram"
 expect 0 "a clock below max under performance" -- bb run null $fast --no-save
 grep "^null *add " "$TMP/out" | grep -Eq " [A-Z]*T[A-Z]*$"
 ok $? "rows say throttled (T)"
