@@ -12,7 +12,7 @@
  * (bench/cpu.am), so the linker cannot merge them either.
  *
  * Code placements: Dhrystone's speed depends on where its code lies
- * modulo the cache line and fetch block (README, "Comparing with the
+ * modulo the cache line and fetch block (doc/guide.md, "Comparing with the
  * classic programs"), which is fixed when the program is linked.  So the
  * two units are compiled PLACE_COPIES times from the same source
  * (cpu-place.h), copy K with -DDHRY_COPY=K: every external name of the

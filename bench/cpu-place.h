@@ -2,7 +2,7 @@
  * cpu-place.h - copies of a small kernel's code at different placements.
  *
  * A small kernel's speed can depend on where its code lies modulo the
- * cache line and the fetch block (README, "Comparing with the classic
+ * cache line and the fetch block (doc/guide.md, "Comparing with the classic
  * programs"), which is fixed when the program is linked.  Such a kernel's
  * units are compiled PLACE_COPIES times from one source (bench/cpu.am),
  * copy K with -D<KERNEL>_COPY=K, its external names suffixed _cK

@@ -316,11 +316,35 @@ static const char *const whet_case_names[] = {
 
 #define MWIPS_WI_PER_PASS 1e7	/* x100 = 100: 100 x 100,000 */
 
-static const struct bench_derived whet_derived[] = {
+/*
+ * Per MHz in each program's own unit: MIPS/MHz for the C-converted
+ * classic, MWIPS/MHz for Longbottom's (the two are never mixed).
+ */
+static const struct bench_derived whet_derived_classic[] = {
+	{ .name = "mips-per-mhz", .unit = "MIPS/MHz",
+	  .how = BENCH_D_PER_MHZ, .scale = 1e-6 },
+	{ .name = NULL }
+};
+
+static const struct bench_derived whet_derived_mwips[] = {
 	{ .name = "mwips-per-mhz", .unit = "MWIPS/MHz",
 	  .how = BENCH_D_PER_MHZ, .scale = 1e-6 },
 	{ .name = NULL }
 };
+
+/*
+ * compare's key: runs stored before the classic's per-MHz row was named
+ * in MIPS call it "classic-double/mwips-per-mhz" (the same figure, WI/s
+ * / 10^6 per MHz).
+ */
+static const char *
+whet_case_key(const char *name, char *buf, size_t len)
+{
+	if (strcmp(name, "classic-double/mwips-per-mhz") != 0)
+		return name;
+	snprintf(buf, len, "classic-double/mips-per-mhz");
+	return buf;
+}
 
 /* Its parameters (bench_params()); see whet_params. */
 struct whet_params {
@@ -348,7 +372,8 @@ whet_plan(struct bench_ctx *ctx)
 			return -1;
 		c->id = id;
 		c->arg = (intptr_t)loops;
-		c->derived = whet_derived;
+		c->derived = id == WHET_CLASSIC ? whet_derived_classic :
+		    whet_derived_mwips;
 	}
 	return 0;
 }
@@ -573,7 +598,7 @@ whet_classic_cconv(FILE *fp, const struct result *r,
 		    strcmp(whet_modules[i].unit, "flop/s") == 0 ? "MFLOPS" :
 		    "MOPS");
 	}
-	classic_per_mhz(fp, r, "mwips-per-mhz", "MWIPS/MHz", 18, rows, nrows);
+	classic_per_mhz(fp, r, "mips-per-mhz", "MIPS/MHz", 18, rows, nrows);
 	fprintf(fp, "boardbench: MIPS and the module rates are the rows' "
 	    "medians; Iterations and\nDuration total every timed pass. "
 	    "LOOP = loops = %ld per pass (the classic's\nfigure drifts "
@@ -631,7 +656,8 @@ whet_classic_mwips(FILE *fp, const struct result *r,
 
 /*
  * One block per program that ran: rows of their own made from a case
- * (modules, `<case>/mwips-per-mhz`) only feed the block of their case.
+ * (modules, `<case>/mips-per-mhz`, `<case>/mwips-per-mhz`) only feed the
+ * block of their case.
  */
 static void
 whet_classic(FILE *fp, const struct bench_info *info,
@@ -707,6 +733,7 @@ const struct bench_info bench_whetstone_info = {
 	.description = "Whetstone double precision, the C-converted classic "
 	    "and Longbottom's MWIPS program, every module timed and checked",
 	.unit = "WI/s",
+	.case_key = whet_case_key,
 	.better = BENCH_HIGHER,
 	.flags = BENCH_CPU,
 	.params = whet_params,

@@ -13,7 +13,7 @@
  * machine says little.  Built by make, not installed:
  *     build/scripts/placement-check [OPTIONS] BENCH
  * Whetstone and md5ref have no copies: measured with builds whose code
- * lies 16, 32 and 48 bytes further, they did not move (README).
+ * lies 16, 32 and 48 bytes further, they did not move (doc/guide.md).
  */
 #include "config.h"
 

@@ -306,7 +306,10 @@ add_store_run(struct cmp_inputs *cs, struct store *st, const char *spec,
 
 	ids[0] = one->v[0].id;
 	c = column_new(cs);
-	if (pool && rtag[0] != '\0' && strcmp(tag, rtag) == 0) {
+	/* a bare tag stands for its one NAME@FINGERPRINT (a sweep's) */
+	if (pool && rtag[0] != '\0' && (strcmp(tag, rtag) == 0 ||
+	    (strncmp(rtag, tag, strlen(tag)) == 0 &&
+	    rtag[strlen(tag)] == '@' && strchr(tag, '@') == NULL))) {
 		free(ids);
 		ids = NULL;
 		if (store_run_ids(st, rtag, &ids, &nids) != 0)

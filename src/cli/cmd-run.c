@@ -628,6 +628,8 @@ run_measure(struct run_ctx *x)
 			rb[b].prefix = a->tg[b].prefix;
 			rb[b].nprefix = a->tg[b].nprefix;
 			rb[b].params = pb[b].own ? &pb[b].params : NULL;
+			rb[b].emulated = run_emulated(b == 0 ? &x->ri :
+			    &pb[b].ri);
 			if (b == 0)
 				continue;
 			pb[b].sink.st = sink->st;
@@ -644,6 +646,7 @@ run_measure(struct run_ctx *x)
 	}
 
 	runner_signals_install();
+	a->ro.emulated = run_emulated(&x->ri);
 	/* the measured clock for per-MHz rows, once for the whole run */
 	a->ro.clock = clockcache_load(&clock) == 0 ? &clock : NULL;
 	rc = runner_run(&a->ro, x->bl, x->nb, sink_row, sink, &x->interrupted);

@@ -120,6 +120,44 @@ print_cut(const char *s, int room)
 	printf("%.*s...", (int)(room > 3 ? cut : 0), s);
 }
 
+/*
+ * The text list's BUILD: what tells builds apart, short enough for 80
+ * columns: the compiler without its target triplet and its major
+ * version, the -O level, the float ABI when not the machine's native
+ * one, e.g. "gcc12 O3 hard", "clang16 O1" (the whole label is in the
+ * CSV, TSV and JSON list and in `show RUN`).  Empty when nothing is known.
+ */
+static void
+short_build(const struct build_info *b, char *buf, size_t len)
+{
+	const char *cc = "", *p, *end, *ver = "", *opt = "", *abi = "";
+	int cclen, verlen;
+
+	buf[0] = '\0';
+	if (b == NULL)
+		return;
+	if (b->cc != NULL) {
+		/* "/usr/bin/arm-linux-gnueabihf-gcc --sysroot=...": "gcc" */
+		end = b->cc + strcspn(b->cc, " ");
+		cc = b->cc;
+		for (p = cc; p < end; p++)
+			if (*p == '-' || *p == '/')
+				cc = p + 1;
+		cclen = (int)(end - cc);
+	} else
+		cclen = 0;
+	if (b->compiler_macro_version != NULL)
+		ver = b->compiler_macro_version;
+	verlen = (int)strcspn(ver, ".");
+	if (b->opt_level != NULL)
+		opt = b->opt_level[0] == '-' ? b->opt_level + 1 : b->opt_level;
+	if (b->float_abi != NULL && strcmp(b->float_abi, "native") != 0)
+		abi = b->float_abi;
+	bufprintf(buf, len, "%.*s%.*s%s%s%s%s", cclen, cc, verlen, ver,
+	    opt[0] != '\0' && cclen > 0 ? " " : "", opt,
+	    abi[0] != '\0' ? " " : "", abi);
+}
+
 /* The fields of `show --list`, in order, for every format. */
 static const char *const list_fields[] = {
 	"run", "uuid", "started", "finished", "status", "profile", "tag",
@@ -127,18 +165,20 @@ static const char *const list_fields[] = {
 };
 
 /*
- * One line per run for people: the build label, when too long for the
- * width, is cut (`show RUN` prints it whole).  Scripts read the CSV, TSV
- * or JSON list instead.
+ * One line per run for people: the build's short label (short_build),
+ * cut when still too long for the width (`show RUN` prints the build
+ * whole).  Scripts read the CSV, TSV or JSON list instead.
  */
 static void
-list_text(FILE *fp, const struct run_info *ri, const char *label, int width)
+list_text(FILE *fp, const struct run_info *ri, int width)
 {
+	char label[64];
 	char e_label[FMT_SAFE(512)], e_tag[FMT_SAFE(128)];
 	char e_started[FMT_SAFE(32)], e_status[FMT_SAFE(16)];
 	char e_profile[FMT_SAFE(16)];
 	int col;
 
+	short_build(ri->build, label, sizeof(label));
 	col = fprintf(fp, "%-5lld %-20s %-11s %-8s %-16s ", (long long)ri->id,
 	    fmt_safe(e_started, sizeof(e_started), ri->started),
 	    fmt_safe(e_status, sizeof(e_status), ri->status),
@@ -215,7 +255,7 @@ list_runs(struct store *st, const int64_t *ids, size_t n,
 			continue;
 		buildinfo_label(ri.build, NULL, label, sizeof(label));
 		if (text)
-			list_text(fp, &ri, label, width);
+			list_text(fp, &ri, width);
 		else if (list_one(fp, format, &ri, label, arr) != 0) {
 			error("out of memory");
 			rc = -1;

@@ -51,12 +51,20 @@ sysinfo_label(const struct system_info *s, char *buf, size_t len)
  * Print obj as "prefix.key: value" lines, nested with dots; arrays of
  * objects are numbered (clusters.0.cpus), other arrays printed inline.
  */
-/* One "key value" line: a value too long for the width wraps, indented. */
+/*
+ * One "key value" line, the values in one column (29): a value too long
+ * for the width wraps under it, and a key too long for its column puts
+ * its value on the next line, in that column.
+ */
 static void
 kv_line(FILE *fp, int width, const char *name, const char *value)
 {
-	int col = fprintf(fp, "%-28s ", name);
+	int col;
 
+	if (strlen(name) > 28)
+		col = fprintf(fp, "%s\n%29s", name, "") - (int)strlen(name) - 1;
+	else
+		col = fprintf(fp, "%-28s ", name);
 	fmt_wrap(fp, width, value, col > 0 ? col : 0, 29);
 }
 
@@ -98,11 +106,11 @@ print_kv(FILE *fp, int width, const char *prefix, const json_t *obj)
 			continue;
 		}
 		if (json_is_null(v)) {
-			fprintf(fp, "%-28s unknown\n", name);
+			kv_line(fp, width, name, "unknown");
 			continue;
 		}
 		if (json_is_array(v) && json_array_size(v) == 0) {
-			fprintf(fp, "%-28s none\n", name);
+			kv_line(fp, width, name, "none");
 			continue;
 		}
 		txt = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |

@@ -430,6 +430,45 @@ print_table(FILE *fp, int width, const struct cmp_inputs *cs,
 }
 
 /*
+ * Above the table, once: which columns ran under a user-mode emulator.
+ * When every one did, they are compared with each other (the same kind
+ * of timings: fair), and only a native run is out of their reach.
+ */
+static void
+print_emulated(FILE *fp, int width, const struct cmp_inputs *cs)
+{
+	const struct system_info *si, *first = NULL;
+	char letters[160], e[FMT_SAFE(64)];	/* "A, C, ..." */
+	size_t c, n = 0, len = 0;
+
+	letters[0] = '\0';
+	for (c = 0; c < cs->n; c++) {
+		si = cs->v[c].ri.system;
+		if (si == NULL || !sysinfo_emulated(si))
+			continue;
+		if (first == NULL)
+			first = si;
+		if (len + 4 < sizeof(letters))	/* else the first ones */
+			len += (size_t)snprintf(letters + len,
+			    sizeof(letters) - len, "%s%c", n > 0 ? ", " : "",
+			    fmt_cmp_letter(c));
+		n++;
+	}
+	if (first == NULL)
+		return;
+	fmt_safe(e, sizeof(e), first->emulator);
+	if (n == cs->n && n > 1)
+		wrap_free(fp, width, 3, xasprintf("== every column is emulated "
+		    "(%s): the timings are the emulator's, not a board's; they "
+		    "compare with each other, not with a native run", e));
+	else
+		wrap_free(fp, width, 3, xasprintf("== %s %s emulated (%s): %s "
+		    "timings are the emulator's, not the board's; no verdict "
+		    "against a native run", letters, n > 1 ? "are" : "is", e,
+		    n > 1 ? "their" : "its"));
+}
+
+/*
  * Above the table: how the cells were judged, how many cases were
  * compared and called different, how many differences chance alone would
  * give, and which cells have no verdict and why.
@@ -440,17 +479,7 @@ print_verdicts(FILE *fp, int width, const struct cmp_inputs *cs,
 {
 	size_t c;
 
-	for (c = 0; c < cs->n; c++) {
-		const struct system_info *si = cs->v[c].ri.system;
-		char e[FMT_SAFE(64)];
-
-		if (si == NULL || !sysinfo_emulated(si))
-			continue;
-		wrap_free(fp, width, 3, xasprintf("== %c is emulated (%s): its "
-		    "timings are the emulator's, not the board's; no verdict "
-		    "against a native run", fmt_cmp_letter(c), fmt_safe(e,
-		    sizeof(e), si->emulator)));
-	}
+	print_emulated(fp, width, cs);
 	if (t->paired)
 		wrap_free(fp, width, 3, xasprintf("== paired: builds of one "
 		    "session compare pair by pair (one process of each, "

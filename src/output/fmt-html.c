@@ -791,11 +791,11 @@ comparison(struct strbuf *sb, const struct rruns *rs,
  * emulator's) or in a virtual machine (its figures drift), by name.
  */
 static void
-virt_notice(struct strbuf *sb, const struct rrun *r)
+virt_notice(struct strbuf *sb, const struct rrun *r, int emulator)
 {
 	const struct system_info *s = r->ri.system;
 
-	if (sysinfo_emulated(s)) {
+	if (emulator && sysinfo_emulated(s)) {
 		strbuf_addf(sb, "<p class=\"warn\"><strong>Emulated:</strong> ");
 		esc(sb, r->name);
 		strbuf_addf(sb, " ran under ");
@@ -812,6 +812,30 @@ virt_notice(struct strbuf *sb, const struct rrun *r)
 		strbuf_addf(sb, "): its figures drift more than on bare "
 		    "metal.</p>\n");
 	}
+}
+
+/*
+ * At the top: the runs under an emulator, once for all when every run
+ * was (they compare with each other, not with a native run), and those
+ * in a virtual machine.
+ */
+static void
+virt_notices(struct strbuf *sb, const struct rruns *rs)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < rs->n; i++)
+		n += sysinfo_emulated(rs->v[i].ri.system) != 0;
+	if (rs->n > 1 && n == rs->n) {
+		strbuf_addf(sb, "<p class=\"warn\"><strong>Emulated:</strong> "
+		    "every run here ran under ");
+		esc(sb, rs->v[0].ri.system->emulator);
+		strbuf_addf(sb, ": the timings are the emulator's, not a "
+		    "board's; they compare with each other, not with a native "
+		    "run.</p>\n");
+	}
+	for (i = 0; i < rs->n; i++)
+		virt_notice(sb, &rs->v[i], rs->n == 1 || n != rs->n);
 }
 
 /*
@@ -892,8 +916,7 @@ fmt_html_report(const struct rruns *rs, const struct cmp_table *t,
 		strbuf_addf(&sb, "<li><a href=\"#comparison\">Comparison</a>"
 		    "</li>\n");
 	strbuf_addf(&sb, "</ul>\n");
-	for (i = 0; i < rs->n; i++)
-		virt_notice(&sb, &rs->v[i]);
+	virt_notices(&sb, rs);
 	verdicts(&sb, rs);
 	headline(&sb, rs);
 	if (rs->n > 1)
@@ -913,7 +936,7 @@ fmt_html_report(const struct rruns *rs, const struct cmp_table *t,
 		identity(&sb, &rs->v[i]);
 		monitor(&sb, &rs->v[i]);
 		strbuf_addf(&sb, "<h3>Results</h3>\n");
-		virt_notice(&sb, &rs->v[i]);
+		virt_notice(&sb, &rs->v[i], 1);
 		rows_table(&sb, &rs->v[i]);
 	}
 	strbuf_addf(&sb, "</body></html>\n");

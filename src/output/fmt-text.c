@@ -335,15 +335,19 @@ text_result(struct fmt *f, const struct result *r)
 		    W_INDENT, 0);
 }
 
-/* The headline: the figures people quote (headline.c picks them). */
-#define HEADLINE_FLAGS_AT	53	/* "  " label 32, figure 9, unit 7 */
+/*
+ * The headline: the figures people quote (headline.c picks them), each
+ * with its flags as letters on its line (at most 10: "  " label 32,
+ * figure 9, unit 7 and 10 letters fit 80), their legend below.
+ */
 static void
 text_headline(struct fmt *f)
 {
 	struct headline_item it[HEADLINE_MAX];
-	char num[32], unit[24], flags[96], text[200], e_text[FMT_SAFE(200)];
+	char num[32], unit[24], flags[16], text[200], e_text[FMT_SAFE(200)];
 	size_t i, k = headline_pick(f->rows, f->nrows, it, ARRAY_SIZE(it));
 	int width = f->width > 0 ? f->width : 80;
+	unsigned all = 0;
 
 	if (k == 0)
 		return;
@@ -354,25 +358,24 @@ text_headline(struct fmt *f)
 
 		fmt_quote_row(r, r->st.median, num, sizeof(num), unit,
 		    sizeof(unit));
-		result_flags_str(it[i].flags, flags, sizeof(flags));
+		fmt_flag_abbrev(it[i].flags, flags, sizeof(flags));
+		all |= it[i].flags;
 		if (it[i].size[0] != '\0')
 			bufprintf(text, sizeof(text), "%s (%s)", it[i].label,
 			    it[i].size);
 		else
 			bufprintf(text, sizeof(text), "%s", it[i].label);
 		fmt_safe(e_text, sizeof(e_text), text);
-		/* flags that would run past the width go on a line of their
-		 * own, indented (busy,noisy,preempted,drifted is 28) */
-		if (HEADLINE_FLAGS_AT + (int)strlen(flags) > width)
-			fprintf(f->fp, "  %-32s %9s %s\n    %s\n", e_text, num,
-			    unit, flags);
-		else
+		if (flags[0] != '\0')
 			fprintf(f->fp, "  %-32s %9s %-7s %s\n", e_text, num,
 			    unit, flags);
+		else
+			fprintf(f->fp, "  %-32s %9s %s\n", e_text, num, unit);
 		if (fmt_placement_range(r, text, sizeof(text)))
 			fprintf(f->fp, "    %s\n", fmt_safe(e_text,
 			    sizeof(e_text), text));
 	}
+	fmt_flag_legend(f->fp, width, all);
 }
 
 /* Raspberry Pi firmware bits (get_throttled): now, and since boot. */

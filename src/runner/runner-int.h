@@ -286,11 +286,12 @@ int runner_emit(runner_sink_fn sink, void *arg, struct result *r, int *bad,
 /* A planned case's rows were all given: the sink hears NULL (runner.h). */
 void runner_case_done(runner_sink_fn sink, void *arg, int *stop);
 /* A finished case's rows: per copy, its own, its metrics'; then its
- * derived rows. */
+ * derived rows (of a build that runs emulated: none from the clock). */
 void runner_case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
     struct case_run *cr, runner_sink_fn sink, void *arg, int *bad,
     int *stop);
-void runner_derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
+void runner_derived_rows(const struct runner_opts *o, int emulated,
+    const struct bench_ctx *ctx,
     const struct bench_case *c, const struct case_run *cr,
     runner_sink_fn sink, void *arg, int *bad, int *stop);
 /* Is extra `name` a total over samples (summed across processes)? */

@@ -583,10 +583,13 @@ derived_procs(struct result *r, const struct bench_derived *d,
 /*
  * The derived rows of a verified case, from the aggregate samples (per
  * copy where a figure is per MHz or per cycle) and the cycles counted per
- * unit of work when every copy counted them.
+ * unit of work when every copy counted them.  A build that runs under a
+ * user-mode emulator gets none from the clock: the clock is the host's,
+ * not the emulated board's (SKIPPED, noclock, with that reason).
  */
 void
-runner_derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
+runner_derived_rows(const struct runner_opts *o, int emulated,
+    const struct bench_ctx *ctx,
     const struct bench_case *c, const struct case_run *cr,
     runner_sink_fn sink, void *arg, int *bad, int *stop)
 {
@@ -617,7 +620,7 @@ runner_derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
 		if (d->how == BENCH_D_PER_MHZ ||
 		    (d->how == BENCH_D_CYCLES && cyc == NULL))
 			need_clock = 1;
-	if (need_clock)
+	if (need_clock && !emulated)
 		mhz = derived_clock(o, &source);
 	for (d = c->derived; d->name != NULL && !*stop; d++) {
 		runner_row_init(&r, ctx, c, d->name);
@@ -626,6 +629,11 @@ runner_derived_rows(const struct runner_opts *o, const struct bench_ctx *ctx,
 		r.iters = cr->acc[0].iters;
 		runner_derived_fill(&r, d, c, v, cyc, n, sum ? nc : 1, mhz,
 		    source);
+		if (emulated && r.status == ST_SKIPPED &&
+		    (r.flags & RF_NOCLOCK))
+			bufprintf(r.reason, sizeof(r.reason), "emulated: the "
+			    "clock is the host's, not the board's, so no "
+			    "figure per MHz or per cycle");
 		if (cr->np > 1 && r.status == ST_OK &&
 		    !(d->how == BENCH_D_CYCLES && cyc != NULL))
 			derived_procs(&r, d, c, cr, mhz, source);

@@ -649,8 +649,9 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 				pcr[k].no_aslr = o->no_aslr && o->exec_self;
 				runner_case_rows(kc, &kc->cases[j], &pcr[k], bs, ba,
 				    &bad, &stop);
-				runner_derived_rows(o, kc, &kc->cases[j], &pcr[k], bs,
-				    ba, &bad, &stop);
+				runner_derived_rows(o, paired ?
+				    o->builds[k].emulated : o->emulated, kc,
+				    &kc->cases[j], &pcr[k], bs, ba, &bad, &stop);
 				runner_case_done(bs, ba, &stop);
 				case_run_release(&pcr[k]);
 			}

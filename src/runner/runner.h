@@ -74,6 +74,8 @@ struct runner_build {
 	 * they may change what a case does, not which cases there are.
 	 */
 	const struct param_set *params;
+	/* it runs under a user-mode emulator: no per-MHz figure for it */
+	int emulated;
 };
 
 /* Rounds of a paired CPU case, at least (other cases: 2, A B then B A). */
@@ -159,6 +161,12 @@ struct runner_opts {
 	 * once for the run (clockcache_load()); NULL: cpufreq's only.
 	 */
 	const struct clock_report *clock;
+	/*
+	 * This program runs under a user-mode emulator (qemu-user): the
+	 * clock is the host's, not the emulated board's, so per-MHz and
+	 * clock-derived per-cycle rows are SKIPPED with that reason.
+	 */
+	int emulated;
 	/*
 	 * Paired: nbuilds >= 2 builds measured in alternation (builds[0] is
 	 * this program, its rows to runner_run's sink; copies must be 1).

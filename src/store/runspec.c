@@ -45,6 +45,48 @@ parse_id(const char *s, int64_t *id)
 }
 
 int
+runspec_tag_ids(struct store *st, const char *tag, int64_t **ids, size_t *n,
+    char *full, size_t len)
+{
+	int64_t *all = NULL;
+	size_t nall = 0, i, tl = strlen(tag);
+	struct run_info ri;
+	char found[sizeof(ri.tag)] = "";
+	int rc = 0;
+
+	if (full != NULL)
+		bufprintf(full, len, "%s", tag);
+	if (store_run_ids(st, tag, ids, n) != 0)
+		return -1;
+	if (*n > 0 || strchr(tag, '@') != NULL)
+		return 0;
+	free(*ids);
+	*ids = NULL;
+	if (store_run_ids(st, NULL, &all, &nall) != 0)
+		return -1;
+	for (i = 0; i < nall && rc == 0; i++) {
+		memset(&ri, 0, sizeof(ri));
+		if (store_run_get(st, all[i], &ri) == 0 &&
+		    strncmp(ri.tag, tag, tl) == 0 && ri.tag[tl] == '@') {
+			if (found[0] == '\0')
+				bufprintf(found, sizeof(found), "%s", ri.tag);
+			else if (strcmp(found, ri.tag) != 0) {
+				error("tag '%s' is ambiguous: '%s' and '%s' (give "
+				    "the whole tag)", tag, found, ri.tag);
+				rc = -1;
+			}
+		}
+		run_info_release(&ri);
+	}
+	free(all);
+	if (rc != 0 || found[0] == '\0')
+		return rc;
+	if (full != NULL)
+		bufprintf(full, len, "%s", found);
+	return store_run_ids(st, found, ids, n);
+}
+
+int
 runspec_resolve(struct store *st, char *const *specs, size_t n,
     int64_t **ids, size_t *nids)
 {
@@ -67,7 +109,7 @@ runspec_resolve(struct store *st, char *const *specs, size_t n,
 			free(all);
 			all = NULL;
 		} else if (strncmp(s, "tag:", 4) == 0) {
-			if (store_run_ids(st, s + 4, &all, &nall) != 0)
+			if (runspec_tag_ids(st, s + 4, &all, &nall, NULL, 0) != 0)
 				goto fail;
 			if (nall == 0) {
 				error("no run with tag '%s'", s + 4);
@@ -89,8 +131,11 @@ runspec_resolve(struct store *st, char *const *specs, size_t n,
 			}
 		} else if (store_run_by_uuid(st, s, &id) != 0) {
 			/* last resort: a tag given without tag: */
-			if (store_run_ids(st, s, &all, &nall) != 0 ||
-			    nall == 0) {
+			if (runspec_tag_ids(st, s, &all, &nall, NULL, 0) != 0) {
+				free(all);
+				goto fail;
+			}
+			if (nall == 0) {
 				free(all);
 				error("no run, uuid or tag '%s' in the store "
 				    "(see 'boardbench show --list')", s);

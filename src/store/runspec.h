@@ -48,6 +48,16 @@ int runspec_resolve(struct store *, char *const *specs, size_t n,
     int64_t **ids, size_t *nids);
 
 /*
+ * The runs of tag T (store_run_ids), else, for a T without '@', of the
+ * one tag "T@..." there is (a sweep's NAME@FINGERPRINT: "O1" for
+ * "O1@735753dc50ed"); *full (size len, may be NULL) is the tag found.
+ * None: 0 with *n 0.  -1 on a store error or, with one line, when several
+ * such tags make T ambiguous.
+ */
+int runspec_tag_ids(struct store *, const char *tag, int64_t **ids,
+    size_t *n, char *full, size_t len);
+
+/*
  * runspec_load: the runs of one spec appended to out: every run of a file,
  * or the one run a store spec names.  The store is opened read-only at
  * the first store spec (*st, from db; NULL: the default) and left open

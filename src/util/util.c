@@ -203,14 +203,44 @@ error(const char *fmt, ...)
 	return -1;
 }
 
+/*
+ * A warning fits 80 columns: it breaks at spaces, each further line
+ * indented by two (a word longer than a line stays whole).  Errors stay
+ * one line each (the exit status 2 rule: one line on stderr).
+ */
 void
 warning(const char *fmt, ...)
 {
 	va_list ap;
+	char msg[1024], safe[FMT_SAFE(sizeof(msg))], *p, *brk;
+	size_t room, ind = 0, i;
 
+	snprintf(msg, sizeof(msg), "%s: warning: ", progname);
 	va_start(ap, fmt);
-	vreport("warning: ", fmt, ap);
+	i = strlen(msg);
+	vsnprintf(msg + i, sizeof(msg) - i, fmt, ap);
 	va_end(ap);
+	p = fmt_safe(safe, sizeof(safe), msg);
+	for (;;) {
+		room = 80 - ind;
+		if (strlen(p) <= room) {
+			fprintf(stderr, "%*s%s\n", (int)ind, "", p);
+			return;
+		}
+		brk = NULL;
+		for (i = 1; i <= room; i++)
+			if (p[i] == ' ')
+				brk = p + i;
+		if (brk == NULL)
+			brk = strchr(p + room, ' ');
+		if (brk == NULL) {
+			fprintf(stderr, "%*s%s\n", (int)ind, "", p);
+			return;
+		}
+		fprintf(stderr, "%*s%.*s\n", (int)ind, "", (int)(brk - p), p);
+		p = brk + 1;
+		ind = 2;
+	}
 }
 
 void

@@ -396,4 +396,22 @@ if [ -p fifo ]; then
 	grep -q "cannot import 'fifo': not a regular file" "$TMP/err"; ok $? "and named as one"
 fi
 cd - >/dev/null || exit 99
+
+# a sweep's tags carry a fingerprint (NAME@FINGERPRINT): a bare NAME
+# stands for its one such tag, pooled too; two make it ambiguous
+tdb="$TMP/fp.db"
+tf="--profile quick --budget 0.02 --min-sample 0.002 --warmup 0 --no-progress"
+for t in O1@aaaa O1@aaaa O2@bbbb O2@bbbb O3@cccc O3@dddd; do
+	bb run null --db "$tdb" $tf --tag "$t" >/dev/null 2>&1 ||
+		ok 1 "a run tagged $t"
+done
+expect 0 "compare --pool by bare tags" -- bb compare --db "$tdb" --pool O1 O2
+grep -q '^== A O1@aaaa: runs 1,2 ' "$TMP/out" &&
+	grep -q '^== B O2@bbbb: runs 3,4 ' "$TMP/out"
+ok $? "... each bare tag pools its NAME@FINGERPRINT's runs"
+expect 0 "show tag:O2" -- bb show --db "$tdb" tag:O2
+grep -q '^== build: \[O2@bbbb\]' "$TMP/out"; ok $? "... tag:O2 is O2@bbbb's last run"
+expect 2 "a bare tag of two fingerprints" -- bb compare --db "$tdb" O1 O3
+grep -q "tag 'O3' is ambiguous: 'O3@cccc' and 'O3@dddd'" "$TMP/err"
+ok $? "... is ambiguous, both named"
 done_testing

@@ -61,4 +61,34 @@ ok $? "report: the notice above the tables"
 
 expect 0 "the same run natively" -- bb run null --no-save --format csv $fast
 all_rows !; ok $? "natively: no row is flagged emulated"
+
+# per MHz: under the emulator the clock is the host's, not the board's,
+# so no such figure (even with a clock measured and cached here)
+bb info --measure-clock >/dev/null 2>&1
+expect 0 "dhrystone under qemu" -- "$qemu" "$BOARDBENCH" run dhrystone \
+	--no-save --format csv $fast
+grep '/dmips-per-mhz,' "$TMP/out" | grep -q ",SKIPPED,.*emulated: the clock is the host's"
+ok $? "under qemu: the DMIPS/MHz row is SKIPPED, the host's clock named"
+expect 0 "the same in text" -- env COLUMNS=80 "$qemu" "$BOARDBENCH" run \
+	dhrystone --no-save $fast
+tr -s '\n ' '  ' <"$TMP/out" |
+	grep -q "SKIPPED (--verbose lists them): emulated: the clock is the host's"
+ok $? "under qemu: the folded line gives that reason"
+
+# two emulated runs compare with each other: said once, with verdicts
+expect 0 "a second run under qemu" -- "$qemu" "$BOARDBENCH" run null \
+	--db "$TMP/e.db" --format csv $fast
+expect 0 "compare the two emulated runs" -- env COLUMNS=80 \
+	"$BOARDBENCH" compare --db "$TMP/e.db" 1 2
+[ "$(grep -c "emulated" "$TMP/out")" -ge 1 ] &&
+	[ "$(grep -c "^== .*emulated (qemu-user)" "$TMP/out")" -eq 1 ] &&
+	grep -q "^== every column is emulated (qemu-user)" "$TMP/out" &&
+	! grep -q "no verdict against a native run" "$TMP/out"
+ok $? "both emulated: one line says so, no 'no verdict against a native run'"
+! grep -q "n/c emulated" "$TMP/out"
+ok $? "both emulated: no cell is refused for the emulator (no n/c emulated)"
+expect 0 "the report of both" -- bb report --db "$TMP/e.db" 1 2 -o "$TMP/r2.html"
+sed -n '1,/<h2/p' "$TMP/r2.html" | grep -c "<strong>Emulated:</strong>" >"$TMP/cnt"
+[ "$(cat "$TMP/cnt")" -eq 1 ] && grep -q "every run here ran under qemu-user" "$TMP/r2.html"
+ok $? "report: one notice at the top for both ($(cat "$TMP/cnt"))"
 done_testing

@@ -3,8 +3,9 @@
 # (fast tier; the fleet itself is t-fleet.sh in the slow tier): straight
 # after the Quick start it is the clone's build/boardbench; --boardbench
 # FILE and BOARDBENCH name another; with none anywhere it stops with one
-# line.  Ansible is a stub here that fails at once: only the choice, which
-# the job's log names, is checked.
+# line.  Ansible (and python3) are stubs here that fail at once: only the
+# choice, which the job's log names, is checked, with or without Ansible
+# installed.
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 
 command -v bash >/dev/null 2>&1 || skip_all "bash not installed (scripts/fleet is a bash script)"
@@ -17,7 +18,9 @@ cp "$top_srcdir/contrib/ansible/fleet.yml" "$c/contrib/ansible/" || exit 99
 for f in "$c/build/boardbench" "$TMP/other/boardbench" "$TMP/other/bb2"; do
 	printf '#!/bin/sh\nexit 0\n' > "$f" && chmod +x "$f" || exit 99
 done
-for f in ansible ansible-playbook; do
+# (ansible-inventory and python3 too: the fleet checks they are there
+# before it chooses, and a fresh Debian has neither)
+for f in ansible ansible-playbook ansible-inventory python3; do
 	printf '#!/bin/sh\nexit 1\n' > "$TMP/bin/$f" && chmod +x "$TMP/bin/$f" || exit 99
 done
 printf 'pi ansible_host=127.0.0.1\n' > "$TMP/boards.ini"

@@ -6,8 +6,16 @@
 fx="$top_srcdir/tests/fixtures"
 fast="--profile quick --budget 0.05 --min-sample 0.005 --warmup 0"
 
+# the JSON checks read the document with python3, which a fresh Debian
+# (the Quick start's packages) does not have: they skip without it
+py=$(command -v python3) || py=
+py_why="python3 not installed (Debian package python3)"
+
 # has LINE-REGEX DESCRIPTION: a line of the last output matches
 has() { grep -q "$1" "$TMP/out"; ok $? "$2"; }
+# hasj: the same on info's lines joined (a key longer than its column has
+# its value on the next line)
+hasj() { info_joined "$TMP/out" | grep -q "$1"; ok $? "$2"; }
 
 expect 0 "info on this machine" -- bb info
 has "^system.kernel " "info names the kernel"
@@ -19,14 +27,23 @@ has '"throttling": {' "JSON carries the throttling bits"
 
 BOARDBENCH_SYSROOT="$fx/rpi4"; export BOARDBENCH_SYSROOT
 expect 0 "info on the Pi 4 tree" -- bb info
+# keys and values in two columns: every value starts at column 30, a key
+# too long for its column has its value alone on the next line
+awk '/^== / || /^   / || /^$/ { next }
+	!/ / && length($0) > 28 { next }
+	substr($0, 29, 1) != " " || substr($0, 30, 1) == " " { print }' \
+	"$TMP/out" >"$TMP/unaligned"
+[ ! -s "$TMP/unaligned" ] && grep -q '^system.throttling.since_boot.under_voltage$' "$TMP/out"
+ok $? "info: every value in one column, a long key's on the next line"
+sed 's/^/# not aligned: /' "$TMP/unaligned" | head -5
 has "^system.board  *Raspberry Pi 4 Model B Rev 1.4$" "rpi4: board"
 has "^system.cpu_model  *4 x Cortex-A72$" "rpi4: four A72 cores"
 has "^system.clusters.0.governor  *ondemand$" "rpi4: governor"
 has "^system.clusters.0.max_mhz  *1500" "rpi4: max clock"
 has "^system.thermal.0.temp_c  *51.121$" "rpi4: temperature"
-has "^system.throttling.since_boot.under_voltage  *true$" \
+hasj "^system.throttling.since_boot.under_voltage  *true$" \
 	"rpi4: under-voltage since boot"
-has "^system.throttling.now.under_voltage  *false$" "rpi4: not now"
+hasj "^system.throttling.now.under_voltage  *false$" "rpi4: not now"
 expect 0 "rows are hot above --hot-temp" -- \
 	bb run null $fast --no-save --hot-temp 50
 grep "^null *add " "$TMP/out" | grep -Eq " [A-Z]*H[A-Z]*$"
@@ -70,15 +87,15 @@ expect 0 "under-voltage now" -- bb run null $fast --no-save
 grep "^null *add " "$TMP/out" | grep -Eq " [A-Z]*T[A-Z]*$"
 ok $? "rows say throttled (T)"
 expect 0 "info decodes it" -- bb info
-has "^system.throttling.now.under_voltage  *true$" "under-voltage now"
-has "^system.throttling.now.throttled  *true$" "throttled now"
+hasj "^system.throttling.now.under_voltage  *true$" "under-voltage now"
+hasj "^system.throttling.now.throttled  *true$" "throttled now"
 
 BOARDBENCH_SYSROOT="$fx/rk3588"
 expect 0 "info on the RK3588 tree" -- bb info
 has "^system.cpu_model  *4 x Cortex-A55 + 4 x Cortex-A76$" "rk3588: cores"
 has "^system.clusters.1.cpus  *4-5$" "rk3588: policy4 cluster"
 has "^system.clusters.2.cur_mhz  *2256" "rk3588: policy6 clock"
-has "^system.memory.swap_devices.0.algorithm  *zstd$" "rk3588: zram"
+hasj "^system.memory.swap_devices.0.algorithm  *zstd$" "rk3588: zram"
 expect 0 "a clock below max under performance" -- bb run null $fast --no-save
 grep "^null *add " "$TMP/out" | grep -Eq " [A-Z]*T[A-Z]*$"
 ok $? "rows say throttled (T)"
@@ -134,11 +151,15 @@ has "^system.cpus_online  *80$" "80 CPUs: all online"
 has "^system.clusters.0.cpus  *0-79$" "80 CPUs: one cluster of 0-79"
 has "^system.clusters.0.count  *80$" "80 CPUs: of 80"
 expect 0 "info --format json on 80 CPUs" -- bb info --format json
-python3 -c 'import json, sys
+if [ -n "$py" ]; then
+	python3 -c 'import json, sys
 s = json.load(open(sys.argv[1]))["system"]
 assert [c["cpu"] for c in s["cores"]] == list(range(80)), "cores"
 assert s["clusters"][0]["cpus"] == "0-79", "cluster"' "$TMP/out" 2>&1
-ok $? "80 CPUs: JSON carries a core for each CPU"
+	ok $? "80 CPUs: JSON carries a core for each CPU"
+else
+	echo "ok $((n = n + 1)) # SKIP 80 CPUs' JSON: $py_why"
+fi
 expect 0 "a stored run on 80 CPUs" -- bb run null $fast --db "$TMP/c80.db"
 expect 0 "its machine line" -- bb show --db "$TMP/c80.db"
 has "80 x Cortex-A72 @ 2000 MHz" "80 CPUs: the stored run's machine line"
@@ -159,7 +180,8 @@ sh "$fx/many-cpus.sh" "$TMP/c4096" $(i=0; while [ $i -lt 128 ]; do
 BOARDBENCH_SYSROOT="$TMP/c4096"
 expect 0 "info --format json on 4096 CPUs in 128 policies" -- \
 	bb info --format json
-python3 -c 'import json, sys
+if [ -n "$py" ]; then
+	python3 -c 'import json, sys
 s = json.load(open(sys.argv[1]))["system"]
 assert s["cpus_online"] == 4096 and len(s["cores"]) == 4096, "cpus"
 assert s["cpu_model"] == "4096 x Neoverse-N1", s["cpu_model"]
@@ -167,7 +189,10 @@ want = [("policy%d" % (32 * k), "%d-%d" % (32 * k, 32 * k + 31))
         for k in range(128)]
 got = [(c["policy"], c["cpus"]) for c in s["clusters"]]
 assert got == want, got[:3]' "$TMP/out" 2>&1
-ok $? "4096 CPUs: every CPU, and the 128 policies in order"
+	ok $? "4096 CPUs: every CPU, and the 128 policies in order"
+else
+	echo "ok $((n = n + 1)) # SKIP 4096 CPUs' JSON: $py_why"
+fi
 unset BOARDBENCH_SYSROOT
 
 # a thermal zone beyond any real temperature is a broken sensor: unknown,

@@ -21,6 +21,7 @@ ok $st "make install prefix=$p DESTDIR=..."
 for f in bin/boardbench share/man/man1/boardbench.1 \
     share/bash-completion/completions/boardbench \
     share/doc/boardbench/README.md share/doc/boardbench/DESIGN.md \
+    share/doc/boardbench/guide.md \
     share/doc/boardbench/examples/pi-matrix \
     share/doc/boardbench/examples/inventory.example; do
 	[ -f "$d$p/$f" ]; ok $? "installed: $f"

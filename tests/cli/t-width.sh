@@ -48,4 +48,25 @@ fits "--help" -- bb --help
 for c in run show export import compare report info list exec; do
 	fits "$c --help" -- bb "$c" --help
 done
+
+# show --list keeps what tells builds apart within 80 columns: the -O
+# level and the float ABI (the made-up builds of tests/data/cmp-*.json)
+bb import --db "$TMP/l.db" "$top_srcdir"/tests/data/cmp-*.json >/dev/null 2>&1 ||
+	ok 1 "import the made-up builds"
+fits "show --list" -- bb show --db "$TMP/l.db" --list
+grep -q ' armhf-O3-a72  *gcc12 O3 hard$' "$TMP/out" &&
+	grep -q ' armel-O2-soft  *gcc12 O2 soft$' "$TMP/out" &&
+	grep -q ' clang-asan  *clang16 O1$' "$TMP/out"
+ok $? "show --list: BUILD keeps the -O level and the float ABI"
+
+# stderr too: a warning longer than a line breaks at a space, further
+# lines indented (on a tree without a temperature sensor, --cool-down's)
+BOARDBENCH_SYSROOT="$fx/bare" bb run null --no-save $fast --cool-down 50 \
+	>/dev/null 2>"$TMP/err"
+w=$(widest "$TMP/err")
+[ "$w" -le 80 ] && [ "$(wc -l < "$TMP/err")" -ge 2 ]
+ok $? "a long warning on stderr fits 80 columns ($w)"
+tr '\n' ' ' <"$TMP/err" | tr -s ' ' |
+	grep -q "warning: --cool-down: no SoC temperature sensor on this machine; not waiting"
+ok $? "... its words whole, in order"
 done_testing

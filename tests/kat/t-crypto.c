@@ -50,7 +50,7 @@ extern const struct bench_info bench_hash_info, bench_cipher_info,
  * through the backend under test), so that a broken backend cannot hide
  * behind a SKIPPED row.  mbed TLS is measured for AES, ChaCha20-Poly1305,
  * RSA and ECDSA and the md layer's hashes only: that scope is a fixed
- * list (README); its hashes are asked of mbedtls_md_info_from_type.
+ * list (doc/guide.md); its hashes are asked of mbedtls_md_info_from_type.
  */
 #if KAT_BACKEND == 0 && defined(HAVE_OPENSSL)
 static const char *const t_ossl_md[H_COUNT] = {

@@ -203,11 +203,16 @@ main(void)
 	    "100 million Whetstone instructions");
 	is_double(ctx->cases[1].work, 1e7, 0, "one MWIPS pass (x100 = 100) "
 	    "is 10 million Whetstone instructions");
+	/* per MHz in each program's own unit, never mixed */
 	for (i = 0; i < 2; i++)
 		ok(ctx->cases[i].derived != NULL &&
-		    strcmp(ctx->cases[i].derived[0].unit, "MWIPS/MHz") == 0 &&
+		    strcmp(ctx->cases[i].derived[0].unit,
+		    i == 0 ? "MIPS/MHz" : "MWIPS/MHz") == 0 &&
+		    strcmp(ctx->cases[i].derived[0].name,
+		    i == 0 ? "mips-per-mhz" : "mwips-per-mhz") == 0 &&
 		    ctx->cases[i].derived[0].how == BENCH_D_PER_MHZ,
-		    "%s: a MWIPS/MHz derived row", ctx->cases[i].name);
+		    "%s: a %s derived row", ctx->cases[i].name,
+		    i == 0 ? "MIPS/MHz" : "MWIPS/MHz");
 	ph = bench_whetstone_info.phases(&ctx->cases[0]);
 	for (i = 0; i < 8; i++) {
 		ok(ph[i].name != NULL && strcmp(ph[i].name,
