@@ -477,8 +477,6 @@ static void
 print_verdicts(FILE *fp, int width, const struct cmp_inputs *cs,
     const struct cmp_table *t, const struct cmp_opts *o)
 {
-	size_t c;
-
 	print_emulated(fp, width, cs);
 	if (t->paired)
 		wrap_free(fp, width, 3, xasprintf("== paired: builds of one "

@@ -18,10 +18,21 @@ cp "$top_srcdir/contrib/ansible/fleet.yml" "$c/contrib/ansible/" || exit 99
 for f in "$c/build/boardbench" "$TMP/other/boardbench" "$TMP/other/bb2"; do
 	printf '#!/bin/sh\nexit 0\n' > "$f" && chmod +x "$f" || exit 99
 done
-# (ansible-inventory and python3 too: the fleet checks they are there
-# before it chooses, and a fresh Debian has neither)
-for f in ansible ansible-playbook ansible-inventory python3; do
+# ansible-inventory and python3 read the inventory before the job starts
+# (an inventory is checked to be data, t-fleet-inventory.sh): the real
+# ones where installed; a fresh Debian has neither, and then the four
+# checks that need a job skip
+for f in ansible ansible-playbook; do
 	printf '#!/bin/sh\nexit 1\n' > "$TMP/bin/$f" && chmod +x "$TMP/bin/$f" || exit 99
+done
+have_inv=1
+for f in ansible-inventory python3; do
+	if p=$(command -v "$f" 2>/dev/null); then
+		ln -s "$p" "$TMP/bin/$f" || exit 99
+	else
+		have_inv=0
+		printf '#!/bin/sh\nexit 1\n' > "$TMP/bin/$f" && chmod +x "$TMP/bin/$f" || exit 99
+	fi
 done
 printf 'pi ansible_host=127.0.0.1\n' > "$TMP/boards.ini"
 path="$TMP/bin:/usr/local/bin:/usr/bin:/bin"
@@ -36,18 +47,25 @@ picked() { # picked WORK FILE: the job's log names FILE as the local boardbench
 		{ sed 's/^/# /' "$1/fleet.log" "$TMP/err" | head -10; return 1; }
 }
 
-fleet bash clone/scripts/fleet boards.ini --bin-dir other --work w1 -- --profile quick
-picked w1 "$c/build/boardbench"
-ok $? "after the Quick start: the clone's build/boardbench"
-fleet bash clone/scripts/fleet boards.ini --bin-dir other --work w2 \
-    --boardbench "$TMP/other/bb2" -- --profile quick
-picked w2 "$TMP/other/bb2"; ok $? "--boardbench FILE"
-fleet env BOARDBENCH="$TMP/other/boardbench" bash clone/scripts/fleet \
-    boards.ini --bin-dir other --work w3
-picked w3 "$TMP/other/boardbench"; ok $? "BOARDBENCH=FILE"
-fleet env BOARDBENCH="$TMP/other/boardbench" bash clone/scripts/fleet \
-    boards.ini --bin-dir other --work w4 --boardbench "$TMP/other/bb2"
-picked w4 "$TMP/other/bb2"; ok $? "--boardbench wins over BOARDBENCH"
+if [ "$have_inv" = 1 ]; then
+	fleet bash clone/scripts/fleet boards.ini --bin-dir other --work w1 -- --profile quick
+	picked w1 "$c/build/boardbench"
+	ok $? "after the Quick start: the clone's build/boardbench"
+	fleet bash clone/scripts/fleet boards.ini --bin-dir other --work w2 \
+	    --boardbench "$TMP/other/bb2" -- --profile quick
+	picked w2 "$TMP/other/bb2"; ok $? "--boardbench FILE"
+	fleet env BOARDBENCH="$TMP/other/boardbench" bash clone/scripts/fleet \
+	    boards.ini --bin-dir other --work w3
+	picked w3 "$TMP/other/boardbench"; ok $? "BOARDBENCH=FILE"
+	fleet env BOARDBENCH="$TMP/other/boardbench" bash clone/scripts/fleet \
+	    boards.ini --bin-dir other --work w4 --boardbench "$TMP/other/bb2"
+	picked w4 "$TMP/other/bb2"; ok $? "--boardbench wins over BOARDBENCH"
+else
+	for i in 1 2 3 4; do
+		n=$((n + 1))
+		echo "ok $n # SKIP ansible-inventory or python3 not installed (Debian packages ansible, python3): the inventory cannot be read"
+	done
+fi
 
 expect 2 "--boardbench that is no program" -- env -u BOARDBENCH PATH="$path" \
     bash clone/scripts/fleet boards.ini --bin-dir other --work w5 \
