@@ -149,10 +149,11 @@ ok $? "virt: QEMU's PMU counts no instructions, said so"
 part spin > "$TMP/spin.json"
 v=$(json_get spin median "$TMP/spin.json")
 c=$(json_get spin cpu/wall "$TMP/spin.json")
+# only the upper bound: a TCG guest's vCPU loses the host CPU unseen (no
+# steal time), so its cpu/wall stays 1 while the rate falls with the
+# host's load (0.48 of the truth at load 12, cpu/wall 1.0)
 between "$v" 1 10100; ok $? "virt: null spin never beats its truth, 10000 op/s ($v)"
-between "$c" 0.01 1.01 &&
-	between "$(awk -v v="$v" -v c="$c" 'BEGIN { print v / (10000 * c) }')" 0.6 1.6
-ok $? "virt: null spin = truth x CPU share ($v at cpu/wall $c)"
+between "$c" 0.01 1.01; ok $? "virt: its CPU share is a share ($c)"
 part pingpong > "$TMP/pp"
 grep -q "^service_name  *min\[cyc/inst\]" "$TMP/pp"; ok $? "virt: the seed 004 table"
 awk '/^(pipe|futex)\/same-core/ { n++; if ($NF !~ /passes\)$/ || $0 ~ /[0-9]\.[0-9][0-9][0-9]  \(/) bad++ }
