@@ -576,8 +576,11 @@ pp_pool_extras(struct bench_ctx *ctx, struct pp_state *s)
 			bench_extra(ctx, "handoff:p99_passes", (double)t->nv);
 	}
 	/* counters: all passes counted, or no figure at all */
-	if (!s->have_pc && s->pc.err > 0)	/* why, for --classic */
+	if (!s->have_pc && s->pc.err > 0) {	/* why, for --classic */
 		bench_extra(ctx, "counters:errno", s->pc.err);
+		if (s->pc.err_instr)	/* cycles opened, instructions not */
+			bench_extra(ctx, "counters:instr_refused", 1);
+	}
 	if (!s->have_pc || p->failed > 0 || p->nc != t->n || p->nc == 0) {
 		if (s->have_pc)
 			bench_extra(ctx, "counters:failed", (double)(p->failed +
@@ -658,7 +661,7 @@ pp_classic(FILE *fp, const struct bench_info *info,
     const struct result *const *rows, size_t nrows)
 {
 	double cmin, cmax, imin, imax, tmin, tmax, tavg, cpi, passes, k;
-	int nocount = 0, scaled = 0, kernel = -1, err = 0;
+	int nocount = 0, scaled = 0, kernel = -1, err = 0, err_instr = 0;
 	char cmn[48], cmx[48], cpis[16], why[200];
 	const struct result *r;
 	struct perfctr pc;
@@ -701,8 +704,11 @@ pp_classic(FILE *fp, const struct bench_info *info,
 			snprintf(cpis, sizeof(cpis), "-");
 			nocount = 1;
 			if (err == 0 && pp_x(r, "counters:errno", &k) &&
-			    k > 0 && k < 4096)
+			    k > 0 && k < 4096) {
 				err = (int)k;
+				err_instr = pp_x(r, "counters:instr_refused",
+				    &k) && k > 0;
+			}
 		}
 		if (pp_x(r, "counters:scaled", &k) && k > 0)
 			scaled = 1;
@@ -723,7 +729,7 @@ pp_classic(FILE *fp, const struct bench_info *info,
 		    "time enabled / time running.\n");
 	if (nocount) {
 		if (err > 0) {	/* as the run found it */
-			perfctr_why(err, why, sizeof(why));
+			perfctr_why(err, err_instr, why, sizeof(why));
 			fprintf(fp, "- no counter figures: %s.\n", why);
 		} else if (perfctr_open(&pc, why, sizeof(why)) == 0) {
 			perfctr_close(&pc);

@@ -46,6 +46,13 @@
  * Hyper-V's, Xen's), a device tree made by QEMU (linux,dummy-virt) or
  * with a Xen hypervisor node, and last x86's cpuinfo flag
  * `hypervisor`, which says only that there is one ("other").
+ *
+ * A board emulated whole (QEMU's full-system raspi machines: no
+ * hypervisor, a device tree that says Raspberry Pi) is told by what its
+ * firmware did not do (board_emulated_fill()); it is both a vm ("qemu")
+ * and emulated ("qemu-system"), every row flagged.  QEMU's virt machine
+ * says linux,dummy-virt (vm "qemu"), but what the guest sees is the same
+ * under TCG and KVM, so its rows are not flagged emulated.
  */
 #include "config.h"
 
@@ -470,6 +477,41 @@ vm_fill(struct system_info *si)
 	}
 }
 
+/* ---- boards emulated whole ------------------------------------------------- */
+
+/*
+ * A Raspberry Pi's device tree always passes through its firmware (the
+ * VideoCore's start*.elf starts the ARM cores; U-Boot or UEFI after it
+ * hand on the tree the firmware patched), which adds the board's serial
+ * number (/serial-number) and revision (/system/linux,revision) and
+ * writes the revision into the model ("Raspberry Pi 4 Model B Rev 1.4").
+ * QEMU's raspi machines load the kernel themselves with the device tree
+ * from a file and do none of it (QEMU 7.2's raspi3b, Debian 12's kernel
+ * and its bcm2837-rpi-3-b.dtb: tests/fixtures/qemu-raspi3b).  Those
+ * machines have no KVM: their timings are QEMU's TCG.
+ */
+static void
+board_emulated_fill(struct system_info *si)
+{
+	char model[256], why[512];
+
+	if (sysfs_read_str("/proc/device-tree/model", model, sizeof(model))
+	    != SYSFS_OK || strncmp(model, "Raspberry Pi", 12) != 0 ||
+	    strstr(model, " Rev ") != NULL ||
+	    sysfs_exists("/proc/device-tree/serial-number") ||
+	    sysfs_exists("/proc/device-tree/system/linux,revision"))
+		return;
+	snprintf(why, sizeof(why), "device tree: a %.100s without the "
+	    "Raspberry Pi firmware's revision and /serial-number (QEMU's "
+	    "raspi machines)", model);
+	si->emulator = xstrdup("qemu-system");
+	si->emulator_evidence = xstrdup(why);
+	if (si->vm == NULL) {
+		si->vm = xstrdup("qemu");
+		si->vm_evidence = xstrdup(why);
+	}
+}
+
 /* ---- what the snapshot says ------------------------------------------------ */
 
 int
@@ -495,4 +537,6 @@ sysinfo_virt_probe(struct system_info *si)
 {
 	emulator_fill(si);
 	vm_fill(si);
+	if (si->emulator == NULL)
+		board_emulated_fill(si);
 }

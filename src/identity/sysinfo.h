@@ -115,9 +115,11 @@ struct system_info {
 	double loadavg[3];
 	char *sysroot;			/* NULL on the real machine */
 	/*
-	 * A user-mode emulator this run is under ("qemu-user") and a
-	 * virtual machine ("kvm", "vmware", "other"), each with what
-	 * showed it; NULL: none seen (or unknown).  sysinfo-virt.c.
+	 * A user-mode emulator this run is under ("qemu-user"), or the
+	 * full-system one that emulates the whole board ("qemu-system"),
+	 * and a virtual machine ("kvm", "vmware", "qemu", "other"), each
+	 * with what showed it; NULL: none seen (or unknown).
+	 * sysinfo-virt.c.
 	 */
 	char *emulator, *emulator_evidence;
 	char *vm, *vm_evidence;
@@ -158,7 +160,10 @@ int sysinfo_emulator_judge(const struct emu_facts *f, char *name,
  */
 int sysinfo_binfmt_match(const char *entry, const unsigned char *hdr,
     size_t n, char *interp, size_t len);
-/* The emulator (real machine only) and the VM into si (the probe's). */
+/*
+ * The emulator (a user-mode one on the real machine only; a board
+ * emulated whole also in a fixture tree) and the VM into si (the probe's).
+ */
 void sysinfo_virt_probe(struct system_info *si);
 
 /*

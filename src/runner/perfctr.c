@@ -43,10 +43,12 @@ perfctr_delta(const struct perfctr_snap *a, const struct perfctr_snap *b,
 }
 
 void
-perfctr_why(int err, char *why, size_t len)
+perfctr_why(int err, int instr, char *why, size_t len)
 {
-	snprintf(why, len, "perf_event_open(cycles): %s%s", strerror(err),
-	    err == ENOENT ? " (no hardware counters)" :
+	snprintf(why, len, "perf_event_open(%s): %s%s", instr ?
+	    "instructions" : "cycles", strerror(err),
+	    err == ENOENT ? (instr ? " (the PMU has no instruction counter)" :
+	    " (no hardware counters)") :
 	    err == ENOSYS ? " (not in this kernel or emulator)" :
 	    err == EACCES || err == EPERM ?
 	    " (see /proc/sys/kernel/perf_event_paranoid)" : "");
@@ -56,7 +58,7 @@ void
 perfctr_open_fake(struct perfctr *pc, perfctr_source_fn fn, void *arg)
 {
 	pc->fd_cycles = pc->fd_instr = -1;
-	pc->kernel = pc->err = 0;
+	pc->kernel = pc->err = pc->err_instr = 0;
 	pc->source = fn;
 	pc->source_arg = arg;
 }
@@ -117,7 +119,7 @@ perfctr_open_ex(struct perfctr *pc, unsigned flags, char *why, size_t len)
 	const char *env = getenv("BOARDBENCH_NO_PERF");
 
 	pc->fd_cycles = pc->fd_instr = -1;
-	pc->kernel = 0;
+	pc->kernel = pc->err = pc->err_instr = 0;
 	pc->source = NULL;
 	pc->source_arg = NULL;
 	if (perfctr_test_source != NULL) {
@@ -136,15 +138,15 @@ perfctr_open_ex(struct perfctr *pc, unsigned flags, char *why, size_t len)
 		pc->fd_cycles = open_one(PERF_COUNT_HW_CPU_CYCLES, -1, 0);
 	if (pc->fd_cycles < 0) {
 		pc->err = errno;
-		perfctr_why(pc->err, why, len);
+		perfctr_why(pc->err, 0, why, len);
 		return -1;
 	}
 	pc->fd_instr = open_one(PERF_COUNT_HW_INSTRUCTIONS, pc->fd_cycles,
 	    pc->kernel);
 	if (pc->fd_instr < 0) {
 		pc->err = errno;
-		snprintf(why, len, "perf_event_open(instructions): %s",
-		    strerror(pc->err));
+		pc->err_instr = 1;
+		perfctr_why(pc->err, 1, why, len);
 		close(pc->fd_cycles);
 		pc->fd_cycles = -1;
 		return -1;
@@ -201,7 +203,7 @@ perfctr_open_ex(struct perfctr *pc, unsigned flags, char *why, size_t len)
 		return 0;
 	}
 	pc->fd_cycles = pc->fd_instr = -1;
-	pc->kernel = pc->err = 0;
+	pc->kernel = pc->err = pc->err_instr = 0;
 	pc->source = NULL;
 	pc->source_arg = NULL;
 	snprintf(why, len, "built without linux/perf_event.h");

@@ -30,6 +30,8 @@ struct perfctr {
 	int fd_cycles, fd_instr;
 	int kernel;			/* 1: kernel mode is counted too */
 	int err;			/* errno of a refused open, else 0 */
+	int err_instr;			/* 1: the refused open was instructions'
+					 * (cycles opened: QEMU's PMU) */
 	perfctr_source_fn source;	/* NULL: the kernel's counters */
 	void *source_arg;
 };
@@ -49,10 +51,11 @@ extern void *perfctr_test_arg;
 int perfctr_open(struct perfctr *, char *why, size_t len);
 int perfctr_open_ex(struct perfctr *, unsigned flags, char *why, size_t len);
 /*
- * Why counters are refused, from the errno a refused open left in pc.err,
- * in perfctr_open's words: for a reason recorded with a result.
+ * Why counters are refused, from the errno a refused open left in pc.err
+ * and which counter it was (pc.err_instr), in perfctr_open's words: for
+ * a reason recorded with a result.
  */
-void perfctr_why(int err, char *why, size_t len);
+void perfctr_why(int err, int instr, char *why, size_t len);
 /* Unit tests: an open perfctr reading from fn instead of the kernel. */
 void perfctr_open_fake(struct perfctr *, perfctr_source_fn fn, void *arg);
 /* One snapshot: 0, or -1 when not open or the read failed. */

@@ -89,3 +89,19 @@ done_testing() {
 	[ "$failed" -eq 0 ]
 	exit $?
 }
+
+# json_get CASE KEY FILE: KEY's number in the first JSON row of CASE
+json_get() {
+	awk -v c="\"case\": \"$1\"," -v k="\"$2\": " '
+		index($0, c) { row = 1; next }
+		row && /"case": / { exit }
+		row && index($0, k) {
+			v = substr($0, index($0, k) + length(k)); sub(/,$/, "", v)
+			print v; exit
+		}' "$3"
+}
+# between VALUE LO HI: LO <= VALUE <= HI (VALUE a number)
+between() {
+	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN {
+		exit !(v ~ /^[-+0-9.eE]+$/ && v + 0 >= lo + 0 && v + 0 <= hi + 0) }'
+}

@@ -46,21 +46,6 @@ csv_get() {
 		NR == 1 { n = split_csv($0, f); for (i = 1; i <= n; i++) h[f[i]] = i; next }
 		{ split_csv($0, f); if (f[h["case"]] == c && f[h["copy"]] == k) { print f[h[col]]; exit } }' "$4"
 }
-# json_get CASE KEY FILE: KEY's number in the first JSON row of CASE
-json_get() {
-	awk -v c="\"case\": \"$1\"," -v k="\"$2\": " '
-		index($0, c) { row = 1; next }
-		row && /"case": / { exit }
-		row && index($0, k) {
-			v = substr($0, index($0, k) + length(k)); sub(/,$/, "", v)
-			print v; exit
-		}' "$3"
-}
-# between VALUE LO HI: LO <= VALUE <= HI (VALUE a number)
-between() {
-	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN {
-		exit !(v ~ /^[-+0-9.eE]+$/ && v + 0 >= lo + 0 && v + 0 <= hi + 0) }'
-}
 LATE=1
 # late_from TIME TRUTH: LATE from a sleep-time row of the run under test
 late_from() {

@@ -186,7 +186,8 @@ runner_flag(void)
 
 /*
  * --classic: one row with counters, one without, one skipped; the note's
- * reason from the run (with_errno) or, as info gives it, from here.
+ * reason from the run (with_errno 1: ENOSYS; 2: ENOENT on instructions,
+ * as on QEMU's PMU) or, as info gives it, from here.
  */
 static void
 classic(int with_errno)
@@ -213,8 +214,12 @@ classic(int with_errno)
 	result_add_extra(&r[0], "counters:kernel", 0);
 	result_add_extra(&r[0], "counters:scaled", 3);
 	strcpy(r[1].case_name, "mutex/cross-core");
-	if (with_errno)	/* what the run found: ENOSYS (as under qemu) */
+	if (with_errno == 1)	/* what the run found: ENOSYS (qemu-user) */
 		result_add_extra(&r[1], "counters:errno", ENOSYS);
+	if (with_errno == 2) {	/* QEMU's PMU: cycles, but no instructions */
+		result_add_extra(&r[1], "counters:errno", ENOENT);
+		result_add_extra(&r[1], "counters:instr_refused", 1);
+	}
 	strcpy(r[2].case_name, "mqueue/same-core");
 	r[2].status = ST_SKIPPED;
 	strcpy(r[2].reason, "POSIX message queues are not available");
@@ -231,7 +236,12 @@ classic(int with_errno)
 	    "multiplexed mark");
 	ok(strstr(buf, "mutex/cross-core         -                 -") !=
 	    NULL, "classic: counter columns '-' without counters");
-	if (with_errno)
+	if (with_errno == 2)
+		ok(strstr(buf, "no counter figures: perf_event_open("
+		    "instructions): ") != NULL && strstr(buf, "(the PMU has no "
+		    "instruction counter)") != NULL, "classic: the note names "
+		    "the counter the run found missing (instructions)");
+	else if (with_errno)
 		ok(strstr(buf, "no counter figures: perf_event_open(cycles): ")
 		    != NULL && strstr(buf, "(not in this kernel or emulator)")
 		    != NULL, "classic: the note gives the reason the run "
@@ -372,6 +382,7 @@ main(void)
 	runner_flag();
 	classic(0);
 	classic(1);
+	classic(2);
 
 	/* a kernel without POSIX message queues: SKIPPED with the reason */
 	ctx = ctx_with("pingpong.mech=mqueue", "pingpong.placement=same");

@@ -538,6 +538,35 @@ test_vm(void)
 	json_decref(s);
 }
 
+/*
+ * A Raspberry Pi emulated whole by QEMU (tests/fixtures/qemu-raspi3b, read
+ * in the guest): no hypervisor, but none of the firmware's traces.
+ */
+static void
+test_board_emulated(void)
+{
+	json_t *s = snapshot("qemu-raspi3b");
+	char label[512];
+
+	is_str(jstr(s, "board"), "Raspberry Pi 3 Model B",
+	    "qemu-raspi3b: the board its device tree says");
+	is_str(jstr(s, "cpu_model"), "2 x Cortex-A53",
+	    "qemu-raspi3b: the 2 of 4 cores brought up");
+	is_str(jstr(s, "emulator"), "qemu-system",
+	    "qemu-raspi3b: emulated by qemu-system");
+	ok(jstr(s, "emulator_evidence") != NULL && strstr(jstr(s,
+	    "emulator_evidence"), "/serial-number") != NULL,
+	    "qemu-raspi3b: with what showed it (%s)",
+	    jstr(s, "emulator_evidence") ? jstr(s, "emulator_evidence") :
+	    "none");
+	is_str(jstr(s, "vm"), "qemu", "qemu-raspi3b: and a vm, qemu");
+	reads_back(s, "qemu-raspi3b");
+	label_of(s, label, sizeof(label));
+	ok(strstr(label, " | emulated by qemu-system") != NULL,
+	    "qemu-raspi3b: the label says so (%s)", label);
+	json_decref(s);
+}
+
 /* One judgement: want 1 (with name) or 0. */
 static void
 judge(const char *what, int elf, const char *karch, const char *uname_m,
@@ -793,6 +822,7 @@ main(void)
 	test_clock_cache();
 	test_hostile();
 	test_vm();
+	test_board_emulated();
 	test_emulator();
 	test_many_cpus();
 	unsetenv("BOARDBENCH_SYSROOT");
