@@ -246,14 +246,18 @@ test_pace(void)
 
 	memset(&ref, 0, sizeof(ref));
 	ref.noise_pct = NAN;
-	is_double(noise_pace_bound(&ref), NOISE_PACE_BOUND, 0, "bound: 5 %% "
-	    "without a floor");
+	is_double(noise_pace_bound(&ref), NOISE_PACE_BOUND, 0, "bound: 10 %% "
+	    "without a jitter at start");
 	ref.noise_pct = 3;
 	is_double(noise_pace_bound(&ref), NOISE_PACE_BOUND, 0, "... and "
 	    "with a floor under it");
 	ref.noise_pct = 12;
-	is_double(noise_pace_bound(&ref), 0.12, 1e-12, "... the floor above "
+	is_double(noise_pace_bound(&ref), 0.12, 1e-12, "... the jitter above "
 	    "it");
+	ref.noise_pct = 183;
+	is_double(noise_pace_bound(&ref), NOISE_PACE_BOUND_MAX, 0, "... but "
+	    "never over 20 %%, so a machine at a fifth of its pace is caught "
+	    "however busy its start was");
 	ok(isnan(noise_pace(NULL)) && isnan(noise_pace(&ref)), "no start, "
 	    "or a start with no CPU: no pace");
 
