@@ -58,7 +58,12 @@ ok $st "a clean source tree (make distdir)"
 build=$(sh "$TMP/src/build-aux/config.guess")
 
 # field NAME: the value of an info line "build.NAME   value"
-field() { sed -n "s/^build\.$1  *//p" "$TMP/info"; }
+# info's field KEY (a regex): on its line, or on the next when the key
+# is longer than its column
+field() {
+	awk -v k="^build\\.$1" '$0 ~ k "  +" { sub(k " +", ""); print; exit }
+		$0 ~ k "$" { getline; sub(/^ +/, ""); print; exit }' "$TMP/info"
+}
 
 for a in $arches; do
 	variant "$a"
