@@ -275,7 +275,9 @@ buildinfo_get(struct build_info *bi)
 	bi->kernel_cflags = xstrdup(BB_KERNEL_CFLAGS);
 	opt_level(BB_CFLAGS, ol, sizeof(ol));
 	bi->opt_level = xstrdup(ol);
-	bi->configure_args = xstrdup(BB_CONFIGURE_ARGS);
+	/* autoconf's ac_configure_args begins with a space */
+	bi->configure_args = xstrdup(BB_CONFIGURE_ARGS +
+	    strspn(BB_CONFIGURE_ARGS, " "));
 	bi->host = xstrdup(BB_HOST);
 	bi->build = xstrdup(BB_BUILD);
 	bi->float_abi = xstrdup(float_abi());
