@@ -730,8 +730,6 @@ runner_serial_fill(struct result *r, const struct result *a, double wa,
 	free(v);
 	ua = xcalloc(RESULT_UNITS_MAX, sizeof(*ua));
 	ub = xcalloc(RESULT_UNITS_MAX, sizeof(*ub));
-	na = result_units(a, RESULT_PROC_EXTRA, ua, RESULT_UNITS_MAX);
-	nb = result_units(b, RESULT_PROC_EXTRA, ub, RESULT_UNITS_MAX);
 	/* placements: process k of both parts ran variant k mod their
 	 * number, so the pairs' values are each placement's own average */
 	nvar = result_units(a, RESULT_VARIANT_EXTRA, ua, RESULT_UNITS_MAX);
@@ -744,8 +742,7 @@ runner_serial_fill(struct result *r, const struct result *a, double wa,
 		v = serial_values(ua, na, wa, ub, nb, wb, lower, &n);
 		runner_row_procs(r, v, n, nvar <= n ? (unsigned)nvar : 0);
 		free(v);
-	} else
-		nvar = 0;
+	}
 	free(ua);
 	free(ub);
 	/* the figure itself from theirs: always between the two (a
