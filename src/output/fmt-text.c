@@ -486,9 +486,9 @@ text_fold_line(struct fmt *f)
 	text_wrapped(f, line, 0, 3);
 }
 
-/* The flag letters the table shows (on OK rows only), spelt out. */
-static void
-text_legend(struct fmt *f)
+/* The flags of the OK rows, together. */
+static unsigned
+text_ok_flags(const struct fmt *f)
 {
 	unsigned all = 0;
 	size_t i;
@@ -496,7 +496,14 @@ text_legend(struct fmt *f)
 	for (i = 0; i < f->nrows; i++)
 		if (f->rows[i].status == ST_OK)
 			all |= f->rows[i].flags;
-	fmt_flag_legend(f->fp, f->width > 0 ? f->width : 80, all);
+	return all;
+}
+
+/* The flag letters the table shows (on OK rows only), spelt out. */
+static void
+text_legend(struct fmt *f)
+{
+	fmt_flag_legend(f->fp, f->width > 0 ? f->width : 80, text_ok_flags(f));
 }
 
 /*
@@ -507,13 +514,9 @@ text_legend(struct fmt *f)
 static void
 text_advice(struct fmt *f, const struct run_info *ri)
 {
-	unsigned all = 0;
-	size_t i;
+	unsigned all = text_ok_flags(f);
 	int paired = ri->system != NULL && ri->system->run.pair_id != NULL;
 
-	for (i = 0; i < f->nrows; i++)
-		if (f->rows[i].status == ST_OK)
-			all |= f->rows[i].flags;
 	if (!(all & (RF_BUSY | RF_PREEMPTED | RF_DRIFTED | RF_NOISY |
 	    RF_THROTTLED | RF_HOT)))
 		return;

@@ -57,7 +57,6 @@ ok $st "a clean source tree (make distdir)"
 [ $st -eq 0 ] || { sed 's/^/# /' "$TMP/distdir.log" | tail -20; done_testing; }
 build=$(sh "$TMP/src/build-aux/config.guess")
 
-# field NAME: the value of an info line "build.NAME   value"
 # info's field KEY (a regex): on its line, or on the next when the key
 # is longer than its column
 field() {
