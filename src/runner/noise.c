@@ -33,40 +33,61 @@ noise_loop(uint64_t n)
 	noise_sink += x;
 }
 
+/* noise.h */
+double
+noise_window_rate(const double *begin, const double *end, size_t n,
+    uint64_t rounds)
+{
+	double wall = n > 0 ? end[n - 1] - begin[0] : 0;
+
+	return wall > 0 ? (double)rounds * n / wall / 1e6 : 0;
+}
+
 /*
  * On the CPU this thread is on: the robust CV of the chunk times (NAN
- * with fewer than 5) and the loop's pace, rounds a microsecond (0: none).
+ * with fewer than 5) and the loop's pace, rounds a microsecond, as the
+ * median of its windows (0: none).
  */
 static double
 noise_cpu(double *rate)
 {
-	double *t = xcalloc(NOISE_MAX_CHUNKS, sizeof(*t));
-	double t0, t1, start, cv, med;
+	double *t0 = xcalloc(NOISE_MAX_CHUNKS, sizeof(*t0));
+	double *t1 = xcalloc(NOISE_MAX_CHUNKS, sizeof(*t1));
+	double *dt = xcalloc(NOISE_MAX_CHUNKS, sizeof(*dt));
+	double *w = xcalloc(NOISE_MAX_CHUNKS / NOISE_PACE_CHUNKS, sizeof(*w));
+	double a, b, start, cv;
 	uint64_t rounds = 1000;
 	struct stats st;
-	size_t n = 0;
+	size_t n = 0, i, nw = 0;
 
 	/* calibrate: double until one chunk lasts NOISE_CHUNK */
 	for (;;) {
-		t0 = now_mono();
+		a = now_mono();
 		noise_loop(rounds);
-		t1 = now_mono();
-		if (t1 - t0 >= NOISE_CHUNK || rounds > (1ull << 40))
+		b = now_mono();
+		if (b - a >= NOISE_CHUNK || rounds > (1ull << 40))
 			break;
 		rounds *= 2;
 	}
 	start = now_mono();
 	while (n < NOISE_MAX_CHUNKS && (n < 16 ||
 	    now_mono() - start < NOISE_SECONDS)) {
-		t0 = now_mono();
+		t0[n] = now_mono();
 		noise_loop(rounds);
-		t[n++] = now_mono() - t0;
+		t1[n] = now_mono();
+		dt[n] = t1[n] - t0[n];
+		n++;
 	}
-	stats_compute(&st, t, n);
+	stats_compute(&st, dt, n);
 	cv = n >= 5 ? st.cv : NAN;
-	med = st.median;
-	*rate = n >= 5 && med > 0 ? (double)rounds / med / 1e6 : 0;
-	free(t);
+	for (i = 0; i + NOISE_PACE_CHUNKS <= n; i += NOISE_PACE_CHUNKS)
+		w[nw++] = noise_window_rate(t0 + i, t1 + i,
+		    NOISE_PACE_CHUNKS, rounds);
+	*rate = n >= 5 && nw > 0 ? stats_median(w, nw) : 0;
+	free(t0);
+	free(t1);
+	free(dt);
+	free(w);
 	return cv;
 }
 
@@ -116,8 +137,9 @@ noise_measure(const int *cpus, size_t n, struct si_run *r)
 double
 noise_pace(const struct si_run *ref)
 {
+	enum { N = NOISE_PACE_CHUNKS * NOISE_PACE_WINDOWS };
 	struct cpuset saved;
-	double t[NOISE_PACE_CHUNKS], t0, med, pace, worst = NAN;
+	double t0[N], t1[N], w[NOISE_PACE_WINDOWS], pace, worst = NAN;
 	uint64_t rounds;
 	int i;
 	size_t k;
@@ -134,16 +156,18 @@ noise_pace(const struct si_run *ref)
 		    cpuset_pin(ref->noise_cpu[i]) != 0)
 			continue;
 		rounds = (uint64_t)(ref->noise_rate[i] * 1e6 * NOISE_CHUNK) + 1;
-		for (k = 0; k < NOISE_PACE_CHUNKS; k++) {
-			t0 = now_mono();
+		for (k = 0; k < N; k++) {
+			t0[k] = now_mono();
 			noise_loop(rounds);
-			t[k] = now_mono() - t0;
+			t1[k] = now_mono();
 		}
-		med = stats_median(t, NOISE_PACE_CHUNKS);
-		if (!(med > 0))
-			continue;
-		pace = (double)rounds / med / 1e6 / ref->noise_rate[i];
-		worst = noise_pace_farther(worst, pace);
+		for (k = 0; k < NOISE_PACE_WINDOWS; k++)
+			w[k] = noise_window_rate(t0 + k * NOISE_PACE_CHUNKS,
+			    t1 + k * NOISE_PACE_CHUNKS, NOISE_PACE_CHUNKS,
+			    rounds);
+		pace = stats_median(w, NOISE_PACE_WINDOWS) / ref->noise_rate[i];
+		if (pace > 0)
+			worst = noise_pace_farther(worst, pace);
 	}
 	(void)cpuset_set_affinity(&saved);
 	cpuset_release(&saved);

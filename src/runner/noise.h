@@ -11,13 +11,16 @@
 #define BOARDBENCH_NOISE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sysinfo.h"
 
 /* Seconds of the fixed loop per CPU, and the length of one chunk. */
 #define NOISE_SECONDS	0.12
 #define NOISE_CHUNK	0.002
-/* A pace check: chunks per CPU (about 10 ms), and the least departure
+/* A pace check: windows of chunks timed back to back (about 10 ms a
+ * window, wall time, so a CPU shared with a burner reads at its share),
+ * NOISE_PACE_WINDOWS of them per CPU, and the least departure
  * from the run's start that flags a case `drifted` (the jitter's band
  * when that is wider, but never beyond NOISE_PACE_BOUND_MAX, so that a
  * machine at a fifth, or at three quarters, of its starting pace is
@@ -26,6 +29,7 @@
  * (a start taken at a slow moment: every later check read faster), none
  * 10 % off. */
 #define NOISE_PACE_CHUNKS	5
+#define NOISE_PACE_WINDOWS	3
 #define NOISE_PACE_BOUND	0.10
 #define NOISE_PACE_BOUND_MAX	0.20
 /* Seconds between pace checks, at least: short cases share one. */
@@ -37,21 +41,34 @@
  * of about NOISE_CHUNK seconds for NOISE_SECONDS, and keep the chunks'
  * robust CV (interquartile range / 1.349 / median).  r->noise_pct is a
  * 95 % band, 2 x the largest CV, in per cent; r->noise_rate the loop's
- * pace on each CPU (rounds a microsecond: the chunks' median), which the
- * pace checks compare with.  The affinity is restored.
+ * pace on each CPU (rounds a microsecond: the median of its windows of
+ * NOISE_PACE_CHUNKS chunks, wall time), which the pace checks compare
+ * with.  The affinity is restored.
  * Returns 0, -1 when nothing could be measured (noise_pct stays NAN).
  */
 int noise_measure(const int *cpus, size_t n, struct si_run *r);
 
 /*
- * A pace check: the same loop, NOISE_PACE_CHUNKS chunks on each CPU of
- * ref (a run's start, noise_measure's), pinned there in turn; the
- * median's pace relative to ref's on that CPU (1: as at the start, 0.9:
+ * A pace check: the same loop, NOISE_PACE_WINDOWS windows of
+ * NOISE_PACE_CHUNKS chunks on each CPU of ref (a run's start,
+ * noise_measure's), pinned there in turn; the windows' median pace
+ * relative to ref's on that CPU (1: as at the start, 0.9:
  * ten per cent slower).  Returns the relative pace farthest from 1 over
  * the CPUs, NAN when ref has none or no CPU could be pinned.  The
  * affinity is restored.
  */
 double noise_pace(const struct si_run *ref);
+
+/*
+ * The loop's pace over one window of n chunks of `rounds` rounds, chunk
+ * i timed from begin[i] to end[i], back to back: rounds a microsecond
+ * over the wall time from the first chunk's start to the last's end, the
+ * gaps between chunks included, so that a CPU shared with another task
+ * reads at its share (each chunk's own time would read at full speed
+ * between the other's slices).  0 when the window has no length.
+ */
+double noise_window_rate(const double *begin, const double *end, size_t n,
+    uint64_t rounds);
 
 /* Of two paces, the one farther from 1 (a NAN one is none). */
 double noise_pace_farther(double a, double b);

@@ -258,6 +258,20 @@ test_pace(void)
 	is_double(noise_pace_bound(&ref), NOISE_PACE_BOUND_MAX, 0, "... but "
 	    "never over 20 %%, so a machine at a fifth of its pace is caught "
 	    "however busy its start was");
+	{
+		/* five 2 ms chunks of 1000 rounds; the other task had the
+		 * CPU for 2 ms after each chunk */
+		double b[5] = { 0, 0.004, 0.008, 0.012, 0.016 };
+		double e[5] = { 0.002, 0.006, 0.010, 0.014, 0.018 };
+
+		is_double(noise_window_rate(b, e, 5, 1000), 5000 / 0.018 / 1e6,
+		    1e-12, "a window's pace: wall time, the gaps between its "
+		    "chunks included (a shared CPU reads at its share)");
+		is_double(noise_window_rate(b, e, 1, 1000), 0.5, 1e-12,
+		    "... one chunk: its own time");
+		is_double(noise_window_rate(b, b, 1, 1000), 0, 0,
+		    "... no length: 0");
+	}
 	ok(isnan(noise_pace(NULL)) && isnan(noise_pace(&ref)), "no start, "
 	    "or a start with no CPU: no pace");
 
