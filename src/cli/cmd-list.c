@@ -86,6 +86,7 @@ cmd_list(int argc, char **argv)
 	size_t n, i;
 	int c, lng = 0, col, width = fmt_term_width(STDOUT_FILENO);
 	char why[160];
+	const char *grp, *sep;
 	struct strbuf sb;
 	struct cmd_getopt g;
 
@@ -131,10 +132,9 @@ cmd_list(int argc, char **argv)
 	}
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "Groups: ");
-	for (i = 0; registry_groups[i] != NULL; i++)
-		if (registry_is_group(registry_groups[i]))
-			strbuf_addf(&sb, "%s%s", i ? ", " : "",
-			    registry_groups[i]);
+	for (i = 0, sep = ""; (grp = registry_group_next(&i)) != NULL;
+	    sep = ", ")
+		strbuf_addf(&sb, "%s%s", sep, grp);
 	strbuf_addf(&sb, "; profiles: quick, standard, full");
 	putchar('\n');
 	fmt_wrap(stdout, width, sb.buf, 0, 2);

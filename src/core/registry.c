@@ -21,11 +21,23 @@ const struct bench_info *const registry_table[] = { BENCHMARKS(ENTRY) };
 #undef ENTRY
 const size_t registry_count = ARRAY_SIZE(registry_table);
 
-const char *const registry_groups[] = {
-	"cpu", "crypto", "memory", "storage", "network", "sync", "media",
-	"selftest",
-	NULL
-};
+const char *
+registry_group_next(size_t *at)
+{
+	size_t i, j;
+
+	for (i = *at; i < registry_count; i++) {
+		for (j = 0; j < i && strcmp(registry_table[j]->group,
+		    registry_table[i]->group) != 0; j++)
+			;
+		if (j == i) {
+			*at = i + 1;
+			return registry_table[i]->group;
+		}
+	}
+	*at = registry_count;
+	return NULL;
+}
 
 const struct bench_info *
 registry_find(const char *name)
@@ -102,9 +114,10 @@ registry_suggest(const char *name, char *buf, size_t len)
 	int limit = (int)strlen(name) / 3 + 1;
 
 	buf[0] = '\0';
-	for (i = 0; i < registry_count + ARRAY_SIZE(registry_groups) - 1; i++) {
+	/* every name, then every group (named once: see below) */
+	for (i = 0; i < 2 * registry_count; i++) {
 		const char *c = i < registry_count ? registry_table[i]->name :
-		    registry_groups[i - registry_count];
+		    registry_table[i - registry_count]->group;
 		int d = levenshtein(name, c);
 
 		if (strlen(name) >= 3 && strncmp(name, c, strlen(name)) == 0)

@@ -11,8 +11,12 @@
 extern const struct bench_info *const registry_table[];
 extern const size_t registry_count;
 
-/* The groups in table order, NULL-terminated. */
-extern const char *const registry_groups[];
+/*
+ * The groups, each once, in the order of their first benchmark in the
+ * table (bench-list.h keeps a group's benchmarks together): start with
+ * *at = 0; each call returns the next group, NULL after the last.
+ */
+const char *registry_group_next(size_t *at);
 
 const struct bench_info *registry_find(const char *name);
 int registry_is_group(const char *name);

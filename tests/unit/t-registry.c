@@ -10,15 +10,20 @@
 #include "tap.h"
 #include "util.h"
 
+/* A group's benchmarks stand together in the table: the groups' order
+ * (registry_group_next) is then the table's, as `list` shows it. */
 static int
-known_group(const char *g)
+group_together(size_t i)
 {
-	size_t i;
+	size_t j;
 
-	for (i = 0; registry_groups[i] != NULL; i++)
-		if (strcmp(registry_groups[i], g) == 0)
-			return 1;
-	return 0;
+	for (j = 0; j + 1 < i; j++)
+		if (strcmp(registry_table[j]->group,
+		    registry_table[i]->group) == 0 &&
+		    strcmp(registry_table[j + 1]->group,
+		    registry_table[i]->group) != 0)
+			return 0;
+	return 1;
 }
 
 int
@@ -38,8 +43,8 @@ main(void)
 		ok(b->name && *b->name && b->group && *b->group &&
 		    b->description && *b->description && b->unit && *b->unit,
 		    "%s: name, group, description and unit set", b->name);
-		ok(known_group(b->group), "%s: group '%s' is a known group",
-		    b->name, b->group);
+		ok(group_together(i), "%s: group '%s' stands together in "
+		    "the table", b->name, b->group);
 		ok(b->better == BENCH_HIGHER || b->better == BENCH_LOWER,
 		    "%s: better-direction set", b->name);
 		ok(b->unavailable != NULL || (b->plan != NULL &&
@@ -76,5 +81,24 @@ main(void)
 	registry_suggest("linpak", sugg, sizeof(sugg));
 	ok(strstr(sugg, "'linpack'") != NULL, "linpak suggests linpack (%s)",
 	    sugg);
+	{
+		const char *g, *seen[32];
+		size_t at = 0, ng = 0, k;
+		int once = 1;
+
+		while ((g = registry_group_next(&at)) != NULL && ng < 32) {
+			for (k = 0; k < ng; k++)
+				if (strcmp(seen[k], g) == 0)
+					once = 0;
+			seen[ng++] = g;
+		}
+		ok(ng >= 2 && once && strcmp(seen[0], "cpu") == 0 &&
+		    strcmp(seen[ng - 1], "selftest") == 0 &&
+		    registry_is_group(seen[1]), "the groups from the table, "
+		    "each once, in its order: cpu first, selftest last (%zu)",
+		    ng);
+		ok(registry_group_next(&at) == NULL, "... and NULL again "
+		    "after the last");
+	}
 	return done_testing();
 }
