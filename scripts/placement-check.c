@@ -1,9 +1,9 @@
 /*
  * placement-check.c - how much a small kernel's speed depends on where
  * its code lies: the variants of a benchmark's case (bench.h, per-process
- * variants; Dhrystone's are copies of its code at 4 offsets modulo 64
- * bytes, two each) measured paired within one process, pinned to one
- * CPU, in interleaved rounds (0 1 ... N-1, then N-1 ... 0, ...), each
+ * variants; Dhrystone's are copies of its code at 8 distinct offsets,
+ * 16 bytes apart modulo 128) measured paired within one process, pinned
+ * to one CPU, in interleaved rounds (0 1 ... N-1, then N-1 ... 0, ...), each
  * variant set up, warmed, timed, verified and torn down in its turn.
  * Per variant: its median figure, and its figure relative to the median
  * of the variants in the same round, with a 95 % interval (the paired
@@ -38,8 +38,8 @@ static const char usage_text[] =
 "usage: placement-check [OPTIONS] BENCH\n"
 "\n"
 "Measures each variant of BENCH's first case (dhrystone, fft, linpack: its\n"
-"code at 8 placements, 4 offsets modulo 64 bytes, two copies each) in\n"
-"interleaved rounds in this one process, pinned to one CPU, and prints\n"
+"code at 8 placements, 16 bytes apart modulo 128) in interleaved\n"
+"rounds in this one process, pinned to one CPU, and prints\n"
 "each one's figure relative to the median of its round, with a 95 %\n"
 "interval.\n"
 "Run it on a quiet machine: a loaded one moves the figures.\n"
