@@ -507,6 +507,75 @@ text_legend(struct fmt *f)
 }
 
 /*
+ * What each flag of the table rests on, in the rows' own numbers: the
+ * extra that decided it, shown over the flagged OK rows from its least
+ * to its largest (times scale), in one wrapped block after the legend.
+ */
+static const struct {
+	unsigned flag;
+	char letter;
+	const char *extra;
+	double scale;
+	const char *before, *after;	/* around the range */
+} text_why_tab[] = {
+	{ RF_NOISY, 'N', "cv:within", 100, "processes spread ",
+	    " (over 5 %)" },
+	{ RF_DRIFTED, 'D', "mon.pace", 1, "pace ", " of the run's start" },
+	{ RF_BUSY, 'B', "mon.busy_cores", 1, "", " cores of other work on "
+	    "their CPUs" },
+	{ RF_PREEMPTED, 'P', "cpu/wall", 1, "median CPU/wall ", "" },
+	{ RF_LAYOUT, 'L', "layout:spread", 100, "placements ", " apart, in "
+	    "two groups" },
+};
+
+static void
+text_why(struct fmt *f)
+{
+	struct strbuf sb;
+	char part[160], lo_s[32], hi_s[32], range[80];
+	double v, lo, hi;
+	size_t i, k, n;
+
+	strbuf_init(&sb);
+	for (k = 0; k < ARRAY_SIZE(text_why_tab); k++) {
+		n = 0;
+		lo = hi = NAN;
+		for (i = 0; i < f->nrows; i++) {
+			const struct result *r = &f->rows[i];
+
+			if (r->status != ST_OK ||
+			    !(r->flags & text_why_tab[k].flag))
+				continue;
+			n++;
+			if (result_get_extra(r, text_why_tab[k].extra, &v) != 0
+			    || !isfinite(v))
+				continue;
+			v *= text_why_tab[k].scale;
+			lo = isnan(lo) || v < lo ? v : lo;
+			hi = isnan(hi) || v > hi ? v : hi;
+		}
+		if (n == 0 || isnan(lo))
+			continue;
+		bufprintf(lo_s, sizeof(lo_s), "%.3g", lo);
+		bufprintf(hi_s, sizeof(hi_s), "%.3g", hi);
+		if (strcmp(lo_s, hi_s) == 0)
+			bufprintf(range, sizeof(range), "%s", lo_s);
+		else
+			bufprintf(range, sizeof(range), "%s to %s", lo_s, hi_s);
+		bufprintf(part, sizeof(part), "%s%s%s%s",
+		    text_why_tab[k].before, range,
+		    text_why_tab[k].scale == 100 ? " %" : "",
+		    text_why_tab[k].after);
+		strbuf_addf(&sb, "%s%c on %zu row%s: %s", sb.len > 0 ? "; " :
+		    "== why flagged: ", text_why_tab[k].letter, n,
+		    n == 1 ? "" : "s", part);
+	}
+	if (sb.len > 0)
+		text_wrapped(f, sb.buf, 0, 3);
+	strbuf_release(&sb);
+}
+
+/*
  * One line of what to do when rows are flagged for the machine's state:
  * a single figure wants a quiet machine; builds compared in pairs meet
  * the load alike and keep their verdicts.
@@ -598,6 +667,7 @@ text_end(struct fmt *f, const struct run_info *ri)
 		fprintf(f->fp, "== run interrupted: the rows above are kept\n");
 	text_fold_line(f);
 	text_legend(f);
+	text_why(f);
 	text_advice(f, ri);
 	text_monitor(f);
 	if (!f->no_headline)

@@ -310,6 +310,69 @@ check_params_used(const struct run_info *ri, const struct result *proto)
 	free(rows[1].extra);	/* the rest is proto's */
 }
 
+/* A wrapped block (continuation lines indented 3) as one line. */
+static void
+unwrap(char *s)
+{
+	char *w = s;
+
+	while (*s != '\0') {
+		if (s[0] == '\n' && strncmp(s + 1, "   ", 3) == 0) {
+			*w++ = ' ';
+			s += 4;
+		} else {
+			*w++ = *s++;
+		}
+	}
+	*w = '\0';
+}
+
+/*
+ * Flagged rows: one block after the legend says what each letter rests
+ * on, in the flagged rows' own numbers (issue 39), from the least to the
+ * largest; a flag whose rows lack the number is left out.
+ */
+static void
+check_why(const struct run_info *ri, const struct result *proto)
+{
+	struct result rows[3];
+	char *buf;
+	size_t i;
+
+	memset(rows, 0, sizeof(rows));
+	for (i = 0; i < 3; i++) {
+		rows[i] = *proto;
+		rows[i].extra = NULL;
+		rows[i].nextra = 0;
+		rows[i].status = ST_OK;
+	}
+	rows[0].flags = RF_NOISY | RF_DRIFTED;
+	result_add_extra(&rows[0], "cv:within", 0.075);
+	result_add_extra(&rows[0], "mon.pace", 0.62);
+	rows[1].flags = RF_NOISY | RF_BUSY;
+	result_add_extra(&rows[1], "cv:within", 0.31);
+	result_add_extra(&rows[1], "mon.busy_cores", 0.4);
+	result_add_extra(&rows[1], "mon.pace", 0.99);	/* not drifted */
+	rows[2].flags = RF_LAYOUT;	/* no layout:spread: left out */
+	buf = text_of(ri, rows, 3);
+	unwrap(buf);
+	if (!ok(strstr(buf, "== why flagged: N on 2 rows: processes spread "
+	    "7.5 to 31 % (over 5 %); D on 1 row: pace 0.62 of the run's "
+	    "start; B on 1 row: 0.4 cores of other work on their CPUs\n")
+	    != NULL, "why flagged: each letter's own numbers, over its rows "
+	    "only"))
+		diag("%s", buf);
+	free(buf);
+	for (i = 0; i < 3; i++)
+		free(rows[i].extra);
+	rows[0] = *proto;
+	rows[0].flags = 0;
+	rows[0].status = ST_OK;
+	buf = text_of(ri, rows, 1);
+	ok(strstr(buf, "why flagged") == NULL, "no flags: no why line");
+	free(buf);
+}
+
 /*
  * The CV column stays where it is beside the long units shown (FFTs per
  * second, MFLOPS/MHz, cycle/block), and beside a longer one (from an
@@ -543,6 +606,7 @@ main(void)
 	check_headline_flags(&ri, &r);
 	check_whetstone_names(&ri, &r);
 	check_params_used(&ri, &r);
+	check_why(&ri, &r);
 	check_unit_column(&ri, &r);
 	check_wrap();
 	run_info_release(&ri);
