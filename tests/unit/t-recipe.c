@@ -19,6 +19,7 @@
 #include "headline.h"
 #include "kat/kat.h"
 #include "registry.h"
+#include "runinfo.h"
 #include "tap.h"
 #include "util.h"
 
