@@ -23,6 +23,7 @@
 #include "cmd-opt.h"
 #include "fmt.h"
 #include "monitor.h"
+#include "runinfo.h"
 #include "runner.h"
 #include "spawn.h"
 #include "stats.h"
@@ -396,7 +397,7 @@ cmd_exec(int argc, char **argv)
 			regfree(&o.re);
 		return rc < 0 ? EXIT_OK : rc;
 	}
-	if (!o.nosave && (st = cmd_open_store(o.db, 1)) == NULL) {
+	if (!o.nosave && (st = store_open_db(o.db, 1)) == NULL) {
 		if (o.have_re)
 			regfree(&o.re);
 		return store_open_exit();

@@ -117,7 +117,7 @@ cmd_import(int argc, char **argv)
 		if (export_scan_file(argv[i], check_run, NULL) != 0)
 			return EXIT_USAGE;
 	memset(&ic, 0, sizeof(ic));
-	if ((ic.st = cmd_open_store(db, 1)) == NULL)
+	if ((ic.st = store_open_db(db, 1)) == NULL)
 		return store_open_exit();
 	for (i = optind; i < argc && rc == EXIT_OK; i++) {
 		ic.path = argv[i];

@@ -21,6 +21,7 @@
 #include "noise.h"
 #include "pair.h"
 #include "registry.h"
+#include "runinfo.h"
 #include "runner.h"
 #include "stopflag.h"
 #include "store.h"
@@ -538,7 +539,7 @@ run_begin(struct run_ctx *x, int argc, char **argv)
 	a->ro.processes = (unsigned)a->procs;
 	a->ro.exec_self = 1;
 	a->ro.progress = !a->noprogress && isatty(STDERR_FILENO);
-	if (!a->nosave && (sink->st = cmd_open_store(a->db, 1)) == NULL)
+	if (!a->nosave && (sink->st = store_open_db(a->db, 1)) == NULL)
 		return store_open_exit();
 	sink->fmt = fmt_new(a->format, stdout);
 	sink->fmt->classic = a->classic;

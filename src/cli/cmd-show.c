@@ -16,6 +16,7 @@
 #include "cmd-opt.h"
 #include "export.h"
 #include "fmt.h"
+#include "runinfo.h"
 #include "runspec.h"
 #include "store.h"
 #include "sysinfo-show.h"
@@ -320,7 +321,7 @@ cmd_show_runs(int argc, char **argv, int is_export)
 	}
 	if (out != NULL && store_output_check(out, db) != 0)
 		return EXIT_USAGE;
-	if ((st = cmd_open_store(db, 0)) == NULL)
+	if ((st = store_open_db(db, 0)) == NULL)
 		return store_open_exit();
 	if (optind < argc) {
 		rc = runspec_resolve(st, argv + optind,

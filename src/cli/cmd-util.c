@@ -11,22 +11,9 @@
 
 #include "cmd.h"
 #include "fmt.h"
+#include "runinfo.h"
 #include "store.h"
 #include "util.h"
-
-struct store *
-cmd_open_store(const char *db, int create)
-{
-	struct store *st;
-	char *def = NULL;
-
-	if (db == NULL)
-		db = def = store_default_path();
-	/* commands that only read open the store read-only */
-	st = create ? store_open(db, 1, def != NULL) : store_open_readonly(db);
-	free(def);
-	return st;
-}
 
 int
 cmd_bad_usage(const char *cmd, const char *what)

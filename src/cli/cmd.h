@@ -53,13 +53,6 @@ char *cmd_join_argv(int argc, char **argv);
 struct run_info;
 void cmd_identity(struct run_info *ri, struct json_t *checks);
 
-/*
- * Open the store named by --db (NULL: the default).  create: make it when
- * missing (the default path also gets its folder); else it is opened
- * read-only and must be a store already.  Errors are printed.
- */
-struct store *cmd_open_store(const char *db, int create);
-
 /* Print the runs with their rows through f; -1 on a store error. */
 int cmd_print_runs(struct store *, const int64_t *ids, size_t n,
     struct fmt *f);

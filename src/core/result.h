@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "stats.h"
+
 enum result_status {
 	ST_OK = 0,
 	ST_SKIPPED,
@@ -35,19 +37,6 @@ enum result_status {
 #define RF_LAYOUT	0x200u	/* its code placements fell into two groups
 				 * (extra layout:spread): the figure is
 				 * their mean, no placement's speed */
-
-/*
- * cv is the robust spread that goes with the median: the interquartile
- * range over 1.349 times the median (the usual CV for normally
- * distributed samples; the few samples a disturbance slows down, up to a
- * quarter on either side, do not move it).  sdcv is the classic
- * stddev / mean.
- */
-struct stats {
-	double median, mean, stddev, cv, min, max;
-	double sdcv;
-	uint32_t n;
-};
 
 /* A named extra figure attached to a row: per-phase seconds and the like. */
 struct extra {
@@ -161,13 +150,6 @@ void result_free_rows(struct result *rows, size_t n);
 void result_copy(struct result *dst, const struct result *src);	/* deep */
 void result_add_extra(struct result *, const char *name, double value);
 int result_get_extra(const struct result *, const char *name, double *out);
-void run_info_release(struct run_info *);
-/*
- * Take over build and system (JSON objects or NULL; anything else is
- * dropped) as ri's identity: kept for the edges and parsed into the
- * structs, once.
- */
-void run_info_identity(struct run_info *ri, struct json_t *build,
-    struct json_t *system);
+/* (run_info_identity() and run_info_release() are identity's: runinfo.h) */
 
 #endif

@@ -10,7 +10,6 @@
 #include <sys/wait.h>
 
 #include "buildinfo.h"
-#include "fmt.h"
 #include "pair.h"
 #include "runner-wire.h"
 #include "spawn.h"

@@ -21,6 +21,7 @@
 
 #include "export.h"
 #include "result.h"
+#include "runinfo.h"
 #include "util.h"
 
 #define OBJECT_FLAGS	(JSON_COMPACT | JSON_SORT_KEYS)

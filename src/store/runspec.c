@@ -9,7 +9,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cmd.h"
 #include "export.h"
 #include "registry.h"
 #include "runspec.h"
@@ -236,7 +235,7 @@ runspec_load(const char *spec, unsigned flags, const char *db,
 		*is_file = file;
 	if (file)
 		return load_file(spec, out);
-	if (*st == NULL && (*st = cmd_open_store(db, 0)) == NULL)
+	if (*st == NULL && (*st = store_open_db(db, 0)) == NULL)
 		return -1;
 	one[0] = (char *)spec;
 	if (runspec_resolve(*st, one, 1, &ids, &nids) != 0)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "result.h"
+#include "runinfo.h"
 
 struct store;
 

@@ -1,8 +1,9 @@
 /*
- * store-files.c - is a path one of a store's files (the database, by its
- * header, or its -wal, -shm or -journal companion)?  So that no output
- * (export, report, --output) is written over a store.  It opens no store
- * (store.c).
+ * store-files.c - a store's files: the one --db names (or the default
+ * path), opened through store.c for writing or for reading only; and is a
+ * path one of a store's files (the database, by its header, or its -wal,
+ * -shm or -journal companion)?  So that no output (export, report,
+ * --output) is written over a store.
  */
 #include "config.h"
 
@@ -18,6 +19,20 @@
 
 #include "store.h"
 #include "store-int.h"
+
+struct store *
+store_open_db(const char *db, int create)
+{
+	struct store *st;
+	char *def = NULL;
+
+	if (db == NULL)
+		db = def = store_default_path();
+	/* commands that only read open the store read-only */
+	st = create ? store_open(db, 1, def != NULL) : store_open_readonly(db);
+	free(def);
+	return st;
+}
 #include "util.h"
 
 /* Does path hold a boardbench store (by its header)?  Quiet. */

@@ -15,6 +15,7 @@
 
 #include "export.h"
 #include "result.h"
+#include "runinfo.h"
 #include "store.h"
 #include "store-int.h"
 #include "util.h"

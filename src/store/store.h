@@ -29,6 +29,12 @@ struct store *store_open(const char *path, int create, int make_dirs);
  */
 struct store *store_open_readonly(const char *path);
 /*
+ * Open the store named by --db (NULL: the default).  create: make it when
+ * missing (the default path also gets its folder); else it is opened
+ * read-only and must be a store already.  Errors are printed.
+ */
+struct store *store_open_db(const char *db, int create);
+/*
  * The exit status for the last open that failed: EXIT_BENCH (1) when the
  * file system refused a write or a read (a full disk, a file size limit,
  * an I/O error, read-only media), as for any output; else EXIT_USAGE (2).

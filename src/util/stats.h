@@ -5,7 +5,20 @@
 #define BOARDBENCH_STATS_H
 
 #include <stddef.h>
-#include "result.h"
+#include <stdint.h>
+
+/*
+ * cv is the robust spread that goes with the median: the interquartile
+ * range over 1.349 times the median (the usual CV for normally
+ * distributed samples; the few samples a disturbance slows down, up to a
+ * quarter on either side, do not move it).  sdcv is the classic
+ * stddev / mean.
+ */
+struct stats {
+	double median, mean, stddev, cv, min, max;
+	double sdcv;
+	uint32_t n;
+};
 
 /* Fill st from v[0..n-1]; v is not modified. n == 0 gives NANs. */
 void stats_compute(struct stats *st, const double *v, size_t n);

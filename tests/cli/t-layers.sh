@@ -1,78 +1,132 @@
 #!/bin/sh
-# The layers of doc/DESIGN.md section 1, as includes: a benchmark file
-# (bench/*.c, *.h) includes bench.h, its area's own headers and only the
-# program's headers listed below (each for the reason given); nothing in
-# src/ includes a benchmark area's private header, except those listed
-# as known debts (issue "the house, step two"); no header of src/ is
-# included by bench/ that is not on the list.  Adding an include that
-# crosses a layer makes this test fail: change the design (and this
-# list, and doc/DESIGN.md) or the include.  And src/ names no benchmark
-# (doc/DESIGN.md section 2): everything about one is in its bench_info,
-# so no program file but the registry's has a benchmark's name as a
-# string literal.  And no file of src/ is over 1000 lines (doc/DESIGN.md
-# section 9).
+# The layers of doc/DESIGN.md section 1, as includes: every "..." include
+# of every file under src/ and bench/ is checked against one table, each
+# folder and the folders it may include from (its own always).  The
+# folders form a one-way stack: the table itself is checked to have no
+# circle, so no folder includes, directly or through others, one that
+# includes it back.  Adding an include that crosses a layer makes this
+# test fail: change the design (this table and doc/DESIGN.md's, section 1)
+# or the include.  And src/ names no benchmark (doc/DESIGN.md section 2):
+# everything about one is in its bench_info, so no program file but the
+# registry's has a benchmark's name as a string literal.  And no file of
+# src/ or bench/ is over 1000 lines (doc/DESIGN.md section 9).
 . "${top_srcdir:-.}/tests/cli/lib.sh"
 
 cd "$top_srcdir" || exit 99
 
-# src/ headers a benchmark file may include, FILE:HEADER ('*' any file)
-allowed='*:config.h
-*:result.h
-*:fmt.h
-*:util.h
-*:sysfs.h
-bench/net-iperf3.c:spawn.h
-bench/sync-pingpong.c:perfctr.h
-bench/sync-pingpong.h:perfctr.h'
-# a benchmark area's headers (bench/) src/ may include: the contract
-src_allowed='*:bench.h
-*:bench-list.h'
+# FOLDER: the folders its files may include from, top of the stack first.
+# bench is the plug-in contract (bench.h, bench-list.h); each benchmark
+# area's folder (the kernels) may include the contract, its own area and,
+# of the program, only the row (core), the formatters' helpers for
+# --classic views (output), machine access (platform) and the helpers
+# (util): $kernel.  An area uses another's code only as listed: the FFT
+# places its buffers as the memory benchmarks do (mem), wakeup's load is
+# md5ref's (cpu).
+kernel='bench src/core src/output src/platform src/util'
+layers="src/cli: src/runner src/output src/store src/compare src/identity src/core bench src/platform src/util
+src/runner: src/compare src/identity src/core bench src/platform src/util
+src/output: src/store src/compare src/identity src/core bench src/platform src/util
+src/store: src/identity src/core bench src/platform src/util
+src/compare: src/core bench src/util
+src/identity: src/core bench src/platform src/util
+src/core: bench src/util
+bench/sync: bench/cpu bench/mem $kernel
+bench/cpu: bench/mem $kernel
+bench/crypto: $kernel
+bench/io: $kernel
+bench/media: $kernel
+bench/mem: $kernel
+bench/net: $kernel
+bench/selftest: $kernel
+bench:
+src/platform: src/util
+src/util:"
 
-# the area headers: every header in bench/
-area=$(cd bench && ls *.h | tr '\n' ' ')
-# src headers: every header in src/, and the generated ones
-srch=$(cd src && ls */*.h | sed "s,.*/,," | tr '\n' ' ')
+# folder_of FILE: its folder, the table's row for it
+folder_of() { echo "${1%/*}"; }
+# allowed FROM TO: may the files of folder FROM include TO's?
+allowed() {
+	[ "$1" = "$2" ] && return 0
+	printf '%s\n' "$layers" | grep "^$1:" | sed 's/^[^:]*://' |
+	    tr ' ' '\n' | grep -qx -e "$2"
+}
+# the headers, "NAME FOLDER" a line (a header is included by its name)
+headers=$(find src bench -name '*.h' | sort | while read -r h; do
+	printf '%s %s\n' "${h##*/}" "$h"
+done)
+# includes FILE: the "..." includes of FILE, one a line, by name
+includes() {
+	sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$1" |
+	    sed 's,.*/,,'
+}
+# crossings FILE...: " FILE:HEADER" for each include the table refuses,
+# or that names no header of src/ or bench/ (but the generated ones)
+crossings() {
+	for f in "$@"; do
+		from=$(folder_of "$f")
+		for h in $(includes "$f"); do
+			case $h in config.h|buildinfo-gen.h) continue ;; esac
+			p=$(printf '%s\n' "$headers" | awk -v h="$h" '$1 == h { print $2; exit }')
+			if [ -z "$p" ]; then
+				printf ' %s:%s(unknown)' "$f" "$h"
+			elif ! allowed "$from" "$(folder_of "$p")"; then
+				printf ' %s:%s' "$f" "$h"
+			fi
+		done
+	done
+}
+files=$(find src bench -name '*.[ch]' | sort)
+bad=$(crossings $files)
+set -- $files
+[ $# -ge 100 ] && [ -z "$bad" ]
+ok $? "the $# files of src/ and bench/ include only from the folders the table allows${bad:+ (refused:$bad)}"
 
-# includes FILE: the "..." includes of FILE, one a line
-includes() { sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$1"; }
-# is_allowed LIST FILE HEADER
+# every folder of src/ and bench/ has its row
+missing=
+for d in $(printf '%s\n' $files | sed 's,/[^/]*$,,' | sort -u); do
+	printf '%s\n' "$layers" | grep -q "^$d:" || missing="$missing $d"
+done
+[ -z "$missing" ]
+ok $? "every folder has its row in the table${missing:+ (none for:$missing)}"
+
+# the table is a stack: following its arrows never comes back to a folder
+# circle: " A" for each folder reachable from itself
+circle() {
+	printf '%s\n' "$1" | awk -F': *' '
+	{ from[NR] = $1; to[NR] = $2; n = NR }
+	END {
+		for (i = 1; i <= n; i++) {
+			k = split(to[i], t, " ")
+			for (j = 1; j <= k; j++) reach[from[i], t[j]] = 1
+			name[i] = from[i]
+		}
+		for (m = 1; m <= n; m++) for (i = 1; i <= n; i++)
+			if (reach[name[i], name[m]])
+				for (j = 1; j <= n; j++)
+					if (reach[name[m], name[j]]) reach[name[i], name[j]] = 1
+		for (i = 1; i <= n; i++) if (reach[name[i], name[i]]) printf " %s", name[i]
+	}'
+}
+c=$(circle "$layers")
+[ -z "$c" ]
+ok $? "the table has no circle${c:+ (circles through:$c)}"
+
+# the checks themselves see a crossing: a made-up helper of util that
+# includes the row (core), a kernel that includes the runner's header or
+# another area's, and a table with core and util both ways
+mkdir -p "$TMP/src/util" "$TMP/bench/cpu"
+printf '#include "result.h"\n' >"$TMP/src/util/fake.c"
+printf '#include "bench.h"\n#include "runner.h"\n#include "sync.h"\n' >"$TMP/bench/cpu/fake.c"
+got=$(cd "$TMP" && crossings src/util/fake.c bench/cpu/fake.c)
+[ "$got" = " src/util/fake.c:result.h bench/cpu/fake.c:runner.h bench/cpu/fake.c:sync.h" ]
+ok $? "util including result.h, a kernel including runner.h or an area not listed (sync.h) would be refused (refused:$got)"
+[ -n "$(circle "$(printf '%s\n' "$layers" | sed 's,^src/util:.*,src/util: src/core,')")" ]
+ok $? "a table letting util include core back would be refused"
+
+# is_allowed LIST FILE NAME: LIST (FILE:NAME a line, '*' any file) has it
 is_allowed() {
 	printf '%s\n' "$1" | grep -qx -e "\*:$3" -e "$2:$3"
 }
-
-bad=
-nb=0
-for f in bench/*.c bench/*.h; do
-	nb=$((nb + 1))
-	for h in $(includes "$f"); do
-		case " $area " in *" $h "*) continue ;; esac
-		case " $srch config.h buildinfo-gen.h " in
-		*" $h "*) is_allowed "$allowed" "$f" "$h" || bad="$bad $f:$h" ;;
-		esac
-	done
-done
-[ -z "$bad" ]
-ok $? "the $nb benchmark files include only bench.h, their area's headers and the allowed program headers${bad:+ (not allowed:$bad)}"
-
-bad=
-ns=0
-for f in src/*/*.c src/*/*.h; do
-	ns=$((ns + 1))
-	for h in $(includes "$f"); do
-		case " $area " in
-		*" $h "*) is_allowed "$src_allowed" "$f" "$h" || bad="$bad $f:$h" ;;
-		esac
-	done
-done
-[ -z "$bad" ]
-ok $? "the $ns program files include of bench/ only the contract (bench.h, bench-list.h)${bad:+ (not allowed:$bad)}"
-
-# the check itself sees a crossing: a made-up benchmark file that includes
-# the runner's header
-printf '#include "bench.h"\n#include "runner.h"\n' >"$TMP/fake.c"
-h=$(includes "$TMP/fake.c" | sed -n 2p)
-case " $srch " in *" $h "*) ! is_allowed "$allowed" bench/fake.c "$h" ;; *) false ;; esac
-ok $? "a benchmark file including runner.h would be refused"
 
 # ---- the machine seam (doc/DESIGN.md section 7) ----------------------------
 #
@@ -86,7 +140,7 @@ src/identity/sysinfo-virt.c:fopen("/proc/self/exe"'
 # seam_bad FILE...: "FILE:TEXT" for each direct read of the machine
 seam_bad() {
 	for f in "$@"; do
-		case $f in src/identity/sysfs.c|src/identity/sysfs.h) continue ;; esac
+		case $f in src/platform/sysfs.c|src/platform/sysfs.h) continue ;; esac
 		grep -oE '(^|[^a-z_])(fopen|open|opendir|stat|lstat|readlink|access)\("/(proc|sys|etc)[^"]*"|"/proc/%[^"]*"|random/boot_id|str(n)?cmp\([^,]*, *"cpu' "$f" |
 		    sed 's/^[^a-z"]//' | while IFS= read -r m; do
 			printf '%s\n' "$seam_allowed" | grep -qxF "$f:$m" ||
@@ -94,7 +148,7 @@ seam_bad() {
 		done
 	done
 }
-bad=$(seam_bad src/*/*.c src/*/*.h bench/*.c bench/*.h)
+bad=$(seam_bad $(find src bench -name '*.[ch]' | sort))
 [ -z "$bad" ]
 ok $? "every /proc, /sys and /etc read, the boot id, process stat and /proc/stat's cpu lines go through sysfs.c${bad:+ (direct:$bad)}"
 
@@ -104,7 +158,7 @@ printf 'fp = fopen("/proc/sys/kernel/random/boot_id", "re");\n' >"$TMP/direct.c"
 ok $? "a direct fopen of the boot id would be refused"
 
 # the firmware's throttling node is named once
-nthr=$(cat src/*/*.c src/*/*.h bench/*.c bench/*.h |
+nthr=$(find src bench -name '*.[ch]' -exec cat {} + |
     grep -c 'soc:firmware/get_throttled')
 [ "$nthr" -eq 1 ]
 ok $? "the get_throttled path is written once ($nthr)"

@@ -1,6 +1,6 @@
 /*
  * kat-place.c - what the known-answer tests of a kernel built in copies
- * at several code placements (bench/cpu-place.h) check alike: the copy
+ * at several code placements (bench/cpu/cpu-place.h) check alike: the copy
  * each setting of its placement parameter runs, and through the runner
  * the figure as the median over the placements.
  */

@@ -51,7 +51,7 @@ void kat_exercise_all(struct bench_ctx *ctx, uint64_t iters,
     const char *what);
 
 /*
- * A kernel built in copies at several code placements (bench/cpu-place.h)
+ * A kernel built in copies at several code placements (bench/cpu/cpu-place.h)
  * whose parameter pname picks the copy, and whose verify() stores the
  * copy it checked in *copy_seen: each setting 0..7 runs that copy
  * whatever the process's variant and verifies after each of runs[0..n-1]

@@ -28,7 +28,7 @@ extern const struct bench_info bench_dhrystone_info;
 #define ADDR(fn) ((uintptr_t)(fn))
 
 /*
- * Every copy's code where bench/cpu-dhrystone.h says: each unit's code
+ * Every copy's code where bench/cpu/cpu-dhrystone.h says: each unit's code
  * begins at its offset 16 x K modulo 128 (PLACE_PAD_OF), and the hot
  * functions (the main loop, Proc_8) lie at the same distance from it in
  * every copy, so they sit at copy 0's offset plus the copy's, modulo 128:

@@ -59,7 +59,7 @@ dft_error(const float *x, const float *X, int n)
 #define ADDR(fn) ((uintptr_t)(fn))
 
 /*
- * Every copy's code where bench/cpu-place.h says: it begins at
+ * Every copy's code where bench/cpu/cpu-place.h says: it begins at
  * 16 x K modulo 128 bytes and the transform lies at the same
  * distance from that start as in copy 0; every copy transforms an input
  * to the very same bits as copy 0 (one source, one set of flags).

@@ -134,7 +134,7 @@ check_solves(int n)
 #define ADDR(fn) ((uintptr_t)(fn))
 
 /*
- * Every copy's code where bench/cpu-place.h says: it begins at
+ * Every copy's code where bench/cpu/cpu-place.h says: it begins at
  * 16 x (K mod 4) modulo 64 bytes, and each kernel (the rolled and
  * unrolled LU of both precisions) lies at the same distance from that
  * start as in copy 0; every copy factors a matrix to the very same bits

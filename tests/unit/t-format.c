@@ -13,6 +13,7 @@
 #include "export.h"
 #include "fmt.h"
 #include "headline.h"
+#include "runinfo.h"
 #include "tap.h"
 #include "util.h"
 

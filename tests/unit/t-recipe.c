@@ -2,8 +2,8 @@
  * t-recipe.c - bench/bench.h's recipe holds: a benchmark added in bench/
  * alone (tests/recipe/bench-toy.c and an X(toy) line in a copy of
  * bench/bench-list.h, with src/core/registry.c built against that copy) is in
- * the registry, its headline row shows in the text view in its rank's
- * place, its figure in its own quoted unit, and compare matches its old
+ * the registry, runs through the runner (both cases measured and verified),
+ * its headline row shows in the text view in its rank's place, its figure in its own quoted unit, and compare matches its old
  * case names to today's, with no change to src/.
  */
 #include "config.h"
@@ -17,7 +17,9 @@
 #include "compare.h"
 #include "fmt.h"
 #include "headline.h"
+#include "kat/kat.h"
 #include "registry.h"
+#include "runinfo.h"
 #include "tap.h"
 #include "util.h"
 
@@ -73,11 +75,26 @@ main(void)
 	struct cmp_column cols[2];
 	struct cmp_opts o = { .alpha = 0.05, .fail_pct = -1 };
 	struct cmp_table t;
+	struct kat_rows rs = { .n = 0 };
+	const struct bench_info *toy;
 	char num[32], unit[24], *buf, *a, *b;
 	size_t k;
 
 	ok(registry_find("toy") != NULL && registry_find("linpack") != NULL,
 	    "the registry has toy beside the benchmarks of bench/");
+
+	/* it runs: its two cases measured and verified, in its unit */
+	if ((toy = registry_find("toy")) == NULL)
+		bail("no toy");
+	k = (size_t)kat_run(toy, NULL, 0, &rs);
+	ok(k == 0 && rs.n == 2 &&
+	    strcmp(rs.r[0].case_name, "work/4KiB") == 0 &&
+	    strcmp(rs.r[1].case_name, "work/64KiB") == 0 &&
+	    rs.r[0].status == ST_OK && rs.r[1].status == ST_OK &&
+	    strcmp(rs.r[1].unit, "tick/s") == 0 && rs.r[1].st.median > 0,
+	    "toy runs through the runner: two rows, verified (%zu rows, %s)",
+	    rs.n, rs.n > 0 ? rs.r[0].reason : "");
+	kat_rows_release(&rs);
 
 	/* storage (rank 90), toy (95), iperf3 (100), given in another order */
 	row(&rows[0], "iperf3", "network", "up", "bit/s", 941.2e6);

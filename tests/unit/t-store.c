@@ -23,6 +23,7 @@
 #include "buildinfo.h"
 #include "export.h"
 #include "result.h"
+#include "runinfo.h"
 #include "store.h"
 #include "util.h"
 #include "tap.h"

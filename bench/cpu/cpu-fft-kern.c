@@ -2,7 +2,7 @@
  * cpu-fft-kern.c - the transform of the fft benchmark: a radix-2
  * decimation-in-time FFT (a bit-reversed copy, then log2(n) stages of
  * butterflies with the plan's twiddle factors).  Built once per copy of
- * its code (-DFFT_COPY=K, bench/cpu.am; cpu-place.h), every copy from
+ * its code (-DFFT_COPY=K, bench/cpu/cpu.am; cpu-place.h), every copy from
  * this source, so the benchmark can measure it across code placements.
  */
 #include "config.h"
@@ -10,7 +10,7 @@
 #include "cpu-fft.h"
 
 #ifndef FFT_COPY
-#error "built once per copy with -DFFT_COPY=K (bench/cpu.am)"
+#error "built once per copy with -DFFT_COPY=K (bench/cpu/cpu.am)"
 #endif
 
 #define fft_transform_k	PLACE_CAT(fft_transform, FFT_COPY)

@@ -3,7 +3,7 @@
  * main loop with Proc_1..Proc_5 (Proc_6..Proc_8 and Func_1..Func_3 are in
  * cpu-dhrystone-2.c), written from the published description (see
  * cpu-dhrystone.h).  Compiled once per copy of the kernel, with
- * -DDHRY_COPY=K (bench/cpu.am); the global variables and the benchmark
+ * -DDHRY_COPY=K (bench/cpu/cpu.am); the global variables and the benchmark
  * around the kernel are in cpu-dhrystone.c.
  */
 #include "config.h"
@@ -14,7 +14,7 @@
 #include "cpu-dhrystone.h"
 
 #ifndef DHRY_COPY
-#error "built once per copy with -DDHRY_COPY=K (bench/cpu.am)"
+#error "built once per copy with -DDHRY_COPY=K (bench/cpu/cpu.am)"
 #endif
 
 /* before the first function: where this copy's code begins */

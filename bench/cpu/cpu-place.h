@@ -4,7 +4,7 @@
  * A small kernel's speed can depend on where its code lies modulo the
  * cache line and the fetch block (doc/guide.md, "Comparing with the classic
  * programs"), which is fixed when the program is linked.  Such a kernel's
- * units are compiled PLACE_COPIES times from one source (bench/cpu.am),
+ * units are compiled PLACE_COPIES times from one source (bench/cpu/cpu.am),
  * copy K with -D<KERNEL>_COPY=K, its external names suffixed _cK
  * (PLACE_CAT) and its code starting PLACE_PAD_OF(K) bytes past a
  * PLACE_ALIGN-byte boundary (PLACE_CODE): every copy at an offset of its

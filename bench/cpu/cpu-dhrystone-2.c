@@ -2,7 +2,7 @@
  * cpu-dhrystone-2.c - the second translation unit of Dhrystone 2.1:
  * Proc_6, Proc_7, Proc_8, Func_1, Func_2 and Func_3, written from the
  * published description (see cpu-dhrystone.h).  Kept apart from the main
- * loop on purpose; see bench/cpu.am for why it is built without LTO.
+ * loop on purpose; see bench/cpu/cpu.am for why it is built without LTO.
  * Compiled once per copy of the kernel, as the first unit is.
  */
 #include "config.h"
@@ -12,7 +12,7 @@
 #include "cpu-dhrystone.h"
 
 #ifndef DHRY_COPY
-#error "built once per copy with -DDHRY_COPY=K (bench/cpu.am)"
+#error "built once per copy with -DDHRY_COPY=K (bench/cpu/cpu.am)"
 #endif
 
 /* before the first function: where this copy's code begins */

@@ -1,7 +1,7 @@
 /*
  * cpu-linpack-kern.c - Linpack's kernels (cpu-linpack-impl.h) for both
  * precisions and BLAS styles, built once per copy of their code
- * (-DLP_COPY=K, bench/cpu-linpack.am; cpu-place.h), every copy from this
+ * (-DLP_COPY=K, bench/cpu/cpu-linpack.am; cpu-place.h), every copy from this
  * source, so the benchmark can measure them across code placements.
  */
 #include "config.h"
@@ -13,7 +13,7 @@
 #include "cpu-linpack-kern.h"
 
 #ifndef LP_COPY
-#error "built once per copy with -DLP_COPY=K (bench/cpu-linpack.am)"
+#error "built once per copy with -DLP_COPY=K (bench/cpu/cpu-linpack.am)"
 #endif
 
 #define lp_code_k	PLACE_CAT(lp_code, LP_COPY)

@@ -9,7 +9,7 @@
  * (cpu-dhrystone-1.c) and Proc_6..Proc_8 with Func_1..Func_3
  * (cpu-dhrystone-2.c), so that the compiler sees the calls between them
  * as real calls.  Both are compiled without link-time optimisation
- * (bench/cpu.am), so the linker cannot merge them either.
+ * (bench/cpu/cpu.am), so the linker cannot merge them either.
  *
  * Code placements: Dhrystone's speed depends on where its code lies
  * modulo the cache line and fetch block (doc/guide.md, "Comparing with the
@@ -29,7 +29,7 @@
 
 #include "cpu-place.h"
 
-/* The copies: bench/cpu-place.h; copy K is built with -DDHRY_COPY=K. */
+/* The copies: bench/cpu/cpu-place.h; copy K is built with -DDHRY_COPY=K. */
 #ifdef DHRY_COPY
 #define DHRY_CAT(name, k)	PLACE_CAT(name, k)
 /* the kernel's external names in copy DHRY_COPY: dhry_proc_1_c3 ... */
