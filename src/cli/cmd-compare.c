@@ -451,6 +451,33 @@ unique_names(struct cmp_inputs *cs)
 	}
 }
 
+int
+cmd_compare_inputs(struct cmp_inputs *cs, const char *spec, unsigned flags,
+    const char *db, struct store **st, int pool)
+{
+	struct spec_runs rs = { NULL, 0 };
+	int file, c;
+
+	c = runspec_load(spec, flags, db, st, &rs, &file);
+	if (c == 0)
+		c = file ? add_file_runs(cs, spec, &rs, pool) :
+		    add_store_run(cs, *st, spec, &rs, pool);
+	spec_runs_release(&rs);
+	return c;
+}
+
+void
+cmd_compare_inputs_release(struct cmp_inputs *cs)
+{
+	size_t i;
+
+	for (i = 0; i < cs->n; i++)
+		column_free(&cs->v[i]);
+	free(cs->v);
+	cs->v = NULL;
+	cs->n = 0;
+}
+
 /* ---- the command ----------------------------------------------------- */
 
 /* A percentage: "5", "5.5" or "5%". */
@@ -567,16 +594,9 @@ cmd_compare(int argc, char **argv)
 		specs[nspecs++] = argv[i];
 
 	for (i = 0; i < nspecs; i++) {
-		struct spec_runs rs = { NULL, 0 };
-		int file;
-
 		before = cs.n;
-		c = runspec_load(specs[i], RUNSPEC_LOOSE, db, &st, &rs, &file);
-		if (c == 0)
-			c = file ? add_file_runs(&cs, specs[i], &rs, pool) :
-			    add_store_run(&cs, st, specs[i], &rs, pool);
-		spec_runs_release(&rs);
-		if (c != 0)
+		if (cmd_compare_inputs(&cs, specs[i], RUNSPEC_LOOSE, db, &st,
+		    pool) != 0)
 			goto out;
 		if (i == base_spec)
 			base = before;
@@ -644,9 +664,7 @@ cmd_compare(int argc, char **argv)
 	cmp_release(&t);
 out:
 	free(cc);
-	for (i = 0; i < cs.n; i++)
-		column_free(&cs.v[i]);
-	free(cs.v);
+	cmd_compare_inputs_release(&cs);
 	free(specs);
 	if (st != NULL)
 		store_close(st);

@@ -608,6 +608,16 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
 		    "change that slows one build's code more than the other's "
 		    "would move the ratio itself: repeat the session to "
 		    "tell).", t->ndrifted);
+	for (c = 0; c < rs->n; c++) {
+		/* report --pool: which runs each column pooled */
+		if (rs->v[c].pooled == NULL)
+			continue;
+		strbuf_addf(sb, " ");
+		esc(sb, rs->v[c].name);
+		strbuf_addf(sb, ": ");
+		esc(sb, rs->v[c].pooled);
+		strbuf_addf(sb, " pooled.");
+	}
 	strbuf_addf(sb, " Jitter at start: ");
 	for (c = 0; c < rs->n; c++) {
 		const struct system_info *si = rs->v[c].ri.system;

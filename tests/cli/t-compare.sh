@@ -253,6 +253,30 @@ grep -q '^== machine A: Raspberry Pi 4 Model B Rev 1.4 | ' "$TMP/out" &&
 ok $? "the header names each column's machine"
 sed 's/^/# /' "$TMP/out" | head -6
 
+# report --pool pools as compare --pool does: a sweep's report gives the
+# sweep's own numbers (issue 42); two runs of each tag
+pdb="$TMP/pool.db"
+sed 's/"uuid": "\(.\)/"uuid": "a\1/' "$data/cmp-O0.json" > "$TMP/O0b.json"
+sed 's/"tag": "O2b"/"tag": "O2"/' "$data/cmp-O2b.json" > "$TMP/O2c.json"
+expect 0 "import two runs of each tag" -- bb import --db "$pdb" \
+	"$data/cmp-O0.json" "$TMP/O0b.json" "$data/cmp-O2.json" "$TMP/O2c.json"
+bb compare --db "$pdb" --pool --format tsv O0 O2 |
+	awk -F'\t' '$7 == "B" { printf "%.3f [%.3f, %.3f]\n", $14, $15, $16 }' > "$TMP/pool-cmp"
+# the HTML cell: "5.458 <small>[0.299, 99.707]</small>"
+html_ratios() {
+	sed -n '/id="comparison"/,/<\/table>/p' "$1" |
+		sed -n 's/.*<td class="n [a-z]*">\([0-9.]*\) <small>\(\[[0-9., ]*\]\)<\/small>.*/\1 \2/p'
+}
+expect 0 "report --pool of the two tags" -- bb report --db "$pdb" --pool -o "$TMP/pool.html" O0 O2
+html_ratios "$TMP/pool.html" > "$TMP/pool-rep"
+[ "$(wc -l < "$TMP/pool-cmp")" -eq 6 ] && cmp -s "$TMP/pool-cmp" "$TMP/pool-rep"
+ok $? "report --pool: the ratios and intervals of compare --pool, case by case"
+diff "$TMP/pool-cmp" "$TMP/pool-rep" | sed 's/^/# /'
+grep -q 'O2: runs 3,4 pooled' "$TMP/pool.html"; ok $? "the report names the runs it pooled"
+expect 0 "report without --pool" -- bb report --db "$pdb" -o "$TMP/last.html" O0 O2
+! grep -q 'runs [0-9,]* pooled' "$TMP/last.html" && [ "$(html_ratios "$TMP/last.html" | wc -l)" -eq 0 ]
+ok $? "without --pool: the latest run of each tag, no interval"
+
 # bad input
 expect 2 "unknown tag" -- bb compare --db "$db" O0 nosuchtag
 expect 2 "unknown run id" -- bb compare --db "$db" 1 99
