@@ -358,7 +358,8 @@ print_folded(FILE *fp, int width, const struct cmp_table *t, int verbose)
 
 /*
  * Under a case measured in code placements (fmt_placement_range()): each
- * column's slowest and fastest placement, one short note line.
+ * column's slowest and fastest placement, one short note line, the unit
+ * said once when the columns share it (a derived row: its case's only).
  */
 static void
 print_placements(FILE *fp, int width, const struct cmp_table *t, size_t i,
@@ -366,26 +367,46 @@ print_placements(FILE *fp, int width, const struct cmp_table *t, size_t i,
 {
 	const struct result *r;
 	struct strbuf sb;
-	char range[160], ns[32], nf[32], us[24], uf[24], e[FMT_SAFE(24)];
+	char range[160], ns[32], nf[32], us[24], uf[24], first[24] = "";
+	char e[FMT_SAFE(24)];
 	double slow, fast;
-	size_t c, k = 0;
+	size_t c, k;
+	int pass, same = 1;
 
+	if (t->rows[i].main != i)
+		return;
 	strbuf_init(&sb);
-	for (c = 0; c < t->ncols; c++) {
-		r = t->rows[i].cells[c].r;
-		if (r == NULL || !fmt_placement_range(r, range, sizeof(range)) ||
-		    result_get_extra(r, "variant:slowest", &slow) != 0 ||
-		    result_get_extra(r, "variant:fastest", &fast) != 0)
-			continue;
-		fmt_quote_row(r, slow, ns, sizeof(ns), us, sizeof(us));
-		fmt_quote_row(r, fast, nf, sizeof(nf), uf, sizeof(uf));
-		strbuf_addf(&sb, "%s%c %s", k++ ? ", " : "placements, slowest "
-		    "to fastest: ", fmt_cmp_letter(c), ns);
-		if (strcmp(us, uf) != 0)
-			strbuf_addf(&sb, " %s", fmt_safe(e, sizeof(e), us));
-		strbuf_addf(&sb, "-%s %s", nf, fmt_safe(e, sizeof(e), uf));
-	}
-	if (k > 0) {
+	/* the units looked at first, then the line written */
+	for (pass = 0; pass < 2; pass++)
+		for (c = 0, k = 0; c < t->ncols; c++) {
+			r = t->rows[i].cells[c].r;
+			if (r == NULL ||
+			    !fmt_placement_range(r, range, sizeof(range)) ||
+			    result_get_extra(r, "variant:slowest", &slow) != 0 ||
+			    result_get_extra(r, "variant:fastest", &fast) != 0)
+				continue;
+			fmt_quote_row(r, slow, ns, sizeof(ns), us, sizeof(us));
+			fmt_quote_row(r, fast, nf, sizeof(nf), uf, sizeof(uf));
+			if (pass == 0) {
+				if (k++ == 0)
+					strlcpy_bb(first, us, sizeof(first));
+				same &= strcmp(first, us) == 0 &&
+				    strcmp(first, uf) == 0;
+				continue;
+			}
+			strbuf_addf(&sb, "%s%c %s", k++ ? ", " : "placements: ",
+			    fmt_cmp_letter(c), ns);
+			if (!same)
+				strbuf_addf(&sb, " %s", fmt_safe(e, sizeof(e),
+				    us));
+			strbuf_addf(&sb, "-%s", nf);
+			if (!same)
+				strbuf_addf(&sb, " %s", fmt_safe(e, sizeof(e),
+				    uf));
+		}
+	if (sb.len > 0) {
+		if (same)
+			strbuf_addf(&sb, " %s", fmt_safe(e, sizeof(e), first));
 		fprintf(fp, "%*s", indent, "");
 		fmt_wrap(fp, width, sb.buf, indent, indent + 2);
 	}
@@ -762,7 +783,9 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	char e[FMT_SAFE(512)], *left;
 	size_t c, nd, nnoise = 0;
 	unsigned flags = 0;
-	int compact;
+	int compact, placed = 0;
+	char range[160];
+	size_t i;
 
 	objs = xcalloc(cs->n, sizeof(*objs));
 	wrap_free(fp, width, 3, xasprintf("== compare: %zu build flag sets, "
@@ -851,6 +874,15 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 		    "or failed%s (%zu case%s; derived rows follow their case)",
 		    o->fail_pct, o->allow_missing ? "" : " or missing",
 		    t->nregressions, t->nregressions == 1 ? "" : "s"));
+	for (i = 0; i < t->nrows; i++)
+		for (c = 0; c < cs->n && !placed; c++)
+			placed = t->rows[i].cells[c].r != NULL &&
+			    fmt_placement_range(t->rows[i].cells[c].r, range,
+			    sizeof(range));
+	if (placed)
+		fmt_wrap(fp, width, "placements: a case measured in code "
+		    "placements, each column's slowest and fastest placement",
+		    0, 2);
 	fmt_flag_legend(fp, width, flags);
 	print_missing(fp, width, cs, t, o);
 }
