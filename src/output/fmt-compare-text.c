@@ -562,7 +562,8 @@ print_block(FILE *fp, int width, const struct cmp_inputs *cs,
 			    fmt_cmp_letter(cols[k]));
 		fprintf(fp, ")\n");
 	}
-	fprintf(fp, "%-*s", 2 + wc, "BENCH CASE");
+	/* the names stand above their cells when the column is too narrow */
+	fprintf(fp, "%-*s", 2 + wc, 2 + wc >= 10 ? "BENCH CASE" : "");
 	print_cells(fp, cs, t, SIZE_MAX, w, cols, n, v);
 	prev[0] = '\0';
 	for (i = 0; i < t->nrows; i++) {
@@ -598,7 +599,7 @@ static void
 print_compact(FILE *fp, int width, const struct cmp_inputs *cs,
     const struct cmp_table *t, int verbose, int wcmax, enum view v)
 {
-	int *w, wmin = wcmax < TAB_CASE_MIN ? wcmax : TAB_CASE_MIN, cells;
+	int *w, wmin = wcmax < TAB_CASE_MIN ? wcmax : TAB_CASE_MIN, cells, wc;
 	size_t c, n, from, *cols, nblocks, total = 0, block;
 
 	w = xcalloc(cs->n, sizeof(*w));
@@ -615,9 +616,10 @@ print_compact(FILE *fp, int width, const struct cmp_inputs *cs,
 				total++;
 				continue;
 			}
+			/* one column wider than the width: names above */
+			wc = width - 2 - cells < 0 ? 0 : width - 2 - cells;
 			print_block(fp, width, cs, t, verbose, v, w, cols, n,
-			    wcmax < width - 2 - cells ? wcmax :
-			    width - 2 - cells, nblocks + 1, total);
+			    wcmax < wc ? wcmax : wc, nblocks + 1, total);
 		}
 	free(cols);
 	free(w);
