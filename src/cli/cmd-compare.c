@@ -31,7 +31,7 @@
 
 enum {
 	O_BASELINE = OPT_OWN, O_POOL, O_FAIL, O_PLOT, O_ALLOW_MISSING, O_LOG,
-	O_IGNORE_PARAMS
+	O_IGNORE_PARAMS, O_INTERVALS
 };
 
 static const struct cmd_opt compare_opt[] = {
@@ -75,6 +75,10 @@ static const struct cmd_opt compare_opt[] = {
 	    "with --plot: a logarithmic ratio axis, bars from\n"
 	    "1 (for ratios that span 10x or more)" },
 	CMD_OPT_FORMAT(cmd_opt_format_text),
+	{ "intervals", 0, CMD_OPT_NOARG, NULL, O_INTERVALS,
+	    "text: when the cells are compact (their intervals\n"
+	    "do not fit the width), the intervals as a second\n"
+	    "table" },
 	{ "verbose", 'v', CMD_OPT_NOARG, NULL, 'v',
 	    "text: every build and system field that differs,\n"
 	    "each value in full" },
@@ -118,9 +122,14 @@ const struct cmd_opts cmd_compare_opts = {
 "compiler and its version, CFLAGS, float ABI, FPU, NEON and architecture\n"
 "first and in full, then up to three others (long ones shortened) and how\n"
 "many more --verbose shows.  Text fits $COLUMNS, else the terminal's\n"
-"width, else 80 columns; a case name longer than its column is on a line\n"
-"of its own, and when the columns do not fit beside the names each case's\n"
-"cells are on the line under its name.\n"
+"width, else 80 columns, one line per case: its cells with their\n"
+"intervals when they fit beside the names, else compact (the ratio and\n"
+"its mark, each case under its benchmark's line; --intervals adds their\n"
+"intervals as a second table), the columns in blocks, each with the\n"
+"baseline, when even those do not fit; a case name longer than its column\n"
+"is on a line of its own.  A case measured in code placements has their\n"
+"range, slowest to fastest, on a line under it; per-MHz rows SKIPPED for\n"
+"want of a clock in every column are one line under the table.\n"
 "\n"
 "A, B ... are run ids, run uuids, 'last', tags (the latest run with the tag;\n"
 "tag:T forces the tag meaning) or files written by 'boardbench export' or\n"
@@ -442,6 +451,33 @@ unique_names(struct cmp_inputs *cs)
 	}
 }
 
+int
+cmd_compare_inputs(struct cmp_inputs *cs, const char *spec, unsigned flags,
+    const char *db, struct store **st, int pool)
+{
+	struct spec_runs rs = { NULL, 0 };
+	int file, c;
+
+	c = runspec_load(spec, flags, db, st, &rs, &file);
+	if (c == 0)
+		c = file ? add_file_runs(cs, spec, &rs, pool) :
+		    add_store_run(cs, *st, spec, &rs, pool);
+	spec_runs_release(&rs);
+	return c;
+}
+
+void
+cmd_compare_inputs_release(struct cmp_inputs *cs)
+{
+	size_t i;
+
+	for (i = 0; i < cs->n; i++)
+		column_free(&cs->v[i]);
+	free(cs->v);
+	cs->v = NULL;
+	cs->n = 0;
+}
+
 /* ---- the command ----------------------------------------------------- */
 
 /* A percentage: "5", "5.5" or "5%". */
@@ -475,6 +511,7 @@ cmd_compare(int argc, char **argv)
 	char **specs;
 	size_t nspecs = 0, i, base = 0, base_spec = 0, before;
 	int c, pool = 0, verbose = 0, rc = EXIT_USAGE, ninputs, plot_log = 0;
+	int intervals = 0;
 	char what[200], e_a[FMT_SAFE(64)], e_b[FMT_SAFE(64)];
 	struct cmd_getopt g;
 
@@ -507,6 +544,7 @@ cmd_compare(int argc, char **argv)
 		case OPT_FORMAT: format = optarg; break;
 		case OPT_DB: db = optarg; break;
 		case 'v': verbose = 1; break;
+		case O_INTERVALS: intervals = 1; break;
 		case 'h':
 			cmd_opt_usage(stdout, &cmd_compare_opts);
 			return EXIT_OK;
@@ -556,16 +594,9 @@ cmd_compare(int argc, char **argv)
 		specs[nspecs++] = argv[i];
 
 	for (i = 0; i < nspecs; i++) {
-		struct spec_runs rs = { NULL, 0 };
-		int file;
-
 		before = cs.n;
-		c = runspec_load(specs[i], RUNSPEC_LOOSE, db, &st, &rs, &file);
-		if (c == 0)
-			c = file ? add_file_runs(&cs, specs[i], &rs, pool) :
-			    add_store_run(&cs, st, specs[i], &rs, pool);
-		spec_runs_release(&rs);
-		if (c != 0)
+		if (cmd_compare_inputs(&cs, specs[i], RUNSPEC_LOOSE, db, &st,
+		    pool) != 0)
 			goto out;
 		if (i == base_spec)
 			base = before;
@@ -613,7 +644,7 @@ cmd_compare(int argc, char **argv)
 		fmt_compare_sep(stdout, &cmp, '\t');
 	else
 		fmt_compare_text(stdout, &cmp,
-		    fmt_term_width(STDOUT_FILENO), verbose);
+		    fmt_term_width(STDOUT_FILENO), verbose, intervals);
 	fflush(stdout);
 
 	rc = EXIT_OK;
@@ -633,9 +664,7 @@ cmd_compare(int argc, char **argv)
 	cmp_release(&t);
 out:
 	free(cc);
-	for (i = 0; i < cs.n; i++)
-		column_free(&cs.v[i]);
-	free(cs.v);
+	cmd_compare_inputs_release(&cs);
 	free(specs);
 	if (st != NULL)
 		store_close(st);

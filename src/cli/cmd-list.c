@@ -16,17 +16,23 @@
 #include "registry.h"
 #include "util.h"
 
+enum { O_MAN = OPT_OWN };
+
 static const struct cmd_opt list_opt[] = {
 	{ "long", 'l', CMD_OPT_NOARG, NULL, 'l',
 	    "also each parameter: type, default (quick/full when they\n"
 	    "differ), allowed range or words, and what it does" },
+	{ "man", 0, CMD_OPT_NOARG, NULL, O_MAN,
+	    "each benchmark's entry of the man page's BENCHMARKS\n"
+	    "section, in roff, from its descriptor (for\n"
+	    "scripts/gen-man-benchmarks)" },
 	CMD_OPT_HELP,
 	CMD_OPT_END
 };
 
 const struct cmd_opts cmd_list_opts = {
 	.head =
-"usage: boardbench list [-l|--long] [NAME|GROUP...]\n"
+"usage: boardbench list [-l|--long|--man] [NAME|GROUP...]\n"
 "\n"
 "Lists benchmarks: name, group, unit of the main figure, whether higher or\n"
 "lower is better, and why a benchmark is unavailable in this build.\n",
@@ -41,6 +47,22 @@ static const char *const type_names[] = {
 	[BENCH_P_INTLIST] = "int-list",
 };
 
+/* What a parameter allows: "10..5000", "a|b|c", "yes|no" or "text". */
+static void
+param_allowed(const struct bench_param *p, char *allowed, size_t len)
+{
+	if (p->type == BENCH_P_INT || p->type == BENCH_P_INTLIST)
+		snprintf(allowed, len, "%.0f..%.0f", p->min, p->max);
+	else if (p->type == BENCH_P_REAL)
+		snprintf(allowed, len, "%g..%g", p->min, p->max);
+	else if (p->choices != NULL)
+		snprintf(allowed, len, "%s", p->choices);
+	else if (p->type == BENCH_P_BOOL)
+		snprintf(allowed, len, "yes|no");
+	else
+		snprintf(allowed, len, "text");
+}
+
 /* Each parameter: name, type, defaults; allowed values; help; wrapped. */
 static void
 list_params(const struct bench_info *b, int width)
@@ -50,18 +72,7 @@ list_params(const struct bench_info *b, int width)
 	struct strbuf sb;
 
 	for (p = b->params; p != NULL && p->name != NULL; p++) {
-		if (p->type == BENCH_P_INT || p->type == BENCH_P_INTLIST)
-			snprintf(allowed, sizeof(allowed), "%.0f..%.0f",
-			    p->min, p->max);
-		else if (p->type == BENCH_P_REAL)
-			snprintf(allowed, sizeof(allowed), "%g..%g", p->min,
-			    p->max);
-		else if (p->choices != NULL)
-			snprintf(allowed, sizeof(allowed), "%s", p->choices);
-		else if (p->type == BENCH_P_BOOL)
-			snprintf(allowed, sizeof(allowed), "yes|no");
-		else
-			snprintf(allowed, sizeof(allowed), "text");
+		param_allowed(p, allowed, sizeof(allowed));
 		strbuf_init(&sb);
 		strbuf_addf(&sb, "%s.%s (%s) = %s", b->name, p->name,
 		    type_names[p->type], p->def ? p->def : "");
@@ -79,12 +90,80 @@ list_params(const struct bench_info *b, int width)
 	}
 }
 
+/* Text as roff on one line: backslashes and minus signs escaped, a
+ * leading '.' or '\'' kept text, a break allowed after '|' and ','. */
+static void
+roff_text(const char *s)
+{
+	if (*s == '.' || *s == '\'')
+		fputs("\\&", stdout);
+	for (; *s != '\0'; s++) {
+		if (*s == '\\')
+			fputs("\\e", stdout);
+		else if (*s == '-')
+			fputs("\\-", stdout);
+		else if (*s == '|' || *s == ',')
+			printf("%c\\:", *s);	/* a line may break after it */
+		else if (*s != '\n')
+			putchar(*s);
+	}
+}
+
+/*
+ * The entry of b in the man page's BENCHMARKS section: its name,
+ * description, unit and direction, and each parameter as `list -l`
+ * gives it, between the comments scripts/gen-man-benchmarks replaces.
+ */
+static void
+list_man(const struct bench_info *b)
+{
+	const struct bench_param *p;
+	char allowed[256];
+
+	printf(".\\\" {{ boardbench list --man %s: generated from the "
+	    "descriptor, do not edit\n.TP\n.ad l\n.B ", b->name);
+	roff_text(b->name);
+	putchar('\n');
+	roff_text(b->description);
+	printf("\n(unit ");
+	roff_text(b->unit);
+	printf(", %s is better).\n", b->better == BENCH_LOWER ? "lower" :
+	    "higher");
+	for (p = b->params; p != NULL && p->name != NULL; p++) {
+		param_allowed(p, allowed, sizeof(allowed));
+		if (p == b->params)
+			printf("Parameters:\n");
+		printf(".br\n.BR ");
+		roff_text(b->name);
+		putchar('.');
+		roff_text(p->name);
+		printf(" \" (%s, default ", type_names[p->type]);
+		roff_text(p->def != NULL && p->def[0] != '\0' ? p->def :
+		    "none");
+		if (p->quick != NULL) {
+			printf(", quick ");
+			roff_text(p->quick);
+		}
+		if (p->full != NULL) {
+			printf(", full ");
+			roff_text(p->full);
+		}
+		printf("; ");
+		roff_text(allowed);
+		printf("):\"\n");
+		roff_text(p->help != NULL ? p->help : "");
+		printf("%s\n", p[1].name != NULL ? ";" : ".");
+	}
+	/* left-adjusted (long lists of words), then the hand-written text */
+	printf(".ad\n.sp\n.\\\" }}\n");
+}
+
 int
 cmd_list(int argc, char **argv)
 {
 	const struct bench_info **bl;
 	size_t n, i;
-	int c, lng = 0, col, width = fmt_term_width(STDOUT_FILENO);
+	int c, lng = 0, man = 0, col, width = fmt_term_width(STDOUT_FILENO);
 	char why[160];
 	const char *grp, *sep;
 	struct strbuf sb;
@@ -95,6 +174,9 @@ cmd_list(int argc, char **argv)
 		switch (c) {
 		case 'l':
 			lng = 1;
+			break;
+		case O_MAN:
+			man = 1;
 			break;
 		case 'h':
 			cmd_opt_usage(stdout, &cmd_list_opts);
@@ -112,6 +194,13 @@ cmd_list(int argc, char **argv)
 	} else if (registry_select(argv + optind, (size_t)(argc - optind),
 	    &bl, &n) != 0) {
 		return EXIT_USAGE;
+	}
+	if (man) {
+		for (i = 0; i < n; i++)
+			list_man(bl[i]);
+		free(bl);
+		return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK :
+		    EXIT_BENCH;
 	}
 	printf("%-12s %-9s %-8s %-6s %s\n", "NAME", "GROUP", "UNIT", "BETTER",
 	    "DESCRIPTION");

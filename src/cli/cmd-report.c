@@ -16,6 +16,7 @@
 #include "cmd.h"
 #include "cmd-opt.h"
 #include "compare.h"
+#include "fmt-compare.h"
 #include "fmt-html.h"
 #include "result.h"
 #include "runspec.h"
@@ -23,9 +24,15 @@
 #include "sysinfo.h"
 #include "util.h"
 
+enum { O_POOL = OPT_OWN };
+
 static const struct cmd_opt report_opt[] = {
 	{ NULL, 'o', CMD_OPT_ARG, "FILE", 'o',
 	    "the HTML file (required; replaced only when written in full)" },
+	{ "pool", 0, CMD_OPT_NOARG, NULL, O_POOL,
+	    "a tag stands for every complete run with it,\n"
+	    "pooled as 'compare --pool' pools them (a sweep's\n"
+	    "rounds: the sweep's own numbers)" },
 	CMD_OPT_ALPHA("level of the comparison's noise test (default 0.05)"),
 	CMD_OPT_DB,
 	CMD_OPT_HELP,
@@ -97,6 +104,41 @@ add_runs(struct rruns *rs, const char *spec, int file, struct spec_runs *in)
 	}
 }
 
+/*
+ * add_pooled: the columns compare --pool makes of one spec (each a run,
+ * or the complete runs of a tag pooled) as report runs, taken over.
+ */
+static int
+add_pooled(struct rruns *rs, const char *spec, const char *db,
+    struct store **st)
+{
+	struct cmp_inputs cs = { NULL, 0 };
+	size_t i;
+
+	if (cmd_compare_inputs(&cs, spec, 0, db, st, 1) != 0) {
+		cmd_compare_inputs_release(&cs);
+		return -1;
+	}
+	for (i = 0; i < cs.n; i++) {
+		struct cmp_input *c = &cs.v[i];
+		struct rrun *r = rrun_new(rs);
+
+		r->ri = c->ri;
+		memset(&c->ri, 0, sizeof(c->ri));
+		r->rows = c->rows;
+		r->n = c->nrows;
+		c->rows = NULL;
+		c->nrows = 0;
+		strlcpy_bb(r->name, c->name, sizeof(r->name));
+		r->runs = c->nruns;
+		r->pooled = c->nruns > 1 ? xstrdup(c->source) : NULL;
+		r->pair_key = c->pair_key;
+		c->pair_key = NULL;
+	}
+	cmd_compare_inputs_release(&cs);
+	return 0;
+}
+
 static void
 rruns_free(struct rruns *rs)
 {
@@ -109,6 +151,8 @@ rruns_free(struct rruns *rs)
 		for (j = 0; j < r->n; j++)
 			result_release(&r->rows[j]);
 		free(r->rows);
+		free(r->pooled);
+		free(r->pair_key);
 	}
 	free(rs->v);
 }
@@ -132,9 +176,12 @@ report_page(const struct rruns *rs, double alpha)
 	for (c = 0; c < rs->n; c++) {
 		const struct system_info *si = rs->v[c].ri.system;
 
+		/* as compare sets its columns */
 		cc[c].rows = rs->v[c].rows;
 		cc[c].n = rs->v[c].n;
-		cc[c].pair_id = si != NULL ? si->run.pair_id : NULL;
+		cc[c].runs = rs->v[c].runs;
+		cc[c].pair_id = rs->v[c].pair_key != NULL ? rs->v[c].pair_key :
+		    si != NULL && rs->v[c].runs <= 1 ? si->run.pair_id : NULL;
 	}
 	cmp_build(&t, cc, rs->n, 0, &o);
 	html = fmt_html_report(rs, &t, alpha);
@@ -154,7 +201,7 @@ cmd_report(int argc, char **argv)
 	char *html, what[200], *lastspec[] = { "last" };
 	char **specs;
 	size_t nspecs, i;
-	int c, rc = EXIT_USAGE;
+	int c, rc = EXIT_USAGE, pool = 0;
 	struct cmd_getopt g;
 
 	cmd_opt_start(&g, &cmd_report_opts);
@@ -162,6 +209,7 @@ cmd_report(int argc, char **argv)
 		switch (c) {
 		case OPT_DB: db = optarg; break;
 		case 'o': out = optarg; break;
+		case O_POOL: pool = 1; break;
 		case OPT_ALPHA:
 			if (parse_double(optarg, &alpha) != 0 ||
 			    !(alpha > 0 && alpha < 1)) {
@@ -187,6 +235,11 @@ cmd_report(int argc, char **argv)
 		struct spec_runs in = { NULL, 0 };
 		int file;
 
+		if (pool) {
+			if (add_pooled(&rs, specs[i], db, &st) != 0)
+				goto out;
+			continue;
+		}
 		c = runspec_load(specs[i], 0, db, &st, &in, &file);
 		if (c == 0)
 			add_runs(&rs, specs[i], file, &in);

@@ -31,6 +31,16 @@ int cmd_import(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 
+/*
+ * compare's columns, shared with `report --pool` (cmd-compare.c): the runs
+ * one spec names appended to cs as columns (with pool, a tag: every
+ * complete run with it, pooled); 0, or -1 with the error printed.
+ */
+struct cmp_inputs;
+int cmd_compare_inputs(struct cmp_inputs *cs, const char *spec,
+    unsigned flags, const char *db, struct store **st, int pool);
+void cmd_compare_inputs_release(struct cmp_inputs *cs);
+
 /* Each command's option table and --help (cmd-opt.h). */
 struct cmd_opts;
 extern const struct cmd_opts cmd_list_opts, cmd_info_opts, cmd_run_opts,

@@ -19,10 +19,18 @@
 #include "sysinfo-show.h"
 #include "util.h"
 
+/*
+ * How a table shows its cells: V_FULL the ratio with its interval and why
+ * it has no verdict; V_COMPACT the ratio and its mark alone (N flag sets
+ * on one line); V_INTERVAL the interval alone (compare --intervals, the
+ * second view of a compact table).
+ */
+enum view { V_FULL, V_COMPACT, V_INTERVAL };
+
 /* A text cell: the baseline's value, else the ratio with its mark. */
 static void
-cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
-    size_t len)
+cell_text(const struct cmp_table *t, size_t ri, size_t c, enum view v,
+    char *buf, size_t len)
 {
 	const struct cmp_cell *cell = &t->rows[ri].cells[c];
 	const char *mark;
@@ -52,14 +60,25 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, char *buf,
 	} else {
 		mark = cell->regression ? " !" : cell->mark == CMP_NOISE ?
 		    " ~" : cell->mark == CMP_UNKNOWN ? " ?" : "";
-		if (!isnan(cell->lo))
+		if (v == V_INTERVAL) {
+			/* the interval alone: its flags are in the ratios' */
+			if (!isnan(cell->lo))
+				bufprintf(buf, len, "[%.3f, %.3f]%s", cell->lo,
+				    cell->hi, mark);
+			else
+				bufprintf(buf, len, "none%s", cell->mark ==
+				    CMP_NOTCOMP ? " n/c" : mark);
+			return;
+		}
+		if (!isnan(cell->lo) && v == V_FULL)
 			bufprintf(buf, len, "%.3f [%.3f, %.3f]%s",
 			    cell->speedup, cell->lo, cell->hi, mark);
 		else
 			bufprintf(buf, len, "%.3f%s", cell->speedup, mark);
 		if (cell->mark == CMP_NOTCOMP && strlen(buf) + 16 < len)
 			bufprintf(buf + strlen(buf), len - strlen(buf),
-			    " n/c %s", cell->why);
+			    " n/c%s%s", v == V_FULL ? " " : "",
+			    v == V_FULL ? cell->why : "");
 	}
 	/* the row's validity flags, lettered as in the run's table */
 	fmt_flag_abbrev(cell->r->flags, flags, sizeof(flags));
@@ -293,46 +312,337 @@ column_head(const struct cmp_inputs *cs, size_t c, char *buf, size_t len)
 	    cs->v[c].name));
 }
 
-/* Cells from..to of row i (SIZE_MAX: the column headers). */
+/*
+ * A row left out of the table: SKIPPED for want of a clock (a per-MHz or
+ * per-cycle figure, RF_NOCLOCK) in every column that has it, as `run`
+ * folds it; verbose keeps it.
+ */
+static int
+row_folded(const struct cmp_table *t, size_t i, int verbose)
+{
+	const struct result *r;
+	size_t c;
+	int any = 0;
+
+	for (c = 0; c < t->ncols && !verbose; c++) {
+		if ((r = t->rows[i].cells[c].r) == NULL)
+			continue;
+		if (r->status != ST_SKIPPED || !(r->flags & RF_NOCLOCK))
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+/* The rows row_folded() left out, in one line after the table. */
+static void
+print_folded(FILE *fp, int width, const struct cmp_table *t, int verbose)
+{
+	const struct result *first = NULL;
+	char e[FMT_SAFE(160)];
+	size_t i, c, n = 0;
+
+	for (i = 0; i < t->nrows; i++) {
+		if (!row_folded(t, i, verbose))
+			continue;
+		for (c = 0; c < t->ncols && first == NULL; c++)
+			first = t->rows[i].cells[c].r;
+		n++;
+	}
+	if (n > 0)
+		wrap_free(fp, width, 3, xasprintf("== %zu row%s per MHz or per "
+		    "cycle SKIPPED in every column (--verbose lists them): %s",
+		    n, n == 1 ? "" : "s", fmt_safe(e, sizeof(e),
+		    first->reason)));
+}
+
+/*
+ * Under a case measured in code placements (fmt_placement_range()): each
+ * column's slowest and fastest placement, one short note line, the unit
+ * said once when the columns share it (a derived row: its case's only).
+ */
+static void
+print_placements(FILE *fp, int width, const struct cmp_table *t, size_t i,
+    int indent)
+{
+	const struct result *r;
+	struct strbuf sb;
+	char range[160], ns[32], nf[32], us[24], uf[24], first[24] = "";
+	char e[FMT_SAFE(24)];
+	double slow, fast;
+	size_t c, k;
+	int pass, same = 1;
+
+	if (t->rows[i].main != i)
+		return;
+	strbuf_init(&sb);
+	/* the units looked at first, then the line written */
+	for (pass = 0; pass < 2; pass++)
+		for (c = 0, k = 0; c < t->ncols; c++) {
+			r = t->rows[i].cells[c].r;
+			if (r == NULL ||
+			    !fmt_placement_range(r, range, sizeof(range)) ||
+			    result_get_extra(r, "variant:slowest", &slow) != 0 ||
+			    result_get_extra(r, "variant:fastest", &fast) != 0)
+				continue;
+			fmt_quote_row(r, slow, ns, sizeof(ns), us, sizeof(us));
+			fmt_quote_row(r, fast, nf, sizeof(nf), uf, sizeof(uf));
+			if (pass == 0) {
+				if (k++ == 0)
+					strlcpy_bb(first, us, sizeof(first));
+				same &= strcmp(first, us) == 0 &&
+				    strcmp(first, uf) == 0;
+				continue;
+			}
+			strbuf_addf(&sb, "%s%c %s", k++ ? ", " : "placements: ",
+			    fmt_cmp_letter(c), ns);
+			if (!same)
+				strbuf_addf(&sb, " %s", fmt_safe(e, sizeof(e),
+				    us));
+			strbuf_addf(&sb, "-%s", nf);
+			if (!same)
+				strbuf_addf(&sb, " %s", fmt_safe(e, sizeof(e),
+				    uf));
+		}
+	if (sb.len > 0) {
+		if (same)
+			strbuf_addf(&sb, " %s", fmt_safe(e, sizeof(e), first));
+		fprintf(fp, "%*s", indent, "");
+		fmt_wrap(fp, width, sb.buf, indent, indent + 2);
+	}
+	strbuf_release(&sb);
+}
+
+/* Cells cols[0..n) of row i (SIZE_MAX: the column headers). */
 static void
 print_cells(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
-    size_t i, const int *w, size_t from, size_t to)
+    size_t i, const int *w, const size_t *cols, size_t n, enum view v)
 {
 	char buf[FMT_SAFE(64) + 48];
-	size_t c;
+	size_t k, c;
 
-	for (c = from; c < to; c++) {
+	for (k = 0; k < n; k++) {
+		c = cols[k];
 		if (i == SIZE_MAX) {
 			/* the name cut to the cells, or the letter alone */
 			column_head(cs, c, buf, sizeof(buf));
 			if ((int)strlen(buf) > w[c])
 				cut_text(buf, w[c] >= 10 ? (size_t)w[c] : 1);
 		} else {
-			cell_text(t, i, c, buf, sizeof(buf));
+			cell_text(t, i, c, v, buf, sizeof(buf));
 		}
-		fprintf(fp, "  %-*s", c + 1 < to ? w[c] : 0, buf);
+		fprintf(fp, "  %-*s", k + 1 < n ? w[c] : 0, buf);
 	}
 	fputc('\n', fp);
 }
 
-/*
- * The table: BENCH, CASE, then one cell per column, in the width.  The
- * case column is as wide as the longest name, or what is left beside the
- * cells (a longer name is then on a line of its own above its row).  When
- * the cells leave less than TAB_CASE_MIN for it, every case's name is on
- * its own line and its cells on the line(s) under it, said once above.
- */
+/* The widest cell of each column in view v, its header counted up to
+ * head (0: not at all). */
 static void
-print_table(FILE *fp, int width, const struct cmp_inputs *cs,
-    const struct cmp_table *t, size_t *nnoise, unsigned *flags)
+cell_widths(const struct cmp_inputs *cs, const struct cmp_table *t,
+    int verbose, enum view v, int head, int *w)
 {
-	char buf[FMT_SAFE(64) + 48], raw[160], e_b[FMT_SAFE(32)];
-	char e_c[FMT_SAFE(160)];
-	int wb = 5, wcmax = 4, wc, cells = 0, *w, cur, two, pass, hw;
-	size_t i, c, *start, nl = 0, l;
+	char buf[FMT_SAFE(64) + 48];
+	size_t i, c;
+
+	for (c = 0; c < cs->n; c++) {
+		column_head(cs, c, buf, sizeof(buf));
+		w[c] = (int)strlen(buf) < head ? (int)strlen(buf) : head;
+		for (i = 0; i < t->nrows; i++) {
+			if (row_folded(t, i, verbose))
+				continue;
+			cell_text(t, i, c, v, buf, sizeof(buf));
+			if ((int)strlen(buf) > w[c])
+				w[c] = (int)strlen(buf);
+		}
+	}
+}
+
+/*
+ * The full table: BENCH, CASE, then one cell per column with its
+ * interval, on one line; 0 when it does not fit the width with at least
+ * TAB_CASE_MIN for the case names (or the longest), and nothing printed.
+ * The case column is as wide as the longest name, or what is left beside
+ * the cells (a longer name is then on a line of its own above its row).
+ */
+static int
+print_full(FILE *fp, int width, const struct cmp_inputs *cs,
+    const struct cmp_table *t, int verbose, int wb, int wcmax)
+{
+	char raw[160], e_b[FMT_SAFE(32)], e_c[FMT_SAFE(160)];
+	int *w, cells = 0, wc, pass;
+	size_t i, c, *all;
 
 	w = xcalloc(cs->n, sizeof(*w));
+	/* the headers as wide as TAB_HEAD_MAX; as the cells when the case
+	 * names need the room */
+	for (pass = 0; pass < 2; pass++) {
+		cell_widths(cs, t, verbose, V_FULL, pass == 0 ? TAB_HEAD_MAX :
+		    0, w);
+		for (c = 0, cells = 0; c < cs->n; c++)
+			cells += 2 + w[c];
+		if (width - wb - 2 - cells >= wcmax)
+			break;
+	}
+	wc = width - wb - 2 - cells;
+	if (wc < (wcmax < TAB_CASE_MIN ? wcmax : TAB_CASE_MIN)) {
+		free(w);
+		return 0;
+	}
+	if (wc > wcmax)
+		wc = wcmax;
+	all = xcalloc(cs->n, sizeof(*all));
+	for (c = 0; c < cs->n; c++)
+		all[c] = c;
+	fprintf(fp, "%-*s  %-*s", wb, "BENCH", wc, "CASE");
+	print_cells(fp, cs, t, SIZE_MAX, w, all, cs->n, V_FULL);
 	for (i = 0; i < t->nrows; i++) {
+		if (row_folded(t, i, verbose))
+			continue;
+		fmt_safe(e_b, sizeof(e_b), t->rows[i].key->bench);
+		fmt_cmp_case_label(t, i, raw, sizeof(raw));
+		fmt_safe(e_c, sizeof(e_c), raw);
+		if ((int)strlen(e_b) > wb || (int)strlen(e_c) > wc) {
+			/* the name on a line of its own */
+			wrap_free(fp, width, 2, xasprintf("%s %s", e_b, e_c));
+			e_b[0] = e_c[0] = '\0';
+		}
+		fprintf(fp, "%-*s  %-*s", wb, e_b, wc, e_c);
+		print_cells(fp, cs, t, i, w, all, cs->n, V_FULL);
+		print_placements(fp, width, t, i, wb + 2);
+	}
+	free(all);
+	free(w);
+	return 1;
+}
+
+/*
+ * The next block of a compact table's columns, from *from on: the
+ * baseline (not for V_INTERVAL), then the others while they fit in room
+ * (at least one).  Returns how many (0: none left); *cells their width.
+ */
+static size_t
+next_block(const struct cmp_table *t, const int *w, int room, enum view v,
+    size_t *from, size_t *cols, int *cells)
+{
+	size_t n = 0, c, lead = v != V_INTERVAL;
+
+	*cells = 0;
+	if (lead) {
+		cols[n++] = t->base;
+		*cells += 2 + w[t->base];
+	}
+	for (c = *from; c < t->ncols; c++) {
+		if (c == t->base)
+			continue;
+		if (n > lead && *cells + 2 + w[c] > room)
+			break;
+		cols[n++] = c;
+		*cells += 2 + w[c];
+	}
+	*from = c;
+	return n > lead ? n : 0;
+}
+
+/* One block of a compact table: its columns cols[0..n), the case names
+ * wc wide; "(block 2 of 3: columns A, D, E)" above it when there are more. */
+static void
+print_block(FILE *fp, int width, const struct cmp_inputs *cs,
+    const struct cmp_table *t, int verbose, enum view v, const int *w,
+    const size_t *cols, size_t n, int wc, size_t block, size_t total)
+{
+	char raw[160], e_b[FMT_SAFE(32)], e_c[FMT_SAFE(160)], prev[32];
+	size_t i, k;
+
+	if (total > 1) {
+		fprintf(fp, "%s(block %zu of %zu: columns", block > 1 ? "\n" :
+		    "", block, total);
+		for (k = 0; k < n; k++)
+			fprintf(fp, "%s %c", k > 0 ? "," : "",
+			    fmt_cmp_letter(cols[k]));
+		fprintf(fp, ")\n");
+	}
+	/* the names stand above their cells when the column is too narrow */
+	fprintf(fp, "%-*s", 2 + wc, 2 + wc >= 10 ? "BENCH CASE" : "");
+	print_cells(fp, cs, t, SIZE_MAX, w, cols, n, v);
+	prev[0] = '\0';
+	for (i = 0; i < t->nrows; i++) {
+		if (row_folded(t, i, verbose))
+			continue;
+		fmt_safe(e_b, sizeof(e_b), t->rows[i].key->bench);
+		if (strcmp(e_b, prev) != 0)
+			fprintf(fp, "%s\n", e_b);
+		strlcpy_bb(prev, e_b, sizeof(prev));
+		fmt_cmp_case_label(t, i, raw, sizeof(raw));
+		fmt_safe(e_c, sizeof(e_c), raw);
+		if ((int)strlen(e_c) > wc) {
+			/* the name on a line of its own */
+			wrap_free(fp, width, 4, xasprintf("  %s", e_c));
+			e_c[0] = '\0';
+		}
+		fprintf(fp, "  %-*s", wc, e_c);
+		print_cells(fp, cs, t, i, w, cols, n, v);
+		if (v == V_COMPACT && block == 1)
+			print_placements(fp, width, t, i, 4);
+	}
+}
+
+/*
+ * A compact table (v: V_COMPACT or V_INTERVAL): each benchmark's name on
+ * a line of its own, then one line per case, its name indented, with one
+ * cell per column.  When the columns do not fit the width beside the
+ * names (at least TAB_CASE_MIN), they are split into blocks, each block a
+ * table of its own that starts with the baseline; a column is never
+ * wrapped under another.  V_INTERVAL leaves the baseline out.
+ */
+static void
+print_compact(FILE *fp, int width, const struct cmp_inputs *cs,
+    const struct cmp_table *t, int verbose, int wcmax, enum view v)
+{
+	int *w, wmin = wcmax < TAB_CASE_MIN ? wcmax : TAB_CASE_MIN, cells, wc;
+	size_t c, n, from, *cols, nblocks, total = 0, block;
+
+	w = xcalloc(cs->n, sizeof(*w));
+	cell_widths(cs, t, verbose, v, 0, w);
+	for (c = 0; c < cs->n; c++)
+		if (w[c] < 7)	/* room for the letter and a short name */
+			w[c] = 7;
+	cols = xcalloc(cs->n, sizeof(*cols));
+	/* the blocks counted, then printed */
+	for (block = 0; block < 2; block++)
+		for (from = 0, nblocks = 0; (n = next_block(t, w, width - 2 -
+		    wmin, v, &from, cols, &cells)) > 0; nblocks++) {
+			if (block == 0) {
+				total++;
+				continue;
+			}
+			/* one column wider than the width: names above */
+			wc = width - 2 - cells < 0 ? 0 : width - 2 - cells;
+			print_block(fp, width, cs, t, verbose, v, w, cols, n,
+			    wcmax < wc ? wcmax : wc, nblocks + 1, total);
+		}
+	free(cols);
+	free(w);
+}
+
+/*
+ * The table, in the width: full cells when they fit on one line beside
+ * the names, else compact ones (V_COMPACT), and with intervals a second
+ * table of the compact cells' intervals.  Counts the cells within the
+ * noise and ORs the OK rows' flags.  Returns 1 when compact.
+ */
+static int
+print_table(FILE *fp, int width, const struct cmp_inputs *cs,
+    const struct cmp_table *t, int verbose, int intervals, size_t *nnoise,
+    unsigned *flags)
+{
+	char raw[160], e_b[FMT_SAFE(32)], e_c[FMT_SAFE(160)];
+	int wb = 5, wcmax = 4;
+	size_t i, c;
+
+	for (i = 0; i < t->nrows; i++) {
+		if (row_folded(t, i, verbose))
+			continue;
 		fmt_safe(e_b, sizeof(e_b), t->rows[i].key->bench);
 		if ((int)strlen(e_b) > wb)
 			wb = (int)strlen(e_b);
@@ -341,9 +651,6 @@ print_table(FILE *fp, int width, const struct cmp_inputs *cs,
 		if ((int)strlen(e_c) > wcmax)
 			wcmax = (int)strlen(e_c);
 		for (c = 0; c < cs->n; c++) {
-			cell_text(t, i, c, buf, sizeof(buf));
-			if ((int)strlen(buf) > w[c])
-				w[c] = (int)strlen(buf);
 			if (t->rows[i].cells[c].mark == CMP_NOISE)
 				(*nnoise)++;
 			if (t->rows[i].cells[c].r != NULL &&
@@ -353,80 +660,14 @@ print_table(FILE *fp, int width, const struct cmp_inputs *cs,
 	}
 	if (wb > TAB_BENCH_MAX)
 		wb = TAB_BENCH_MAX;
-	/* the headers as wide as TAB_HEAD_MAX; as the cells when the case
-	 * names need the room (the names are in the lines above) */
-	for (pass = 0; pass < 2; pass++) {
-		for (c = 0, cells = 0; c < cs->n; c++) {
-			column_head(cs, c, buf, sizeof(buf));
-			hw = (int)strlen(buf) < TAB_HEAD_MAX ?
-			    (int)strlen(buf) : TAB_HEAD_MAX;
-			cells += 2 + (pass == 0 && hw > w[c] ? hw : w[c]);
-		}
-		if (pass == 0 && width - wb - 2 - cells >= wcmax)
-			break;
+	if (print_full(fp, width, cs, t, verbose, wb, wcmax))
+		return 0;
+	print_compact(fp, width, cs, t, verbose, wcmax, V_COMPACT);
+	if (intervals) {
+		fprintf(fp, "\n95 %% intervals of the ratios above:\n");
+		print_compact(fp, width, cs, t, verbose, wcmax, V_INTERVAL);
 	}
-	if (pass == 0)
-		for (c = 0; c < cs->n; c++) {
-			column_head(cs, c, buf, sizeof(buf));
-			hw = (int)strlen(buf) < TAB_HEAD_MAX ?
-			    (int)strlen(buf) : TAB_HEAD_MAX;
-			if (hw > w[c])
-				w[c] = hw;
-		}
-	wc = width - wb - 2 - cells;
-	two = wc < (wcmax < TAB_CASE_MIN ? wcmax : TAB_CASE_MIN);
-	if (wc > wcmax)
-		wc = wcmax;
-	/* the lines of cells: all on the row's line, else broken to fit */
-	start = xcalloc(cs->n + 1, sizeof(*start));
-	start[nl++] = 0;
-	if (two) {
-		for (c = 0, cur = 2; c < cs->n; c++) {
-			if (cur + 2 + w[c] > width && c > start[nl - 1]) {
-				start[nl++] = c;
-				cur = 2;
-			}
-			cur += 2 + w[c];
-		}
-		wrap_free(fp, width, 1, xasprintf("(%zu columns do not fit "
-		    "beside the case names in %d columns: each case's name is "
-		    "on a line of its own, its cells under it)", cs->n,
-		    width));
-	}
-	start[nl] = cs->n;
-	if (!two) {
-		fprintf(fp, "%-*s  %-*s", wb, "BENCH", wc, "CASE");
-		print_cells(fp, cs, t, SIZE_MAX, w, 0, cs->n);
-	} else {
-		fprintf(fp, "BENCH CASE\n");
-		for (l = 0; l < nl; l++) {
-			fprintf(fp, "  ");
-			print_cells(fp, cs, t, SIZE_MAX, w, start[l],
-			    start[l + 1]);
-		}
-	}
-	for (i = 0; i < t->nrows; i++) {
-		fmt_safe(e_b, sizeof(e_b), t->rows[i].key->bench);
-		fmt_cmp_case_label(t, i, raw, sizeof(raw));
-		fmt_safe(e_c, sizeof(e_c), raw);
-		if (two || (int)strlen(e_b) > wb ||
-		    (int)strlen(e_c) > wc) {
-			/* the name on a line of its own */
-			wrap_free(fp, width, 2, xasprintf("%s %s", e_b, e_c));
-			e_b[0] = e_c[0] = '\0';
-		}
-		if (!two) {
-			fprintf(fp, "%-*s  %-*s", wb, e_b, wc, e_c);
-			print_cells(fp, cs, t, i, w, 0, cs->n);
-			continue;
-		}
-		for (l = 0; l < nl; l++) {
-			fprintf(fp, "  ");
-			print_cells(fp, cs, t, i, w, start[l], start[l + 1]);
-		}
-	}
-	free(start);
-	free(w);
+	return 1;
 }
 
 /*
@@ -536,7 +777,7 @@ profile_warning(FILE *fp, int width, const struct cmp_inputs *cs)
 
 static void
 print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
-    const struct cmp_opts *o, int width, int verbose)
+    const struct cmp_opts *o, int width, int verbose, int intervals)
 {
 	json_t **objs, **sys;
 	struct cmp_diff *d;
@@ -544,6 +785,9 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	char e[FMT_SAFE(512)], *left;
 	size_t c, nd, nnoise = 0;
 	unsigned flags = 0;
+	int compact, placed = 0;
+	char range[160];
+	size_t i;
 
 	objs = xcalloc(cs->n, sizeof(*objs));
 	wrap_free(fp, width, 3, xasprintf("== compare: %zu build flag sets, "
@@ -594,8 +838,14 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	fputc('\n', fp);
 	print_verdicts(fp, width, cs, t, o);
 	fputc('\n', fp);
-	print_table(fp, width, cs, t, &nnoise, &flags);
+	compact = print_table(fp, width, cs, t, verbose, intervals, &nnoise,
+	    &flags);
+	print_folded(fp, width, t, verbose);
 	fputc('\n', fp);
+	if (compact && !intervals)
+		fmt_wrap(fp, width, "compact cells: the ratio and its mark, "
+		    "the columns not fitting the width with their intervals "
+		    "(--intervals adds a table of them)", 0, 2);
 	fmt_wrap(fp, width, "ratio [95 % interval]: the column over the "
 	    "baseline for rates, the baseline over the column for times; "
 	    "paired runs: Yuen's 20 % trimmed mean of the pairs' log ratios "
@@ -626,6 +876,15 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 		    "or failed%s (%zu case%s; derived rows follow their case)",
 		    o->fail_pct, o->allow_missing ? "" : " or missing",
 		    t->nregressions, t->nregressions == 1 ? "" : "s"));
+	for (i = 0; i < t->nrows; i++)
+		for (c = 0; c < cs->n && !placed; c++)
+			placed = t->rows[i].cells[c].r != NULL &&
+			    fmt_placement_range(t->rows[i].cells[c].r, range,
+			    sizeof(range));
+	if (placed)
+		fmt_wrap(fp, width, "placements: a case measured in code "
+		    "placements, each column's slowest and fastest placement",
+		    0, 2);
 	fmt_flag_legend(fp, width, flags);
 	print_missing(fp, width, cs, t, o);
 }
@@ -633,7 +892,7 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 
 void
 fmt_compare_text(FILE *fp, const struct comparison *cmp, int width,
-    int verbose)
+    int verbose, int intervals)
 {
-	print_text(fp, cmp->in, cmp->t, cmp->o, width, verbose);
+	print_text(fp, cmp->in, cmp->t, cmp->o, width, verbose, intervals);
 }

@@ -46,11 +46,15 @@ struct comparison {
 };
 
 /*
- * The text view for people, fitted to width columns (fmt-compare-text.c);
- * verbose: every build and system field that differs, in full.
+ * The text view for people, fitted to width columns (fmt-compare-text.c):
+ * one line per case, its cells with their intervals when they fit, else
+ * compact (the ratio and its mark; the columns in blocks when they do not
+ * fit either); verbose: every build and system field that differs, in
+ * full, and the per-MHz rows SKIPPED for want of a clock; intervals: a
+ * compact table's intervals as a second table.
  */
 void fmt_compare_text(FILE *, const struct comparison *, int width,
-    int verbose);
+    int verbose, int intervals);
 /* The long format, one line per case and column: sep ',' CSV, '\t' TSV
  * (fmt-compare-csv.c). */
 void fmt_compare_sep(FILE *, const struct comparison *, char sep);

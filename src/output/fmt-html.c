@@ -36,6 +36,7 @@ static const char css[] =
 "tr.bad td{background:#fdecea}tr.skip td{color:#777}"
 "th.b{background:#e8eef6;text-align:left}"
 ".warn{background:#fff4e5;border-left:4px solid #e65100;padding:.3em .6em}"
+"div.warn ul{margin:0;padding-left:1.2em}"
 ".noise{color:#777}.better{color:#1a7f37}.worse{color:#c62828}"
 "svg{max-width:100%;height:auto;display:block;margin:.5em 0}"
 "dl{display:grid;grid-template-columns:max-content 1fr;gap:.1em .8em;"
@@ -399,13 +400,19 @@ out:
 static void
 rows_table(struct strbuf *sb, const struct rrun *r)
 {
-	size_t i;
-	char flags[128];
-	const char *group = NULL, *bench = NULL;
+	size_t i, nfolded = 0;
+	char flags[128], range[160];
+	const char *group = NULL, *bench = NULL, *folded = NULL;
 
 	for (i = 0; i < r->n; i++) {
 		const struct result *q = &r->rows[i];
 
+		/* as run folds them: one line after the tables */
+		if (q->status == ST_SKIPPED && (q->flags & RF_NOCLOCK)) {
+			if (nfolded++ == 0)
+				folded = q->reason;
+			continue;
+		}
 		if (group == NULL || strcmp(group, q->group) != 0) {
 			if (group != NULL)
 				strbuf_addf(sb, "</table></div>\n");
@@ -434,7 +441,9 @@ rows_table(struct strbuf *sb, const struct rrun *r)
 			strbuf_addf(sb, "</td></tr>\n");
 			continue;
 		}
-		value_cell(sb, q, q->st.median, NULL);
+		/* under the value, its placements' range (none: "") */
+		fmt_placement_range(q, range, sizeof(range));
+		value_cell(sb, q, q->st.median, range);
 		num_cell(sb, q->st.cv * 100, 2, "%");
 		strbuf_addf(sb, "<td class=\"n\">%u</td>", q->st.n);
 		result_flags_str(q->flags, flags, sizeof(flags));
@@ -444,6 +453,12 @@ rows_table(struct strbuf *sb, const struct rrun *r)
 	}
 	if (group != NULL)
 		strbuf_addf(sb, "</table></div>\n");
+	if (nfolded > 0) {
+		strbuf_addf(sb, "<p>%zu row%s per MHz or per cycle SKIPPED: ",
+		    nfolded, nfolded == 1 ? "" : "s");
+		esc(sb, folded);
+		strbuf_addf(sb, "</p>\n");
+	}
 }
 
 static void
@@ -608,6 +623,16 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
 		    "change that slows one build's code more than the other's "
 		    "would move the ratio itself: repeat the session to "
 		    "tell).", t->ndrifted);
+	for (c = 0; c < rs->n; c++) {
+		/* report --pool: which runs each column pooled */
+		if (rs->v[c].pooled == NULL)
+			continue;
+		strbuf_addf(sb, " ");
+		esc(sb, rs->v[c].name);
+		strbuf_addf(sb, ": ");
+		esc(sb, rs->v[c].pooled);
+		strbuf_addf(sb, " pooled.");
+	}
 	strbuf_addf(sb, " Jitter at start: ");
 	for (c = 0; c < rs->n; c++) {
 		const struct system_info *si = rs->v[c].ri.system;
@@ -749,8 +774,9 @@ comparison(struct strbuf *sb, const struct rruns *rs,
 				his[nl * ncols + c - 1] = isnan(v) ? NAN :
 				    row->cells[c].hi;
 				hat[nl * ncols + c - 1] =
-				    row->cells[c].mark == CMP_NOISE ||
-				    row->cells[c].mark == CMP_NOTCOMP;
+				    row->cells[c].mark == CMP_NOISE ?
+				    SVG_HATCH_NOISE : row->cells[c].mark ==
+				    CMP_NOTCOMP ? SVG_HATCH_NC : 0;
 				any |= !isnan(v);
 			}
 			if (!any)
@@ -791,26 +817,27 @@ comparison(struct strbuf *sb, const struct rruns *rs,
  * emulator's) or in a virtual machine (its figures drift), by name.
  */
 static void
-virt_notice(struct strbuf *sb, const struct rrun *r, int emulator)
+virt_notice(struct strbuf *sb, const struct rrun *r, int emulator,
+    const char *open, const char *close)
 {
 	const struct system_info *s = r->ri.system;
 
 	if (emulator && sysinfo_emulated(s)) {
-		strbuf_addf(sb, "<p class=\"warn\"><strong>Emulated:</strong> ");
+		strbuf_addf(sb, "%s<strong>Emulated:</strong> ", open);
 		esc(sb, r->name);
 		strbuf_addf(sb, " ran under ");
 		esc(sb, s->emulator);
 		strbuf_addf(sb, ": its timings are the emulator's, not the "
-		    "board's; do not compare them with a native run.</p>\n");
+		    "board's; do not compare them with a native run.%s\n",
+		    close);
 	}
 	if (sysinfo_in_vm(s)) {
-		strbuf_addf(sb, "<p class=\"warn\"><strong>Virtual machine:"
-		    "</strong> ");
+		strbuf_addf(sb, "%s<strong>Virtual machine:</strong> ", open);
 		esc(sb, r->name);
 		strbuf_addf(sb, " ran in a virtual machine (");
 		esc(sb, s->vm);
 		strbuf_addf(sb, "): its figures drift more than on bare "
-		    "metal.</p>\n");
+		    "metal.%s\n", close);
 	}
 }
 
@@ -827,15 +854,16 @@ virt_notices(struct strbuf *sb, const struct rruns *rs)
 	for (i = 0; i < rs->n; i++)
 		n += sysinfo_emulated(rs->v[i].ri.system) != 0;
 	if (rs->n > 1 && n == rs->n) {
-		strbuf_addf(sb, "<p class=\"warn\"><strong>Emulated:</strong> "
+		strbuf_addf(sb, "<li><strong>Emulated:</strong> "
 		    "every run here ran under ");
 		esc(sb, rs->v[0].ri.system->emulator);
 		strbuf_addf(sb, ": the timings are the emulator's, not a "
 		    "board's; they compare with each other, not with a native "
-		    "run.</p>\n");
+		    "run.</li>\n");
 	}
 	for (i = 0; i < rs->n; i++)
-		virt_notice(sb, &rs->v[i], rs->n == 1 || n != rs->n);
+		virt_notice(sb, &rs->v[i], rs->n == 1 || n != rs->n, "<li>",
+		    "</li>");
 }
 
 /*
@@ -857,18 +885,16 @@ verdicts(struct strbuf *sb, const struct rruns *rs)
 		profiles[i] = rs->v[i].ri.profile;
 	}
 	if (fmt_profiles_differ(names, profiles, rs->n, text, sizeof(text))) {
-		strbuf_addf(sb, "<p class=\"warn\"><strong>Profiles differ:"
-		    "</strong> ");
+		strbuf_addf(sb, "<li><strong>Profiles differ:</strong> ");
 		esc(sb, text);
-		strbuf_addf(sb, ".</p>\n");
+		strbuf_addf(sb, ".</li>\n");
 	}
 	for (i = 0; i < rs->n; i++) {
 		k = headline_pick(rs->v[i].rows, rs->v[i].n, it, HEADLINE_MAX);
 		nd = headline_disturbed(it, k);
 		if (!HEADLINE_UNFIT(nd, k))
 			continue;
-		strbuf_addf(sb, "<p class=\"warn\"><strong>Not fit to publish:"
-		    "</strong> ");
+		strbuf_addf(sb, "<li><strong>Not fit to publish:</strong> ");
 		if (rs->n > 1) {
 			esc(sb, rs->v[i].name);
 			strbuf_addf(sb, ": t");
@@ -876,7 +902,7 @@ verdicts(struct strbuf *sb, const struct rruns *rs)
 			strbuf_addf(sb, "T");
 		strbuf_addf(sb, "hese figures were taken on a busy machine "
 		    "(%zu of the %zu headline figures flagged busy, noisy or "
-		    "preempted). Measure again on an idle machine.</p>\n", nd,
+		    "preempted). Measure again on an idle machine.</li>\n", nd,
 		    k);
 	}
 	free(names);
@@ -887,7 +913,7 @@ char *
 fmt_html_report(const struct rruns *rs, const struct cmp_table *t,
     double alpha)
 {
-	struct strbuf sb, charts;
+	struct strbuf sb, charts, warn;
 	size_t i;
 	char now[32];
 
@@ -916,8 +942,16 @@ fmt_html_report(const struct rruns *rs, const struct cmp_table *t,
 		strbuf_addf(&sb, "<li><a href=\"#comparison\">Comparison</a>"
 		    "</li>\n");
 	strbuf_addf(&sb, "</ul>\n");
-	virt_notices(&sb, rs);
-	verdicts(&sb, rs);
+	/* every warning in one box, before any figure */
+	strbuf_init(&warn);
+	virt_notices(&warn, rs);
+	verdicts(&warn, rs);
+	if (warn.len > 0) {
+		strbuf_addf(&sb, "<div class=\"warn\"><ul>\n");
+		strbuf_add(&sb, warn.buf, warn.len);
+		strbuf_addf(&sb, "</ul></div>\n");
+	}
+	strbuf_release(&warn);
 	headline(&sb, rs);
 	if (rs->n > 1)
 		comparison(&sb, rs, t, alpha);
@@ -936,7 +970,7 @@ fmt_html_report(const struct rruns *rs, const struct cmp_table *t,
 		identity(&sb, &rs->v[i]);
 		monitor(&sb, &rs->v[i]);
 		strbuf_addf(&sb, "<h3>Results</h3>\n");
-		virt_notice(&sb, &rs->v[i], 1);
+		virt_notice(&sb, &rs->v[i], 1, "<p class=\"warn\">", "</p>");
 		rows_table(&sb, &rs->v[i]);
 	}
 	strbuf_addf(&sb, "</body></html>\n");

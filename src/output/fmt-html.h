@@ -19,6 +19,11 @@ struct rrun {
 	struct result *rows;
 	size_t n;
 	char name[160];
+	/* report --pool: how many runs were pooled into rows (0 or 1: one),
+	 * what they were ("runs 3,5,7"; NULL: one run) and, every one
+	 * paired, their sessions' ids (NULL: not) */
+	size_t runs;
+	char *pooled, *pair_key;
 };
 
 struct rruns {

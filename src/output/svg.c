@@ -74,20 +74,31 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 {
 	const int W = 640, left = 230, right = 56, top = 30, bar = 14;
 	size_t i, s, nshown = 0;
-	double max = b->ref > 0 ? b->ref : 0, step, v, y, scale;
-	int h, legend_h, bottom = 40;
-	char num[32];
+	double max = b->ref > 0 ? b->ref : 0, step, v, y, scale, cap, hi;
+	int h, legend_h, bottom = 40, kinds[3] = { 0, 0, 0 }, clipped = 0;
+	char num[40];
 
-	for (i = 0; i < b->nlabels; i++)
-		for (s = 0; s < b->nseries; s++) {
-			v = b->values[i * b->nseries + s];
-			if (!isnan(v) && v > max)
-				max = v;
-			if (b->hi != NULL && !isnan(v) &&
-			    isfinite(b->hi[i * b->nseries + s]) &&
-			    b->hi[i * b->nseries + s] > max)
-				max = b->hi[i * b->nseries + s];
-		}
+	for (i = 0; i < b->nlabels * b->nseries; i++) {
+		v = b->values[i];
+		if (!isnan(v) && v > max)
+			max = v;
+		if (!isnan(v) && b->hatched != NULL && b->hatched[i] > 0 &&
+		    b->hatched[i] < 3)
+			kinds[b->hatched[i]] = 1;
+	}
+	/* an interval's end stretches the axis at most to twice the bars */
+	cap = 2 * (max > 0 ? max : 1);
+	for (i = 0; i < b->nlabels * b->nseries && b->hi != NULL; i++) {
+		hi = b->hi[i];
+		if (isnan(b->values[i]) || !isfinite(hi))
+			continue;
+		if (hi > cap)
+			clipped = 1;
+		else if (hi > max)
+			max = hi;
+	}
+	if (clipped)
+		max = cap;
 	for (i = 0; i < b->nlabels; i++)
 		for (s = 0; s < b->nseries; s++)
 			if (!isnan(b->values[i * b->nseries + s])) {
@@ -98,7 +109,8 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 		max = 1;
 	step = tick_step(max);
 	max = ceil(max / step) * step;
-	legend_h = 18 * (int)((b->nseries + 1) / 2) + (b->hatched ? 18 : 0);
+	legend_h = 18 * (int)((b->nseries + 1) / 2) +
+	    18 * (kinds[SVG_HATCH_NOISE] + kinds[SVG_HATCH_NC] + clipped);
 	h = top + (int)nshown * (bar * (int)b->nseries + 8) + bottom +
 	    legend_h;
 	scale = (W - left - right) / max;
@@ -134,7 +146,10 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 
 			v = b->values[k];
 			if (!isnan(v)) {
-				int hat = b->hatched != NULL && b->hatched[k];
+				int hat = b->hatched != NULL ? b->hatched[k] : 0;
+				double lo = b->lo != NULL ? b->lo[k] : NAN;
+
+				hi = b->hi != NULL ? b->hi[k] : NAN;
 
 				strbuf_addf(sb, "<rect x=\"%d\" y=\"%.1f\" "
 				    "width=\"%.1f\" height=\"%d\" fill=\"%s\" "
@@ -143,24 +158,33 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 				    hat ? "url(#hatch)" : col, col,
 				    hat ? " stroke-width=\"2\"" : "");
 				bufprintf(num, sizeof(num), "%.3g%s", v,
-				    hat ? " ~" : "");
-				if (b->lo != NULL && b->hi != NULL &&
-				    isfinite(b->lo[k]) && isfinite(b->hi[k])) {
+				    hat == SVG_HATCH_NC ? " n/c" : hat ?
+				    " ~" : "");
+				if (isfinite(lo) && isfinite(hi)) {
 					double yc = y + (bar - 2) / 2.0;
+					double xe = left + (hi > max ? max :
+					    hi) * scale;
 
+					/* a clipped end: an arrow at the axis */
 					strbuf_addf(sb, "<path d=\"M%.1f %.1f"
 					    "H%.1f M%.1f %.1fV%.1f M%.1f %.1f"
-					    "V%.1f\" stroke=\"#222\" "
+					    "%s\" stroke=\"#222\" "
 					    "stroke-width=\"1.5\" fill=\"none\">"
 					    "<title>95 %% interval %.3f to %.3f"
-					    "</title></path>\n", left + b->lo[k] *
-					    scale, yc, left + b->hi[k] * scale,
-					    left + b->lo[k] * scale, yc - 4,
-					    yc + 4, left + b->hi[k] * scale,
-					    yc - 4, yc + 4, b->lo[k], b->hi[k]);
-					text_el(sb, left + (b->hi[k] > v ?
-					    b->hi[k] : v) * scale + 3, y + bar -
-					    4, "start", " font-size=\"10\"", num);
+					    "</title></path>\n", left + lo *
+					    scale, yc, xe, left + lo * scale,
+					    yc - 4, yc + 4, hi > max ? xe - 5 :
+					    xe, yc - 4, hi > max ? "l5 4l-5 4" :
+					    "v8", lo, hi);
+					if (hi > max)
+						bufprintf(num + strlen(num),
+						    sizeof(num) - strlen(num),
+						    " (to %.3g)", hi);
+					text_el(sb, hi > max ? left + v *
+					    scale + 3 : (hi > v ? xe : left + v *
+					    scale) + 3, hi > max ? y - 1 : y +
+					    bar - 4, "start",
+					    " font-size=\"10\"", num);
 				} else {
 					text_el(sb, left + v * scale + 3,
 					    y + bar - 4, "start",
@@ -190,12 +214,25 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 		    colours[s % ARRAY_SIZE(colours)]);
 		text_el(sb, x + 16, y, "start", "", b->series[s]);
 	}
-	if (b->hatched != NULL) {
+	/* only the marks drawn */
+	for (s = SVG_HATCH_NOISE; s <= SVG_HATCH_NC; s++) {
+		if (!kinds[s])
+			continue;
 		y += 18;
 		strbuf_addf(sb, "<rect x=\"20\" y=\"%.1f\" width=\"12\" "
 		    "height=\"12\" fill=\"url(#hatch)\" stroke=\"#777\"/>\n",
 		    y - 10);
-		text_el(sb, 36, y, "start", "", "hatched, ~: within the noise");
+		text_el(sb, 36, y, "start", "", s == SVG_HATCH_NOISE ?
+		    "hatched, ~: within the noise" :
+		    "hatched, n/c: no verdict (see the table)");
+	}
+	if (clipped) {
+		y += 18;
+		strbuf_addf(sb, "<path d=\"M20 %.1fH30l-5 -4M30 %.1fl-5 4\" "
+		    "stroke=\"#222\" stroke-width=\"1.5\" fill=\"none\"/>\n",
+		    y - 4, y - 4);
+		text_el(sb, 36, y, "start", "", "an interval clipped at the "
+		    "axis: its end given as (to X)");
 	}
 	strbuf_addf(sb, "</svg>\n");
 }

@@ -17,9 +17,16 @@ void html_escape(struct strbuf *, const char *s);
  * A horizontal bar chart: one group of bars per label, one bar per
  * series; values[i * nseries + s] (NAN: no bar, the slot is not drawn
  * when every series of a label is NAN).  hatched (may be NULL), same
- * layout: a bar drawn lighter and hatched (within the noise).  ref > 0
- * draws a dashed reference line at that value (1 for ratios).
+ * layout: a bar drawn lighter and hatched, SVG_HATCH_NOISE within the
+ * noise (~), SVG_HATCH_NC no verdict (n/c); the legend names only the
+ * kinds drawn.  ref > 0 draws a dashed reference line at that value (1
+ * for ratios).  The axis is bounded by the figures: it reaches an
+ * interval's end at most twice the largest of the values and ref; an
+ * interval beyond is clipped at the axis and marked (its end drawn as an
+ * arrow, "clipped" in the legend).
  */
+#define SVG_HATCH_NOISE	1
+#define SVG_HATCH_NC	2
 struct svg_bars {
 	const char *title;
 	const char *const *labels;

@@ -64,6 +64,33 @@ fits "$TMP/out"; ok $? "three columns: no line over 80 columns"
 unwrap "$TMP/out" > "$TMP/u"
 grep -q '^== A O0: run 1 |.*(baseline)$' "$TMP/u"; ok $? "the first is the baseline"
 grep -q '^  cflags  *-O0  *-O2  *-O2$' "$TMP/out"; ok $? "build differences listed above the table"
+# three flag sets: one line per case, a compact cell per column (issue 42)
+grep -q '^  double-rolled  *543\.0 MFLOPS N  *4\.343 n/c N  *6\.860 n/c$' "$TMP/out" &&
+	[ "$(grep -c '^  [a-z-]*  .*MFLOPS.* n/c.* n/c' "$TMP/out")" -eq 4 ]
+ok $? "three flag sets: each case on one line with three compact cells"
+expect 0 "--intervals" -- bb compare --db "$db" --intervals O0 O2 O2b
+sed -n '/^95 % intervals of the ratios above:$/,/^$/p' "$TMP/out" > "$TMP/iv"
+grep -q '^BENCH CASE  *B O2  *C O2b$' "$TMP/iv" &&
+	[ "$(grep -c '^  [a-z-]*  *none n/c  *none n/c$' "$TMP/iv")" -eq 6 ]
+ok $? "--intervals: a second table, the intervals of B and C (none: 1 run/side)"
+fits "$TMP/out"; ok $? "--intervals: no line over 80 columns"
+# per-MHz rows SKIPPED for want of a clock fold into one line, as in run;
+# a case in code placements gets its placements' range under it
+row='{"id": 90, "seq": 90, "bench": "linpack", "group": "cpu", "case": "double-rolled/mflops-per-mhz", "params": "n=100,precision=double,single,unroll=rolled,unrolled", "unit": "flop/s/MHz", "better": 1, "status": "SKIPPED", "reason": "the CPU clock is unknown", "median": null, "mean": null, "stddev": null, "cv": null, "min": null, "max": null, "n": 0, "iters": 0, "cycles": null, "instructions": null, "flags": ["noclock"], "copies": 1, "copy": 0, "seconds": 0, "extra": {}}'
+for f in O0 O2 O2b; do
+	sed -e "s|\"results\": \[|\"results\": [$row, |" \
+		-e 's/"uuid": "\(.\)/"uuid": "f\1/' "$data/cmp-$f.json" > "$TMP/nc-$f.json"
+done
+sed -i '0,/"phase:dgefa": /s//"variant:0": 5.0e8, "variant:1": 5.4e8, "variant:slowest": 5.0e8, "variant:fastest": 5.4e8, "phase:dgefa": /' "$TMP/nc-O0.json"
+expect 0 "compare runs with a per-MHz row SKIPPED" -- bb compare "$TMP/nc-O0.json" "$TMP/nc-O2.json" "$TMP/nc-O2b.json"
+grep -q '^== 1 row per MHz or per cycle SKIPPED in every column (--verbose lists them):' "$TMP/out" &&
+	! grep -q 'mflops-per-mhz\|SKIPPED  *SKIPPED' "$TMP/out"
+ok $? "per-MHz rows SKIPPED everywhere: one line, not a row each"
+grep -A1 '^  double-rolled  ' "$TMP/out" | grep -q '^    placements: A 500\.0-540\.0 MFLOPS$'
+ok $? "a case in code placements: their range under it"
+expect 0 "--verbose lists them" -- bb compare -v "$TMP/nc-O0.json" "$TMP/nc-O2.json" "$TMP/nc-O2b.json"
+grep -q '^  double-rolled/mflops-per-mhz  *SKIPPED  *SKIPPED  *SKIPPED$' "$TMP/out"
+ok $? "--verbose: the SKIPPED per-MHz row in the table"
 
 expect 0 "two runs of one build" -- bb compare --db "$db" O2 O2b
 grep -q '^linpack  *single-unrolled  .* 1\.036 n/c 1 run/side\( [A-Z]*\)\{0,1\}$' "$TMP/out"
@@ -174,11 +201,11 @@ expect 0 "import four builds with crypto rows" -- bb import --db "$k" "$data/cmp
 expect 0 "compare four builds" -- bb compare --db "$k" gcc-O2 clang-asan armhf-O3-a72 armel-O2-soft
 golden "$data/cmp-crypto.exp" "$TMP/out" "text output matches cmp-crypto.exp"
 fits "$TMP/out"; ok $? "four columns: no line over 80 columns"
-grep -A1 '^hash sha256/openssl/8192$' "$TMP/out" |
-	grep -q '^    449\.4 MB/s  *0\.522 n/c 1 run/side N  '
-ok $? "a crypto name, under it the value in MB/s, the ratio (one run a side), N for noisy"
+grep -A1 '^hash$' "$TMP/out" |
+	grep -q '^  sha256/openssl/8192  *449\.4 MB/s  *0\.522 n/c N  '
+ok $? "under its benchmark a case on one line: MB/s, the compact ratio (one run a side), N for noisy"
 grep -q '^== flags: N noisy$' "$TMP/out"; ok $? "the flag letters spelt out under the table"
-grep -q '^cipher chacha20-poly1305/openssl/decrypt/16384$' "$TMP/out"
+grep -q '^  chacha20-poly1305/openssl/decrypt/16384$' "$TMP/out"
 ok $? "a name longer than the case column on a line of its own"
 sed -n '/^build differences/,/^system differences/p' "$TMP/out" |
 	sed -n 's/^  \([a-z_.][a-z_.]*\) .*/\1/p' | tr '\n' ' ' > "$TMP/keys"
@@ -208,8 +235,10 @@ grep -q '^cipher  aes-128-cbc/openssl/encrypt/16384   1103\.1 MB/s   0\.323 n/c'
 ok $? "two columns: a name beside its cells, a longer one on a line of its own"
 expect 0 "four builds at COLUMNS=40" -- env COLUMNS=40 "$BOARDBENCH" compare --db "$k" gcc-O2 clang-asan armhf-O3-a72 armel-O2-soft
 fits "$TMP/out" 40; ok $? "COLUMNS=40: no line over 40 columns"
-[ "$(grep -c 'do not fit' "$TMP/out")" -eq 1 ] && grep -q '^    1103.1 MB/s  ' "$TMP/out"
-ok $? "COLUMNS=40: said once, the cells on the line under the name"
+[ "$(grep -c '^(block [1-3] of 3: columns A, [BCD])$' "$TMP/out")" -eq 3 ] &&
+	[ "$(grep -c '^ *1103.1 MB/s  ' "$TMP/out")" -eq 3 ] &&
+	! grep -q 'do not fit' "$TMP/out"
+ok $? "COLUMNS=40: three blocks of columns, each with the baseline, never a column under another"
 expect 0 "four builds at COLUMNS=160" -- env COLUMNS=160 "$BOARDBENCH" compare --db "$k" gcc-O2 clang-asan armhf-O3-a72 armel-O2-soft
 grep -q '^cipher  chacha20-poly1305/openssl/decrypt/16384  .*0\.0[0-9]* n/c 1 run/side$' "$TMP/out" &&
 	[ "$(awk 'length($0) > 80' "$TMP/out" | wc -l)" -gt 0 ]
@@ -223,6 +252,30 @@ grep -q '^== machine A: Raspberry Pi 4 Model B Rev 1.4 | ' "$TMP/out" &&
 	grep -q '^== machine B: unknown | ' "$TMP/out"
 ok $? "the header names each column's machine"
 sed 's/^/# /' "$TMP/out" | head -6
+
+# report --pool pools as compare --pool does: a sweep's report gives the
+# sweep's own numbers (issue 42); two runs of each tag
+pdb="$TMP/pool.db"
+sed 's/"uuid": "\(.\)/"uuid": "a\1/' "$data/cmp-O0.json" > "$TMP/O0b.json"
+sed 's/"tag": "O2b"/"tag": "O2"/' "$data/cmp-O2b.json" > "$TMP/O2c.json"
+expect 0 "import two runs of each tag" -- bb import --db "$pdb" \
+	"$data/cmp-O0.json" "$TMP/O0b.json" "$data/cmp-O2.json" "$TMP/O2c.json"
+bb compare --db "$pdb" --pool --format tsv O0 O2 |
+	awk -F'\t' '$7 == "B" { printf "%.3f [%.3f, %.3f]\n", $14, $15, $16 }' > "$TMP/pool-cmp"
+# the HTML cell: "5.458 <small>[0.299, 99.707]</small>"
+html_ratios() {
+	sed -n '/id="comparison"/,/<\/table>/p' "$1" |
+		sed -n 's/.*<td class="n [a-z]*">\([0-9.]*\) <small>\(\[[0-9., ]*\]\)<\/small>.*/\1 \2/p'
+}
+expect 0 "report --pool of the two tags" -- bb report --db "$pdb" --pool -o "$TMP/pool.html" O0 O2
+html_ratios "$TMP/pool.html" > "$TMP/pool-rep"
+[ "$(wc -l < "$TMP/pool-cmp")" -eq 6 ] && cmp -s "$TMP/pool-cmp" "$TMP/pool-rep"
+ok $? "report --pool: the ratios and intervals of compare --pool, case by case"
+diff "$TMP/pool-cmp" "$TMP/pool-rep" | sed 's/^/# /'
+grep -q 'O2: runs 3,4 pooled' "$TMP/pool.html"; ok $? "the report names the runs it pooled"
+expect 0 "report without --pool" -- bb report --db "$pdb" -o "$TMP/last.html" O0 O2
+! grep -q 'runs [0-9,]* pooled' "$TMP/last.html" && [ "$(html_ratios "$TMP/last.html" | wc -l)" -eq 0 ]
+ok $? "without --pool: the latest run of each tag, no interval"
 
 # bad input
 expect 2 "unknown tag" -- bb compare --db "$db" O0 nosuchtag

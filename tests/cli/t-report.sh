@@ -121,14 +121,49 @@ sed 's/"profile": "quick"/"profile": "standard"/' "$data/cmp-O2.json" \
 	> "$TMP/std.json"
 expect 0 "report of a quick and a standard run" -- bb report \
 	-o "$TMP/p.html" "$data/cmp-O0.json" "$TMP/std.json"
-grep -q '<p class="warn"><strong>Profiles differ:</strong> the runs were measured with different profiles (O0 quick, O2 standard)' "$TMP/p.html"
+grep -q '<li><strong>Profiles differ:</strong> the runs were measured with different profiles (O0 quick, O2 standard)' "$TMP/p.html"
 ok $? "the profiles differ: said at the top"
 # both Linpack figures of each headline are flagged noisy
-[ "$(grep -c '<p class="warn"><strong>Not fit to publish:</strong> O[02]: these figures were taken on a busy machine (2 of the 2 headline figures flagged busy, noisy or preempted)' "$TMP/p.html")" -eq 2 ]
+[ "$(grep -c '<li><strong>Not fit to publish:</strong> O[02]: these figures were taken on a busy machine (2 of the 2 headline figures flagged busy, noisy or preempted)' "$TMP/p.html")" -eq 2 ]
 ok $? "a headline flagged throughout: not fit to publish, once per run"
 [ "$(grep -n 'Not fit to publish' "$TMP/p.html" | head -1 | cut -d: -f1)" -lt \
 	"$(grep -n 'id="headline"' "$TMP/p.html" | cut -d: -f1)" ]
 ok $? "the verdict comes before the headline"
+[ "$(grep -c 'class="warn"' "$TMP/p.html")" -eq 1 ] &&
+	sed -n '/<div class="warn">/,/<\/div>/p' "$TMP/p.html" | grep -q 'Profiles differ' &&
+	[ "$(sed -n '/<div class="warn">/,/<\/div>/p' "$TMP/p.html" | grep -c 'Not fit to publish')" -eq 2 ]
+ok $? "three warnings, one box"
+# the chart: no cell within the noise, so no '~' in its legend; n/c is
+sed -n '/id="comparison"/,/<h2 id="run1"/p' "$TMP/p.html" > "$TMP/pc"
+grep -q '0 cells within the noise' "$TMP/pc" &&
+	! grep -q 'hatched, ~: within the noise' "$TMP/pc" &&
+	grep -q 'hatched, n/c: no verdict' "$TMP/pc"
+ok $? "the chart's legend names only the marks drawn (n/c, not ~)"
+# an absurd interval does not stretch the axis: pooled runs of each tag
+sed 's/"uuid": "\(.\)/"uuid": "a\1/' "$data/cmp-O0.json" > "$TMP/O0b.json"
+sed 's/"tag": "O2b"/"tag": "O2"/' "$data/cmp-O2b.json" > "$TMP/O2c.json"
+bb import --db "$TMP/pool.db" "$data/cmp-O0.json" "$TMP/O0b.json" \
+	"$data/cmp-O2.json" "$TMP/O2c.json" > /dev/null 2>&1
+expect 0 "report --pool with a wide interval" -- bb report --db "$TMP/pool.db" \
+	--pool -o "$TMP/wide.html" O0 O2
+sed -n '/id="comparison"/,/<h2 id="run1"/p' "$TMP/wide.html" > "$TMP/wc"
+grep -q '\[0\.299, 99\.707\]' "$TMP/wc" &&
+	grep -q '>5\.46 ~ (to 99\.7)<' "$TMP/wc" &&
+	grep -q 'an interval clipped at the axis' "$TMP/wc" &&
+	! grep -q '>100<\|>20<' "$TMP/wc" && grep -q '>12<' "$TMP/wc"
+ok $? "the axis ends at 12 (twice the largest ratio), the 99.7 end clipped and said"
+# per-MHz rows SKIPPED for want of a clock: one line, as run folds them;
+# a row in code placements: their range under its value
+row='{"id": 90, "seq": 90, "bench": "linpack", "group": "cpu", "case": "double-rolled/mflops-per-mhz", "params": "n=100", "unit": "flop/s/MHz", "better": 1, "status": "SKIPPED", "reason": "the CPU clock is unknown", "median": null, "mean": null, "stddev": null, "cv": null, "min": null, "max": null, "n": 0, "iters": 0, "cycles": null, "instructions": null, "flags": ["noclock"], "copies": 1, "copy": 0, "seconds": 0, "extra": {}}'
+sed -e "s|\"results\": \[|\"results\": [$row, $(echo "$row" | sed 's/double-rolled/single-rolled/'), |" \
+	-e '0,/"phase:dgefa": /s//"variant:0": 5.0e8, "variant:1": 5.4e8, "variant:slowest": 5.0e8, "variant:fastest": 5.4e8, "phase:dgefa": /' \
+	"$data/cmp-O0.json" > "$TMP/nc.json"
+expect 0 "report of a run with per-MHz rows SKIPPED" -- bb report -o "$TMP/nc.html" "$TMP/nc.json"
+grep -q '<p>2 rows per MHz or per cycle SKIPPED: the CPU clock is unknown</p>' "$TMP/nc.html" &&
+	! grep -q 'mflops-per-mhz' "$TMP/nc.html"
+ok $? "per-MHz rows SKIPPED: one line, not a row each"
+grep -q '543\.0 MFLOPS<br><small>2 placements: slowest 500\.0, fastest 540\.0 MFLOPS</small>' "$TMP/nc.html"
+ok $? "a row in code placements: their range under its value"
 # one of the two flagged: half is not more than half
 awk '/^ *"noisy"$/ && ++k == 2 { next } { print }' "$data/cmp-O0.json" \
 	> "$TMP/half.json"

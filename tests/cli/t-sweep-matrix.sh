@@ -101,6 +101,8 @@ expect 2 "unknown option" -- bash "$sweep" --frobnicate "$TMP/m1"
 expect 2 "bad --rounds" -- bash "$sweep" --rounds 0 "$TMP/m1"
 expect 2 "--plot with an unknown extension, refused before anything runs" -- \
 	bash "$sweep" --dry-run --plot "$TMP/x.jpg" "$TMP/m1"
+expect 2 "--report not an .html file, refused before anything runs" -- \
+	bash "$sweep" --dry-run --report "$TMP/x.txt" "$TMP/m1"
 expect 2 "missing matrix" -- bash "$sweep" "$TMP/none"
 
 done_testing

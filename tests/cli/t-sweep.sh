@@ -59,7 +59,7 @@ expect 2 "without --resume an existing sweep is refused" -- \
 	bash "$sweep" --src "$TMP/src" --work "$work" "$TMP/matrix"
 
 bash "$sweep" --resume --src "$TMP/src" --work "$work" --jobs 2 --rounds 2 \
-	"$TMP/matrix" -- $runargs >"$TMP/s2.out" 2>"$TMP/s2.err"
+	--report "$TMP/s2.html" "$TMP/matrix" -- $runargs >"$TMP/s2.out" 2>"$TMP/s2.err"
 st=$?
 [ $st -eq 1 ]; ok $? "resumed sweep ends with exit 1 (a build failed, a variant crashed): $st"
 sed -n '/sweep resumed/,$p' "$work/sweep.log" > "$TMP/resumed.log"
@@ -82,13 +82,23 @@ for v in O0 O2; do
 	[ "$c" -eq 2 ]; ok $? "$v: exactly two complete runs in the database ($c)"
 done
 grep -q '^== A O0@[0-9a-f]\{12\}: runs ' "$TMP/s2.out"; ok $? "the comparison pools the rounds"
+# its report pools as its summary does: the same ratios and intervals
+tags=$(sed -n 's/^== [A-Z] \(O[02]@[0-9a-f]*\): runs .*/tag:\1/p' "$TMP/s2.out" | tr '\n' ' ')
+# shellcheck disable=SC2086
+bb compare --db "$db" --pool --format tsv $tags |
+	awk -F'\t' '$7 == "B" && $15 != "" { printf "%.3f [%.3f, %.3f]\n", $14, $15, $16 }' > "$TMP/s2-cmp"
+sed -n '/id="comparison"/,/<\/table>/p' "$TMP/s2.html" |
+	sed -n 's/.*<td class="n [a-z]*">\([0-9.]*\) <small>\(\[[0-9., ]*\]\)<\/small>.*/\1 \2/p' > "$TMP/s2-rep"
+[ -s "$TMP/s2-cmp" ] && cmp -s "$TMP/s2-cmp" "$TMP/s2-rep"
+ok $? "--report: the report's ratios are the summary's (report --pool)"
 # a ratio for every linpack case (how large is the board's business: a
 # loaded machine can invert -O0 and -O2, so no speed is asserted here)
-# (after the baseline's value, unit and perhaps its flag letters; when the
-# cells are too wide for 80 columns, as wide intervals on a loaded machine
-# make them, the case's name stands on a line of its own, its cells under it)
-awk '$1 == "linpack" && NF == 2 { name = $0; if ((getline) > 0) $0 = name " " $0 }
-	$1 == "linpack" { for (i = 5; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+$/) { n++; break } }
+# (after the baseline's value, unit and perhaps its flag letters; a case
+# on one line, beside its benchmark, or under it when the cells are
+# compact, as wide intervals on a loaded machine make them)
+awk '/^[a-z]/ { bench = $1 }
+	bench == "linpack" && /^[a-z]/ && NF > 2 { for (i = 5; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+$/) { n++; break } }
+	bench == "linpack" && /^  [a-z]/ { for (i = 4; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+$/) { n++; break } }
 	END { exit n != 6 }' "$TMP/s2.out"
 st=$?
 ok $st "and gives -O2 a ratio to -O0 in every linpack case"
