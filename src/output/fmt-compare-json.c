@@ -34,12 +34,7 @@ print_json(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	int pass;
 	char *nt;
 
-	doc = json_object();
-	json_object_set_new(doc, "schema_version",
-	    json_integer(EXPORT_SCHEMA_VERSION));
-	json_object_set_new(doc, "tool", json_string("boardbench"));
-	json_object_set_new(doc, "tool_version", json_string(PACKAGE_VERSION));
-	json_object_set_new(doc, "kind", json_string("compare"));
+	doc = export_header("compare");
 	nt = xasprintf("t interval of the "
 	    "log ratio (paired: Yuen's 20 %% trimmed mean of the pairs, or "
 	    "with code placements the median of their mean log ratios and a "

@@ -233,15 +233,24 @@ export_run(const struct run_info *ri, const struct result *rows, size_t n)
 }
 
 json_t *
-export_document(void)
+export_header(const char *kind)
 {
-	json_t *doc;
+	json_t *doc = json_object();
 
-	doc = json_object();
 	json_object_set_new(doc, "schema_version",
 	    json_integer(EXPORT_SCHEMA_VERSION));
 	json_object_set_new(doc, "tool", json_string("boardbench"));
 	json_object_set_new(doc, "tool_version", json_string(PACKAGE_VERSION));
+	if (kind != NULL)
+		json_object_set_new(doc, "kind", json_string(kind));
+	return doc;
+}
+
+json_t *
+export_document(void)
+{
+	json_t *doc = export_header(NULL);
+
 	json_object_set_new(doc, "runs", json_array());
 	return doc;
 }

@@ -20,7 +20,12 @@ json_t *export_run(const struct run_info *, const struct result *rows,
 json_t *export_result(const struct result *);
 /* A JSON string of s (null for NULL; not UTF-8: '?' for each byte >= 0x80). */
 json_t *export_jstr(const char *s);
-/* The document {schema_version, tool, tool_version, runs: []}. */
+/*
+ * The head every JSON document of boardbench's starts with:
+ * schema_version, tool, tool_version and, when kind is not NULL, kind
+ * ("compare"); export_document() adds an empty "runs".
+ */
+json_t *export_header(const char *kind);
 json_t *export_document(void);
 void export_document_add(json_t *doc, json_t *run);	/* takes run */
 /* Write doc indented, numbers exact; 0, or -1 on a write error (errno). */
