@@ -506,7 +506,8 @@ cmd_compare(int argc, char **argv)
 	struct cmp_inputs cs = { NULL, 0 };
 	struct cmp_column *cc = NULL;
 	struct cmp_table t;
-	struct comparison cmp;
+	struct comparison cmp = { 0 };
+	fmt_compare_fn *print;
 	struct store *st = NULL;
 	char **specs;
 	size_t nspecs = 0, i, base = 0, base_spec = 0, before;
@@ -552,7 +553,7 @@ cmd_compare(int argc, char **argv)
 			return cmd_getopt_error("compare", argc, argv, optopt);
 		}
 	}
-	if (!fmt_known(format)) {
+	if ((print = fmt_compare_format(format)) == NULL) {
 		snprintf(what, sizeof(what), "unknown format '%s' (allowed: "
 		    "%s)", format, fmt_names);
 		return cmd_bad_usage("compare", what);
@@ -636,15 +637,10 @@ cmd_compare(int argc, char **argv)
 	cmp.in = &cs;
 	cmp.t = &t;
 	cmp.o = &o;
-	if (strcmp(format, "json") == 0)
-		fmt_compare_json(stdout, &cmp);
-	else if (strcmp(format, "csv") == 0)
-		fmt_compare_sep(stdout, &cmp, ',');
-	else if (strcmp(format, "tsv") == 0)
-		fmt_compare_sep(stdout, &cmp, '\t');
-	else
-		fmt_compare_text(stdout, &cmp,
-		    fmt_term_width(STDOUT_FILENO), verbose, intervals);
+	cmp.width = fmt_term_width(STDOUT_FILENO);
+	cmp.verbose = verbose;
+	cmp.intervals = intervals;
+	print(stdout, &cmp);
 	fflush(stdout);
 
 	rc = EXIT_OK;

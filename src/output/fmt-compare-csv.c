@@ -91,7 +91,13 @@ print_sep(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 }
 
 void
-fmt_compare_sep(FILE *fp, const struct comparison *cmp, char sep)
+fmt_compare_csv(FILE *fp, const struct comparison *cmp)
 {
-	print_sep(fp, cmp->in, cmp->t, sep);
+	print_sep(fp, cmp->in, cmp->t, ',');
+}
+
+void
+fmt_compare_tsv(FILE *fp, const struct comparison *cmp)
+{
+	print_sep(fp, cmp->in, cmp->t, '\t');
 }

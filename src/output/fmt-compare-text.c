@@ -891,8 +891,8 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 
 
 void
-fmt_compare_text(FILE *fp, const struct comparison *cmp, int width,
-    int verbose, int intervals)
+fmt_compare_text(FILE *fp, const struct comparison *cmp)
 {
-	print_text(fp, cmp->in, cmp->t, cmp->o, width, verbose, intervals);
+	print_text(fp, cmp->in, cmp->t, cmp->o, cmp->width, cmp->verbose,
+	    cmp->intervals);
 }

@@ -43,7 +43,18 @@ struct comparison {
 	const struct cmp_inputs *in;	/* the columns */
 	const struct cmp_table *t;	/* their ratios and verdicts (compare.c) */
 	const struct cmp_opts *o;	/* the options the table was built with */
+	/* the text view's: */
+	int width;		/* columns to fit */
+	int verbose;		/* every difference, every SKIPPED row */
+	int intervals;		/* a compact table's intervals below it */
 };
+
+/*
+ * A compare format by its name (fmt_names: text, csv, tsv, json): the
+ * function that prints a comparison in it, NULL for an unknown name.
+ */
+typedef void fmt_compare_fn(FILE *, const struct comparison *);
+fmt_compare_fn *fmt_compare_format(const char *name);
 
 /*
  * The text view for people, fitted to width columns (fmt-compare-text.c):
@@ -53,13 +64,12 @@ struct comparison {
  * full, and the per-MHz rows SKIPPED for want of a clock; intervals: a
  * compact table's intervals as a second table.
  */
-void fmt_compare_text(FILE *, const struct comparison *, int width,
-    int verbose, int intervals);
-/* The long format, one line per case and column: sep ',' CSV, '\t' TSV
+fmt_compare_fn fmt_compare_text;
+/* The long format, one line per case and column: CSV, TSV
  * (fmt-compare-csv.c). */
-void fmt_compare_sep(FILE *, const struct comparison *, char sep);
+fmt_compare_fn fmt_compare_csv, fmt_compare_tsv;
 /* The JSON document (fmt-compare-json.c); a write error is printed. */
-void fmt_compare_json(FILE *, const struct comparison *);
+fmt_compare_fn fmt_compare_json;
 
 /*
  * The gnuplot terminal and size for a chart file, chosen by its
