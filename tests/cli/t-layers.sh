@@ -203,6 +203,52 @@ done
 [ -z "$circles" ]
 ok $? "no call circle between the machine readers${circles:+:$circles}"
 
+# ---- calls go one way between files (doc/DESIGN.md section 1) -------------
+#
+# No two files of the library call each other both ways: from the objects
+# of libboardbench.a, what each defines (functions, T) and what each
+# leaves undefined, no pair where each calls a function the other
+# defines.  (Tables of operations and data, such as fmt.c's table of
+# formatters or a kernel copy's globals, are not calls.)
+# mutual: from "OBJ T NAME" and "OBJ U NAME" lines, " A<->B" for each
+# pair of objects that call each other both ways
+mutual() {
+	awk '$2 == "T" { def[$3] = $1 }
+	    $2 == "U" { use[NR] = $1 " " $3 }
+	    END {
+		for (i in use) {
+			split(use[i], u, " ")
+			if ((u[2] in def) && def[u[2]] != u[1])
+				calls[u[1], def[u[2]]] = calls[u[1], def[u[2]]] " " u[2]
+		}
+		for (k in calls) {
+			split(k, ab, SUBSEP)
+			if (ab[1] < ab[2] && ((ab[2], ab[1]) in calls))
+				printf " %s<->%s (%s /%s)", ab[1], ab[2],
+				    substr(calls[k], 2), calls[ab[2], ab[1]]
+		}
+	}'
+}
+# symbols LIB: its members' "OBJ T NAME" and "OBJ U NAME" lines
+symbols() {
+	nm -A -g "$1" 2>/dev/null |
+	    sed -n 's/^[^:]*:\([^:]*\):[0-9a-f ]* \([TU]\) \(.*\)$/\1 \2 \3/p'
+}
+lib=${top_builddir:-.}/libboardbench.a
+if ! command -v nm >/dev/null 2>&1; then
+	n=$((n + 1))
+	echo "ok $n # SKIP no file calls another both ways: no nm"
+else
+	nsym=$(symbols "$lib" | wc -l)
+	both=$(symbols "$lib" | mutual)
+	[ "$nsym" -ge 1000 ] && [ -z "$both" ]
+	ok $? "no two files of the library call each other both ways ($nsym symbols)${both:+:$both}"
+fi
+# the check sees a two-way pair
+both=$(printf '%s\n' 'a.o T fa' 'a.o U fb' 'b.o T fb' 'b.o U fa' 'c.o U fa' | mutual)
+[ "$both" = " a.o<->b.o (fb / fa)" ]
+ok $? "a.o and b.o calling each other would be refused ($both)"
+
 # src/ names no benchmark: the names of bench/bench-list.h's X(NAME)
 # lines, as "NAME" in a program file other than the registry (and those
 # that expand the list), except the words below, FILE:NAME, each for the
