@@ -123,6 +123,26 @@ ok $? "util including result.h, a kernel including runner.h or an area not liste
 [ -n "$(circle "$(printf '%s\n' "$layers" | sed 's,^src/util:.*,src/util: src/core,')")" ]
 ok $? "a table letting util include core back would be refused"
 
+# Kernels never read a clock (doc/DESIGN.md section 1) but the self-timed
+# ones that report their own values: null, pingpong and wakeup.
+clock_allowed='bench/selftest/null.c
+bench/sync/sync-pingpong.c
+bench/sync/sync-wakeup.c'
+# clock_reads FILE...: " FILE" for each kernel file that reads a clock
+clock_reads() {
+	for f in "$@"; do
+		printf '%s\n' "$clock_allowed" | grep -qxF "$f" && continue
+		grep -qE '(clock_gettime|bench_now|gettimeofday|clock_nanosleep)\(|[^_a-z]time\(NULL\)' "$f" &&
+		    printf ' %s' "$f"
+	done
+}
+bad=$(clock_reads $(find bench -mindepth 2 -name '*.c' | sort))
+[ -z "$bad" ]
+ok $? "no kernel reads a clock but null, pingpong and wakeup${bad:+ (reads one:$bad)}"
+printf 't0 = bench_now();\n' >"$TMP/fake.c"
+[ "$(clock_reads "$TMP/fake.c")" = " $TMP/fake.c" ]
+ok $? "a kernel calling bench_now() would be refused"
+
 # is_allowed LIST FILE NAME: LIST (FILE:NAME a line, '*' any file) has it
 is_allowed() {
 	printf '%s\n' "$1" | grep -qx -e "\*:$3" -e "$2:$3"
