@@ -352,7 +352,6 @@ src/output/svg.c:svg_bar_chart
 src/output/svg.c:svg_line_chart
 src/runner/runner-child.c:child_measure
 src/runner/runner-measure.c:run_case
-src/runner/runner.c:runner_run
 src/util/spawn.c:spawn_run'
 # fn_long FILE...: " FILE:FUNCTION (N lines)" for each function over
 # max_fn lines (a definition: its name at column 0 followed by "(", its
