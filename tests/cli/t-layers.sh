@@ -350,7 +350,6 @@ src/cli/cmd-run-opts.c:run_opt_one
 src/cli/cmd-show.c:cmd_show_runs
 src/output/svg.c:svg_bar_chart
 src/output/svg.c:svg_line_chart
-src/runner/runner-child.c:child_measure
 src/util/spawn.c:spawn_run'
 # fn_long FILE...: " FILE:FUNCTION (N lines)" for each function over
 # max_fn lines (a definition: its name at column 0 followed by "(", its
