@@ -349,8 +349,7 @@ src/cli/cmd-exec.c:exec_parse_args
 src/cli/cmd-run-opts.c:run_opt_one
 src/cli/cmd-show.c:cmd_show_runs
 src/output/svg.c:svg_bar_chart
-src/output/svg.c:svg_line_chart
-src/util/spawn.c:spawn_run'
+src/output/svg.c:svg_line_chart'
 # fn_long FILE...: " FILE:FUNCTION (N lines)" for each function over
 # max_fn lines (a definition: its name at column 0 followed by "(", its
 # body from a "{" to a "}" alone at column 0)
