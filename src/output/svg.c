@@ -69,6 +69,71 @@ tick_step(double max)
 	return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
 }
 
+/*
+ * Bar k of b (value, and its 95 % interval when b has one) at y, from x
+ * left, bar pixels high, scale pixels a unit, in colour col; hatched
+ * when within the noise.
+ */
+static void
+bar_one(struct strbuf *sb, const struct svg_bars *b, size_t k, int left,
+    double y, int bar, double scale, const char *col)
+{
+	double v = b->values[k];
+	int hat = b->hatched != NULL && b->hatched[k];
+	char num[32];
+
+	strbuf_addf(sb, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" "
+	    "height=\"%d\" fill=\"%s\" stroke=\"%s\"%s/>\n", left, y,
+	    v * scale, bar - 2, hat ? "url(#hatch)" : col, col,
+	    hat ? " stroke-width=\"2\"" : "");
+	bufprintf(num, sizeof(num), "%.3g%s", v, hat ? " ~" : "");
+	if (b->lo != NULL && b->hi != NULL && isfinite(b->lo[k]) &&
+	    isfinite(b->hi[k])) {
+		double yc = y + (bar - 2) / 2.0;
+
+		strbuf_addf(sb, "<path d=\"M%.1f %.1f"
+		    "H%.1f M%.1f %.1fV%.1f M%.1f %.1f"
+		    "V%.1f\" stroke=\"#222\" "
+		    "stroke-width=\"1.5\" fill=\"none\">"
+		    "<title>95 %% interval %.3f to %.3f"
+		    "</title></path>\n", left + b->lo[k] *
+		    scale, yc, left + b->hi[k] * scale,
+		    left + b->lo[k] * scale, yc - 4,
+		    yc + 4, left + b->hi[k] * scale,
+		    yc - 4, yc + 4, b->lo[k], b->hi[k]);
+		text_el(sb, left + (b->hi[k] > v ? b->hi[k] : v) * scale + 3,
+		    y + bar - 4, "start", " font-size=\"10\"", num);
+	} else {
+		text_el(sb, left + v * scale + 3, y + bar - 4, "start",
+		    " font-size=\"10\"", num);
+	}
+}
+
+/* The bar chart's legend, its first line at y: the series, the hatch. */
+static void
+bars_legend(struct strbuf *sb, const struct svg_bars *b, double y)
+{
+	size_t s;
+
+	for (s = 0; s < b->nseries; s++) {
+		double x = 20 + (double)(s % 2) * 300;
+
+		if (s % 2 == 0)
+			y += 18;
+		strbuf_addf(sb, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" "
+		    "height=\"12\" fill=\"%s\"/>\n", x, y - 10,
+		    colours[s % ARRAY_SIZE(colours)]);
+		text_el(sb, x + 16, y, "start", "", b->series[s]);
+	}
+	if (b->hatched != NULL) {
+		y += 18;
+		strbuf_addf(sb, "<rect x=\"20\" y=\"%.1f\" width=\"12\" "
+		    "height=\"12\" fill=\"url(#hatch)\" stroke=\"#777\"/>\n",
+		    y - 10);
+		text_el(sb, 36, y, "start", "", "hatched, ~: within the noise");
+	}
+}
+
 void
 svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 {
@@ -132,41 +197,8 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 			size_t k = i * b->nseries + s;
 			const char *col = colours[s % ARRAY_SIZE(colours)];
 
-			v = b->values[k];
-			if (!isnan(v)) {
-				int hat = b->hatched != NULL && b->hatched[k];
-
-				strbuf_addf(sb, "<rect x=\"%d\" y=\"%.1f\" "
-				    "width=\"%.1f\" height=\"%d\" fill=\"%s\" "
-				    "stroke=\"%s\"%s/>\n", left, y,
-				    v * scale, bar - 2,
-				    hat ? "url(#hatch)" : col, col,
-				    hat ? " stroke-width=\"2\"" : "");
-				bufprintf(num, sizeof(num), "%.3g%s", v,
-				    hat ? " ~" : "");
-				if (b->lo != NULL && b->hi != NULL &&
-				    isfinite(b->lo[k]) && isfinite(b->hi[k])) {
-					double yc = y + (bar - 2) / 2.0;
-
-					strbuf_addf(sb, "<path d=\"M%.1f %.1f"
-					    "H%.1f M%.1f %.1fV%.1f M%.1f %.1f"
-					    "V%.1f\" stroke=\"#222\" "
-					    "stroke-width=\"1.5\" fill=\"none\">"
-					    "<title>95 %% interval %.3f to %.3f"
-					    "</title></path>\n", left + b->lo[k] *
-					    scale, yc, left + b->hi[k] * scale,
-					    left + b->lo[k] * scale, yc - 4,
-					    yc + 4, left + b->hi[k] * scale,
-					    yc - 4, yc + 4, b->lo[k], b->hi[k]);
-					text_el(sb, left + (b->hi[k] > v ?
-					    b->hi[k] : v) * scale + 3, y + bar -
-					    4, "start", " font-size=\"10\"", num);
-				} else {
-					text_el(sb, left + v * scale + 3,
-					    y + bar - 4, "start",
-					    " font-size=\"10\"", num);
-				}
-			}
+			if (!isnan(b->values[k]))
+				bar_one(sb, b, k, left, y, bar, scale, col);
 			y += bar;
 		}
 		y += 8;
@@ -178,25 +210,7 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 		    "y2=\"%d\" stroke=\"#333\" stroke-dasharray=\"4 3\"/>\n", x,
 		    top, x, h - bottom - legend_h);
 	}
-	/* legend */
-	y = h - legend_h - 8;
-	for (s = 0; s < b->nseries; s++) {
-		double x = 20 + (double)(s % 2) * 300;
-
-		if (s % 2 == 0)
-			y += 18;
-		strbuf_addf(sb, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" "
-		    "height=\"12\" fill=\"%s\"/>\n", x, y - 10,
-		    colours[s % ARRAY_SIZE(colours)]);
-		text_el(sb, x + 16, y, "start", "", b->series[s]);
-	}
-	if (b->hatched != NULL) {
-		y += 18;
-		strbuf_addf(sb, "<rect x=\"20\" y=\"%.1f\" width=\"12\" "
-		    "height=\"12\" fill=\"url(#hatch)\" stroke=\"#777\"/>\n",
-		    y - 10);
-		text_el(sb, 36, y, "start", "", "hatched, ~: within the noise");
-	}
+	bars_legend(sb, b, h - legend_h - 8);
 	strbuf_addf(sb, "</svg>\n");
 }
 

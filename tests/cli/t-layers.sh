@@ -347,7 +347,6 @@ src/output/fmt-compare-text.c:print_table
 src/compare/compare.c:cmp_build
 src/cli/cmd-exec.c:exec_parse_args
 src/cli/cmd-run-opts.c:run_opt_one
-src/output/svg.c:svg_bar_chart
 src/output/svg.c:svg_line_chart'
 # fn_long FILE...: " FILE:FUNCTION (N lines)" for each function over
 # max_fn lines (a definition: its name at column 0 followed by "(", its
