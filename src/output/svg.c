@@ -220,17 +220,20 @@ axis_v(double v, int logv)
 	return logv ? log10(v) : v;
 }
 
-void
-svg_line_chart(struct strbuf *sb, const struct svg_lines *l)
+/*
+ * The axes' ranges of l, on their scales (log10 where logarithmic), the
+ * x ticks' step for powers of 2 in *xstep: -1 when no point can be drawn.
+ */
+static int
+line_ranges(const struct svg_lines *l, double *x0, double *x1, double *y0,
+    double *y1, double *xstep)
 {
-	const int W = 640, H = 360, left = 70, right = 20, top = 30;
-	const int bottom = 50 + 18 * (int)((l->nseries + 1) / 2);
-	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
-	double px, py, v, step, xstep = 1;
+	double step;
 	size_t s, i;
-	int first, H2 = H + bottom - 50;
-	char num[32];
 
+	*x0 = *y0 = INFINITY;
+	*x1 = *y1 = -INFINITY;
+	*xstep = 1;
 	for (s = 0; s < l->nseries; s++)
 		for (i = 0; i < l->series[s].n; i++) {
 			double x = l->series[s].x[i], y = l->series[s].y[i];
@@ -240,40 +243,55 @@ svg_line_chart(struct strbuf *sb, const struct svg_lines *l)
 				continue;
 			x = axis_v(x, l->logx);
 			y = axis_v(y, l->logy);
-			x0 = x < x0 ? x : x0;
-			x1 = x > x1 ? x : x1;
-			y0 = y < y0 ? y : y0;
-			y1 = y > y1 ? y : y1;
+			*x0 = x < *x0 ? x : *x0;
+			*x1 = x > *x1 ? x : *x1;
+			*y0 = y < *y0 ? y : *y0;
+			*y1 = y > *y1 ? y : *y1;
 		}
-	if (!(x0 <= x1) || !(y0 <= y1))
-		return;
+	if (!(*x0 <= *x1) || !(*y0 <= *y1))
+		return -1;
 	if (l->logx && l->xpow2) {
 		/* whole powers of 2, at most about 8 ticks */
-		double k0 = floor(x0 / log10(2)), k1 = ceil(x1 / log10(2));
+		double k0 = floor(*x0 / log10(2)), k1 = ceil(*x1 / log10(2));
 
 		if (k1 <= k0)
 			k1 = k0 + 1;
-		xstep = ceil((k1 - k0) / 8);
-		k1 = k0 + ceil((k1 - k0) / xstep) * xstep;
-		x0 = k0 * log10(2);
-		x1 = k1 * log10(2);
-		xstep *= log10(2);
+		*xstep = ceil((k1 - k0) / 8);
+		k1 = k0 + ceil((k1 - k0) / *xstep) * *xstep;
+		*x0 = k0 * log10(2);
+		*x1 = k1 * log10(2);
+		*xstep *= log10(2);
 	} else if (l->logx) {
-		x0 = floor(x0);
-		x1 = ceil(x1);
+		*x0 = floor(*x0);
+		*x1 = ceil(*x1);
 	}
 	if (l->logy) {
-		y0 = floor(y0);
-		y1 = ceil(y1);
+		*y0 = floor(*y0);
+		*y1 = ceil(*y1);
 	} else {
-		y0 = 0;
-		step = tick_step(y1 > 0 ? y1 : 1);
-		y1 = ceil((y1 > 0 ? y1 : 1) / step) * step;
+		*y0 = 0;
+		step = tick_step(*y1 > 0 ? *y1 : 1);
+		*y1 = ceil((*y1 > 0 ? *y1 : 1) / step) * step;
 	}
-	if (x1 - x0 < 1e-12)
-		x1 = x0 + 1;
-	if (y1 - y0 < 1e-12)
-		y1 = y0 + 1;
+	if (*x1 - *x0 < 1e-12)
+		*x1 = *x0 + 1;
+	if (*y1 - *y0 < 1e-12)
+		*y1 = *y0 + 1;
+	return 0;
+}
+
+void
+svg_line_chart(struct strbuf *sb, const struct svg_lines *l)
+{
+	const int W = 640, H = 360, left = 70, right = 20, top = 30;
+	const int bottom = 50 + 18 * (int)((l->nseries + 1) / 2);
+	double x0, x1, y0, y1, px, py, v, step, xstep;
+	size_t s, i;
+	int first, H2 = H + bottom - 50;
+	char num[32];
+
+	if (line_ranges(l, &x0, &x1, &y0, &y1, &xstep) != 0)
+		return;
 	svg_open(sb, W, H2, l->title);
 #define PX(x) (left + ((x) - x0) / (x1 - x0) * (W - left - right))
 #define PY(y) (top + (1 - ((y) - y0) / (y1 - y0)) * (H - 50 - top))
