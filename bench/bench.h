@@ -9,9 +9,10 @@
  *   - plan() names the cases a run will measure (cheap, in the parent);
  *   - setup() builds inputs for one case, untimed, in a child process;
  *   - run() does `iters` units of work and nothing else: it never prints,
- *     reads a clock, exits or allocates on the hot path (the one exception
- *     is null's spin/sleep modes, whose work is a span of time: a
- *     calibration device with a known truth);
+ *     reads a clock, exits or allocates on the hot path (the exceptions
+ *     are self-timed kernels, BENCH_REPORTED, which read the clock
+ *     themselves: null, a calibration device with a known truth, pingpong
+ *     and wakeup; doc/DESIGN.md section 1 and tests/cli/t-layers.sh);
  *   - verify() checks the last output against a known answer, untimed;
  *   - teardown() releases what setup() made.  It follows every setup()
  *     that returned 0, and only those: a setup() that fails or skips
@@ -21,7 +22,7 @@
  * Adding a benchmark touches bench/, its test and the man page, and
  * nothing in src/, which names no benchmark (tests/cli/t-layers.sh
  * checks it; tests/unit/t-recipe.c adds one so and sees it shown):
- *   1. write bench/<area>-<name>.c ending in its bench_info, which holds
+ *   1. write bench/<area>/<area>-<name>.c ending in its bench_info, which holds
  *      everything about it: its cases and parameters, its headline rows
  *      (headlines, headline_rank), how its rows are quoted (quotes), how
  *      its case names split (case_key, case_size, chart) and its
@@ -32,7 +33,8 @@
  *      struct; its hooks read bench_params(ctx), never a name (the
  *      struct goes in its header when a test reads it too);
  *   2. add X(<name>) to bench/bench-list.h;
- *   3. add the file to its area's fragment, bench/<area>.am;
+ *   3. add the file to its area's fragment, bench/<area>/<area>.am (a new
+ *      group: also its name in registry_groups, src/core/registry.c);
  *   4. add a known-answer test under tests/kat/, listed in that fragment;
  *   5. describe it and its parameters in man/boardbench.1.
  */

@@ -71,8 +71,6 @@
 #include "sync.h"
 #include "sync-pingpong.h"
 
-int pingpong_test_fault;
-
 static const char *const pp_names[PP_NMECH] = {
 	[PP_PIPE] = "pipe", [PP_EVENTFD] = "eventfd", [PP_FUTEX] = "futex",
 	[PP_SEM] = "sem", [PP_CONDVAR] = "condvar", [PP_MUTEX] = "mutex",

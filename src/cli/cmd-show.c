@@ -270,6 +270,31 @@ list_runs(struct store *st, const int64_t *ids, size_t n,
 	return rc;
 }
 
+/*
+ * The runs show or export prints into *ids (*n of them): those the specs
+ * name, else those tagged tag (at least one), else every run when all,
+ * else the last; -1 with a message.
+ */
+static int
+select_runs(struct store *st, char **specs, size_t nspecs, const char *tag,
+    int all, int64_t **ids, size_t *n)
+{
+	char *lastspec[] = { "last" };
+	int rc;
+
+	if (nspecs > 0)
+		return runspec_resolve(st, specs, nspecs, ids, n);
+	if (tag != NULL) {
+		rc = store_run_ids(st, tag, ids, n);
+		if (rc == 0 && *n == 0)
+			return error("no run with tag '%s'", tag);
+		return rc;
+	}
+	if (all)
+		return store_run_ids(st, NULL, ids, n);
+	return runspec_resolve(st, lastspec, 1, ids, n);
+}
+
 int
 cmd_show_runs(int argc, char **argv, int is_export)
 {
@@ -323,23 +348,8 @@ cmd_show_runs(int argc, char **argv, int is_export)
 		return EXIT_USAGE;
 	if ((st = store_open_db(db, 0)) == NULL)
 		return store_open_exit();
-	if (optind < argc) {
-		rc = runspec_resolve(st, argv + optind,
-		    (size_t)(argc - optind), &ids, &n);
-	} else if (tag != NULL) {
-		rc = store_run_ids(st, tag, &ids, &n);
-		if (rc == 0 && n == 0) {
-			error("no run with tag '%s'", tag);
-			rc = -1;
-		}
-	} else if ((all || list) && !last) {
-		rc = store_run_ids(st, NULL, &ids, &n);
-	} else {
-		char *lastspec[] = { "last" };
-
-		rc = runspec_resolve(st, lastspec, 1, &ids, &n);
-	}
-	if (rc != 0) {
+	if (select_runs(st, argv + optind, (size_t)(argc - optind), tag,
+	    (all || list) && !last, &ids, &n) != 0) {
 		store_close(st);
 		return EXIT_USAGE;
 	}

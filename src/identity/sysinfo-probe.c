@@ -43,42 +43,6 @@ sdup(const char *s)
 	return s != NULL ? xstrdup(s) : NULL;
 }
 
-/* Note a value that was there but unusable (missing files are silent). */
-void
-sysinfo_note_bad(struct sysinfo_notes *notes, const char *path, int rc,
-    const char *raw)
-{
-	char buf[320];
-
-	if (notes == NULL || rc == SYSFS_MISSING || rc == SYSFS_OK)
-		return;
-	if (rc == SYSFS_MALFORMED)
-		snprintf(buf, sizeof(buf), "%s: not a number ('%.60s'), "
-		    "reported as unknown", path, raw ? raw : "");
-	else
-		snprintf(buf, sizeof(buf), "%s: %s, reported as unknown", path,
-		    sysfs_strerror(rc));
-	sysinfo_note(notes, buf);
-}
-
-/* A number from a file, noted when malformed; SYSFS_* code. */
-int
-sysinfo_read_num(struct sysinfo_notes *notes, const char *path, int hex,
-    long long *v)
-{
-	char raw[128];
-	int rc = sysfs_read_ll(path, hex, v, raw, sizeof(raw));
-
-	sysinfo_note_bad(notes, path, rc, raw);
-	return rc;
-}
-
-char *
-sysinfo_str_or_null(int rc, const char *s)
-{
-	return rc == SYSFS_OK ? xstrdup(s) : NULL;
-}
-
 /* ---- memory and swap ---------------------------------------------------- */
 
 /* kB value of a /proc/meminfo key as MiB; -1 (and a note when bad). */

@@ -775,19 +775,17 @@ profile_warning(FILE *fp, int width, const struct cmp_inputs *cs)
 	free(letters);
 }
 
+/* Above the table: the columns, what was left out, the machines and the
+ * differences between the builds and between the systems. */
 static void
-print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
-    const struct cmp_opts *o, int width, int verbose, int intervals)
+print_head(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
+    int width, int verbose)
 {
 	json_t **objs, **sys;
 	struct cmp_diff *d;
 	char label[512], e_name[FMT_SAFE(64)], e_src[FMT_SAFE(160)];
 	char e[FMT_SAFE(512)], *left;
-	size_t c, nd, nnoise = 0;
-	unsigned flags = 0;
-	int compact, placed = 0;
-	char range[160];
-	size_t i;
+	size_t c, nd;
 
 	objs = xcalloc(cs->n, sizeof(*objs));
 	wrap_free(fp, width, 3, xasprintf("== compare: %zu build flag sets, "
@@ -834,14 +832,18 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 		json_decref(sys[c]);
 	free(sys);
 	free(objs);
+}
 
-	fputc('\n', fp);
-	print_verdicts(fp, width, cs, t, o);
-	fputc('\n', fp);
-	compact = print_table(fp, width, cs, t, verbose, intervals, &nnoise,
-	    &flags);
-	print_folded(fp, width, t, verbose);
-	fputc('\n', fp);
+/* Under the table: what its numbers and marks mean. */
+static void
+print_notes(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
+    const struct cmp_opts *o, int width, int compact, int intervals,
+    size_t nnoise)
+{
+	char range[160];
+	int placed = 0;
+	size_t i, c;
+
 	if (compact && !intervals)
 		fmt_wrap(fp, width, "compact cells: the ratio and its mark, "
 		    "the columns not fitting the width with their intervals "
@@ -885,14 +887,28 @@ print_text(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 		fmt_wrap(fp, width, "placements: a case measured in code "
 		    "placements, each column's slowest and fastest placement",
 		    0, 2);
-	fmt_flag_legend(fp, width, flags);
-	print_missing(fp, width, cs, t, o);
 }
 
-
+/* fmt-compare.h */
 void
 fmt_compare_text(FILE *fp, const struct comparison *cmp)
 {
-	print_text(fp, cmp->in, cmp->t, cmp->o, cmp->width, cmp->verbose,
-	    cmp->intervals);
+	const struct cmp_inputs *cs = cmp->in;
+	const struct cmp_table *t = cmp->t;
+	size_t nnoise = 0;
+	unsigned flags = 0;
+	int compact;
+
+	print_head(fp, cs, t, cmp->width, cmp->verbose);
+	fputc('\n', fp);
+	print_verdicts(fp, cmp->width, cs, t, cmp->o);
+	fputc('\n', fp);
+	compact = print_table(fp, cmp->width, cs, t, cmp->verbose,
+	    cmp->intervals, &nnoise, &flags);
+	print_folded(fp, cmp->width, t, cmp->verbose);
+	fputc('\n', fp);
+	print_notes(fp, cs, t, cmp->o, cmp->width, compact, cmp->intervals,
+	    nnoise);
+	fmt_flag_legend(fp, cmp->width, flags);
+	print_missing(fp, cmp->width, cs, t, cmp->o);
 }

@@ -35,25 +35,6 @@ fmt_cmp_case_label(const struct cmp_table *t, size_t ri, char *buf, size_t len)
 	    show_params ? ")" : "");
 }
 
-/* fmt-compare.h: the formats by name, in fmt_names's order */
-fmt_compare_fn *
-fmt_compare_format(const char *name)
-{
-	static const struct {
-		const char *name;
-		fmt_compare_fn *print;
-	} formats[] = {
-		{ "text", fmt_compare_text }, { "csv", fmt_compare_csv },
-		{ "tsv", fmt_compare_tsv }, { "json", fmt_compare_json },
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(formats); i++)
-		if (strcmp(formats[i].name, name) == 0)
-			return formats[i].print;
-	return NULL;
-}
-
 char
 fmt_cmp_letter(size_t i)
 {

@@ -69,14 +69,109 @@ tick_step(double max)
 	return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
 }
 
-void
-svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
+/*
+ * Bar k of b (value, and its 95 % interval when b has one) at y, from x
+ * left, bar pixels high, scale pixels a unit, the axis ending at max, in
+ * colour col; hatched when within the noise or not compared.  An
+ * interval past the axis ends in an arrow there, its end written as
+ * "(to X)".
+ */
+static void
+bar_one(struct strbuf *sb, const struct svg_bars *b, size_t k, int left,
+    double y, int bar, double scale, double max, const char *col)
 {
-	const int W = 640, left = 230, right = 56, top = 30, bar = 14;
-	size_t i, s, nshown = 0;
-	double max = b->ref > 0 ? b->ref : 0, step, v, y, scale, cap, hi;
-	int h, legend_h, bottom = 40, kinds[3] = { 0, 0, 0 }, clipped = 0;
+	double v = b->values[k];
+	double lo = b->lo != NULL ? b->lo[k] : NAN;
+	double hi = b->hi != NULL ? b->hi[k] : NAN;
+	int hat = b->hatched != NULL ? b->hatched[k] : 0;
 	char num[40];
+
+	strbuf_addf(sb, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" "
+	    "height=\"%d\" fill=\"%s\" stroke=\"%s\"%s/>\n", left, y,
+	    v * scale, bar - 2, hat ? "url(#hatch)" : col, col,
+	    hat ? " stroke-width=\"2\"" : "");
+	bufprintf(num, sizeof(num), "%.3g%s", v, hat == SVG_HATCH_NC ?
+	    " n/c" : hat ? " ~" : "");
+	if (!isfinite(lo) || !isfinite(hi)) {
+		text_el(sb, left + v * scale + 3, y + bar - 4, "start",
+		    " font-size=\"10\"", num);
+		return;
+	}
+	{
+		double yc = y + (bar - 2) / 2.0;
+		double xe = left + (hi > max ? max : hi) * scale;
+
+		/* a clipped end: an arrow at the axis */
+		strbuf_addf(sb, "<path d=\"M%.1f %.1fH%.1f M%.1f %.1fV%.1f "
+		    "M%.1f %.1f%s\" stroke=\"#222\" stroke-width=\"1.5\" "
+		    "fill=\"none\"><title>95 %% interval %.3f to %.3f"
+		    "</title></path>\n", left + lo * scale, yc, xe,
+		    left + lo * scale, yc - 4, yc + 4,
+		    hi > max ? xe - 5 : xe, yc - 4,
+		    hi > max ? "l5 4l-5 4" : "v8", lo, hi);
+		if (hi > max)
+			bufprintf(num + strlen(num), sizeof(num) - strlen(num),
+			    " (to %.3g)", hi);
+		text_el(sb, hi > max ? left + v * scale + 3 :
+		    (hi > v ? xe : left + v * scale) + 3,
+		    hi > max ? y - 1 : y + bar - 4, "start",
+		    " font-size=\"10\"", num);
+	}
+}
+
+/*
+ * The bar chart's legend, its first line at y: the series, then only the
+ * marks drawn (kinds[SVG_HATCH_*]) and the clipped interval's arrow.
+ */
+static void
+bars_legend(struct strbuf *sb, const struct svg_bars *b, double y,
+    const int *kinds, int clipped)
+{
+	size_t s;
+
+	for (s = 0; s < b->nseries; s++) {
+		double x = 20 + (double)(s % 2) * 300;
+
+		if (s % 2 == 0)
+			y += 18;
+		strbuf_addf(sb, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" "
+		    "height=\"12\" fill=\"%s\"/>\n", x, y - 10,
+		    colours[s % ARRAY_SIZE(colours)]);
+		text_el(sb, x + 16, y, "start", "", b->series[s]);
+	}
+	for (s = SVG_HATCH_NOISE; s <= SVG_HATCH_NC; s++) {
+		if (!kinds[s])
+			continue;
+		y += 18;
+		strbuf_addf(sb, "<rect x=\"20\" y=\"%.1f\" width=\"12\" "
+		    "height=\"12\" fill=\"url(#hatch)\" stroke=\"#777\"/>\n",
+		    y - 10);
+		text_el(sb, 36, y, "start", "", s == SVG_HATCH_NOISE ?
+		    "hatched, ~: within the noise" :
+		    "hatched, n/c: no verdict (see the table)");
+	}
+	if (clipped) {
+		y += 18;
+		strbuf_addf(sb, "<path d=\"M20 %.1fH30l-5 -4M30 %.1fl-5 4\" "
+		    "stroke=\"#222\" stroke-width=\"1.5\" fill=\"none\"/>\n",
+		    y - 4, y - 4);
+		text_el(sb, 36, y, "start", "", "an interval clipped at the "
+		    "axis: its end given as (to X)");
+	}
+}
+
+/*
+ * The bar chart's axis end: the largest bar (or the reference line), an
+ * interval's end at most twice that (*clipped when one went further: the
+ * axis is then that cap), which marks are drawn (kinds), how many labels
+ * have a bar (*nshown).
+ */
+static double
+bars_max(const struct svg_bars *b, int *kinds, int *clipped,
+    size_t *nshown)
+{
+	double max = b->ref > 0 ? b->ref : 0, v, hi, cap;
+	size_t i, s;
 
 	for (i = 0; i < b->nlabels * b->nseries; i++) {
 		v = b->values[i];
@@ -88,25 +183,38 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 	}
 	/* an interval's end stretches the axis at most to twice the bars */
 	cap = 2 * (max > 0 ? max : 1);
+	*clipped = 0;
 	for (i = 0; i < b->nlabels * b->nseries && b->hi != NULL; i++) {
 		hi = b->hi[i];
 		if (isnan(b->values[i]) || !isfinite(hi))
 			continue;
 		if (hi > cap)
-			clipped = 1;
+			*clipped = 1;
 		else if (hi > max)
 			max = hi;
 	}
-	if (clipped)
+	if (*clipped)
 		max = cap;
+	*nshown = 0;
 	for (i = 0; i < b->nlabels; i++)
 		for (s = 0; s < b->nseries; s++)
 			if (!isnan(b->values[i * b->nseries + s])) {
-				nshown++;
+				(*nshown)++;
 				break;
 			}
-	if (max <= 0)
-		max = 1;
+	return max > 0 ? max : 1;
+}
+
+void
+svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
+{
+	const int W = 640, left = 230, right = 56, top = 30, bar = 14;
+	size_t i, s, nshown;
+	double max, step, v, y, scale;
+	int h, legend_h, bottom = 40, kinds[3] = { 0, 0, 0 }, clipped;
+	char num[40];
+
+	max = bars_max(b, kinds, &clipped, &nshown);
 	step = tick_step(max);
 	max = ceil(max / step) * step;
 	legend_h = 18 * (int)((b->nseries + 1) / 2) +
@@ -144,53 +252,9 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 			size_t k = i * b->nseries + s;
 			const char *col = colours[s % ARRAY_SIZE(colours)];
 
-			v = b->values[k];
-			if (!isnan(v)) {
-				int hat = b->hatched != NULL ? b->hatched[k] : 0;
-				double lo = b->lo != NULL ? b->lo[k] : NAN;
-
-				hi = b->hi != NULL ? b->hi[k] : NAN;
-
-				strbuf_addf(sb, "<rect x=\"%d\" y=\"%.1f\" "
-				    "width=\"%.1f\" height=\"%d\" fill=\"%s\" "
-				    "stroke=\"%s\"%s/>\n", left, y,
-				    v * scale, bar - 2,
-				    hat ? "url(#hatch)" : col, col,
-				    hat ? " stroke-width=\"2\"" : "");
-				bufprintf(num, sizeof(num), "%.3g%s", v,
-				    hat == SVG_HATCH_NC ? " n/c" : hat ?
-				    " ~" : "");
-				if (isfinite(lo) && isfinite(hi)) {
-					double yc = y + (bar - 2) / 2.0;
-					double xe = left + (hi > max ? max :
-					    hi) * scale;
-
-					/* a clipped end: an arrow at the axis */
-					strbuf_addf(sb, "<path d=\"M%.1f %.1f"
-					    "H%.1f M%.1f %.1fV%.1f M%.1f %.1f"
-					    "%s\" stroke=\"#222\" "
-					    "stroke-width=\"1.5\" fill=\"none\">"
-					    "<title>95 %% interval %.3f to %.3f"
-					    "</title></path>\n", left + lo *
-					    scale, yc, xe, left + lo * scale,
-					    yc - 4, yc + 4, hi > max ? xe - 5 :
-					    xe, yc - 4, hi > max ? "l5 4l-5 4" :
-					    "v8", lo, hi);
-					if (hi > max)
-						bufprintf(num + strlen(num),
-						    sizeof(num) - strlen(num),
-						    " (to %.3g)", hi);
-					text_el(sb, hi > max ? left + v *
-					    scale + 3 : (hi > v ? xe : left + v *
-					    scale) + 3, hi > max ? y - 1 : y +
-					    bar - 4, "start",
-					    " font-size=\"10\"", num);
-				} else {
-					text_el(sb, left + v * scale + 3,
-					    y + bar - 4, "start",
-					    " font-size=\"10\"", num);
-				}
-			}
+			if (!isnan(b->values[k]))
+				bar_one(sb, b, k, left, y, bar, scale, max,
+				    col);
 			y += bar;
 		}
 		y += 8;
@@ -202,38 +266,7 @@ svg_bar_chart(struct strbuf *sb, const struct svg_bars *b)
 		    "y2=\"%d\" stroke=\"#333\" stroke-dasharray=\"4 3\"/>\n", x,
 		    top, x, h - bottom - legend_h);
 	}
-	/* legend */
-	y = h - legend_h - 8;
-	for (s = 0; s < b->nseries; s++) {
-		double x = 20 + (double)(s % 2) * 300;
-
-		if (s % 2 == 0)
-			y += 18;
-		strbuf_addf(sb, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" "
-		    "height=\"12\" fill=\"%s\"/>\n", x, y - 10,
-		    colours[s % ARRAY_SIZE(colours)]);
-		text_el(sb, x + 16, y, "start", "", b->series[s]);
-	}
-	/* only the marks drawn */
-	for (s = SVG_HATCH_NOISE; s <= SVG_HATCH_NC; s++) {
-		if (!kinds[s])
-			continue;
-		y += 18;
-		strbuf_addf(sb, "<rect x=\"20\" y=\"%.1f\" width=\"12\" "
-		    "height=\"12\" fill=\"url(#hatch)\" stroke=\"#777\"/>\n",
-		    y - 10);
-		text_el(sb, 36, y, "start", "", s == SVG_HATCH_NOISE ?
-		    "hatched, ~: within the noise" :
-		    "hatched, n/c: no verdict (see the table)");
-	}
-	if (clipped) {
-		y += 18;
-		strbuf_addf(sb, "<path d=\"M20 %.1fH30l-5 -4M30 %.1fl-5 4\" "
-		    "stroke=\"#222\" stroke-width=\"1.5\" fill=\"none\"/>\n",
-		    y - 4, y - 4);
-		text_el(sb, 36, y, "start", "", "an interval clipped at the "
-		    "axis: its end given as (to X)");
-	}
+	bars_legend(sb, b, h - legend_h - 8, kinds, clipped);
 	strbuf_addf(sb, "</svg>\n");
 }
 
@@ -243,17 +276,20 @@ axis_v(double v, int logv)
 	return logv ? log10(v) : v;
 }
 
-void
-svg_line_chart(struct strbuf *sb, const struct svg_lines *l)
+/*
+ * The axes' ranges of l, on their scales (log10 where logarithmic), the
+ * x ticks' step for powers of 2 in *xstep: -1 when no point can be drawn.
+ */
+static int
+line_ranges(const struct svg_lines *l, double *x0, double *x1, double *y0,
+    double *y1, double *xstep)
 {
-	const int W = 640, H = 360, left = 70, right = 20, top = 30;
-	const int bottom = 50 + 18 * (int)((l->nseries + 1) / 2);
-	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
-	double px, py, v, step, xstep = 1;
+	double step;
 	size_t s, i;
-	int first, H2 = H + bottom - 50;
-	char num[32];
 
+	*x0 = *y0 = INFINITY;
+	*x1 = *y1 = -INFINITY;
+	*xstep = 1;
 	for (s = 0; s < l->nseries; s++)
 		for (i = 0; i < l->series[s].n; i++) {
 			double x = l->series[s].x[i], y = l->series[s].y[i];
@@ -263,40 +299,55 @@ svg_line_chart(struct strbuf *sb, const struct svg_lines *l)
 				continue;
 			x = axis_v(x, l->logx);
 			y = axis_v(y, l->logy);
-			x0 = x < x0 ? x : x0;
-			x1 = x > x1 ? x : x1;
-			y0 = y < y0 ? y : y0;
-			y1 = y > y1 ? y : y1;
+			*x0 = x < *x0 ? x : *x0;
+			*x1 = x > *x1 ? x : *x1;
+			*y0 = y < *y0 ? y : *y0;
+			*y1 = y > *y1 ? y : *y1;
 		}
-	if (!(x0 <= x1) || !(y0 <= y1))
-		return;
+	if (!(*x0 <= *x1) || !(*y0 <= *y1))
+		return -1;
 	if (l->logx && l->xpow2) {
 		/* whole powers of 2, at most about 8 ticks */
-		double k0 = floor(x0 / log10(2)), k1 = ceil(x1 / log10(2));
+		double k0 = floor(*x0 / log10(2)), k1 = ceil(*x1 / log10(2));
 
 		if (k1 <= k0)
 			k1 = k0 + 1;
-		xstep = ceil((k1 - k0) / 8);
-		k1 = k0 + ceil((k1 - k0) / xstep) * xstep;
-		x0 = k0 * log10(2);
-		x1 = k1 * log10(2);
-		xstep *= log10(2);
+		*xstep = ceil((k1 - k0) / 8);
+		k1 = k0 + ceil((k1 - k0) / *xstep) * *xstep;
+		*x0 = k0 * log10(2);
+		*x1 = k1 * log10(2);
+		*xstep *= log10(2);
 	} else if (l->logx) {
-		x0 = floor(x0);
-		x1 = ceil(x1);
+		*x0 = floor(*x0);
+		*x1 = ceil(*x1);
 	}
 	if (l->logy) {
-		y0 = floor(y0);
-		y1 = ceil(y1);
+		*y0 = floor(*y0);
+		*y1 = ceil(*y1);
 	} else {
-		y0 = 0;
-		step = tick_step(y1 > 0 ? y1 : 1);
-		y1 = ceil((y1 > 0 ? y1 : 1) / step) * step;
+		*y0 = 0;
+		step = tick_step(*y1 > 0 ? *y1 : 1);
+		*y1 = ceil((*y1 > 0 ? *y1 : 1) / step) * step;
 	}
-	if (x1 - x0 < 1e-12)
-		x1 = x0 + 1;
-	if (y1 - y0 < 1e-12)
-		y1 = y0 + 1;
+	if (*x1 - *x0 < 1e-12)
+		*x1 = *x0 + 1;
+	if (*y1 - *y0 < 1e-12)
+		*y1 = *y0 + 1;
+	return 0;
+}
+
+void
+svg_line_chart(struct strbuf *sb, const struct svg_lines *l)
+{
+	const int W = 640, H = 360, left = 70, right = 20, top = 30;
+	const int bottom = 50 + 18 * (int)((l->nseries + 1) / 2);
+	double x0, x1, y0, y1, px, py, v, step, xstep;
+	size_t s, i;
+	int first, H2 = H + bottom - 50;
+	char num[32];
+
+	if (line_ranges(l, &x0, &x1, &y0, &y1, &xstep) != 0)
+		return;
 	svg_open(sb, W, H2, l->title);
 #define PX(x) (left + ((x) - x0) / (x1 - x0) * (W - left - right))
 #define PY(y) (top + (1 - ((y) - y0) / (y1 - y0)) * (H - 50 - top))

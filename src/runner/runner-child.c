@@ -671,6 +671,117 @@ sample_windows(struct sampler *s, const struct child_plan *cp, double t0,
 	return 0;
 }
 
+/*
+ * Warm-up samples, discarded; READY with the calibrated count; with
+ * copies, the wait for the common start time *t0.  -1 when the kernel
+ * failed.
+ */
+static int
+warm_up(struct sampler *s, const struct child_plan *cp, uint64_t iters,
+    int go_fd, double *t0)
+{
+	double secs, cyc, ins, start = now_mono();
+	ssize_t got;
+
+	/* warm-up: discarded samples */
+	while (s->c->kind != BENCH_REPORTED && now_mono() - start < cp->warmup)
+		if (sample_once(s, iters, &secs, &cyc, &ins) != 0)
+			return -1;
+	send_value(WIRE_READY, NULL, NULL, 0, (double)iters, 0, 0, 0);
+	if (go_fd >= 0) {
+		/*
+		 * copies: wait until every copy is ready; the runner then
+		 * sends the common start time (or just closes the pipe)
+		 */
+		do
+			got = read(go_fd, t0, sizeof(*t0));
+		while (got < 0 && errno == EINTR);
+		if (got != (ssize_t)sizeof(*t0))
+			*t0 = now_mono();
+	}
+	return 0;
+}
+
+/*
+ * Samples of iters iterations until the plan's count, or the CV target
+ * or the budget once there are enough: 0, -1 when the kernel failed,
+ * else the row was already reported.
+ */
+static int
+sample_until(struct sampler *s, const struct child_plan *cp, uint64_t iters)
+{
+	size_t n = 0, cap = cp->max_samples;
+	double *vals = xcalloc(cap, sizeof(*vals));
+	double secs, t, start = now_mono();
+	struct stats st;
+	int rc = 0;
+
+	for (;;) {
+		rc = take_sample(s, iters, &vals[n], &secs);
+		if (rc != 0)
+			break;
+		n++;
+		t = now_mono() - start;
+		if (n >= cap)
+			break;
+		if (cp->fixed_samples) {
+			if (n >= cp->fixed_samples)
+				break;
+			continue;
+		}
+		if (n >= cp->min_samples) {
+			stats_compute(&st, vals, n);
+			if (st.cv <= cp->target_cv || t >= cp->budget)
+				break;
+		}
+	}
+	free(vals);
+	return rc;
+}
+
+/*
+ * After the samples: verify() (BADRESULT with what it found), else the
+ * phases' and the kernel's extras and the status OK.
+ */
+static void
+verify_and_report(struct bench_ctx *ctx, const struct bench_case *c,
+    const struct sampler *s)
+{
+	const struct bench_info *b = ctx->info;
+	size_t k;
+
+	ctx->nextras = 0;
+	if (b->verify != NULL && b->verify(ctx, c) != 0) {
+		/* what verify() found (a residual, say) explains the row */
+		for (k = 0; k < ctx->nextras; k++)
+			send_value(WIRE_EXTRA, ctx->extras[k].name, "", 0,
+			    ctx->extras[k].value, 0, 0, 0);
+		send_status(ST_BADRESULT, ctx->reason[0] ? ctx->reason :
+		    "verification failed");
+		return;
+	}
+	for (k = 0; k < s->nphases; k++) {
+		char name[48];
+
+		snprintf(name, sizeof(name), "phase:%s", s->phases[k].name);
+		send_value(WIRE_EXTRA, name, "s", 0, s->tot_phase[k], 0, 0, 0);
+	}
+	if (s->nphases) {
+		send_value(WIRE_EXTRA, "overhead", "s", 0, s->tot_overhead,
+		    0, 0, 0);
+		send_value(WIRE_EXTRA, "iters", "", 0, (double)s->tot_iters,
+		    0, 0, 0);
+	}
+	for (k = 0; k < ctx->nextras; k++)
+		send_value(WIRE_EXTRA, ctx->extras[k].name, "", 0,
+		    ctx->extras[k].value, 0, 0, 0);
+	if (s->scaled && (c->kind != BENCH_REPORTED ||
+	    (c->flags & BENCH_COUNT_WORK)))
+		send_value(WIRE_EXTRA, "counters:scaled", "", 0,
+		    (double)s->scaled, 0, 0, 0);
+	send_status(ST_OK, NULL);
+}
+
 void
 child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
     int fd, int go_fd, uint32_t copy)
@@ -678,12 +789,9 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 	const struct bench_info *b = ctx->info;
 	const struct bench_case *c = &ctx->cases[ci];
 	struct sampler s;
-	double *vals, secs, cyc, ins, start, t, t0 = 0;
+	double t0 = 0;
 	uint64_t iters = 1;
-	size_t n = 0, k, cap;
-	struct stats st;
 	char why[160];
-	ssize_t got;
 	int rc;
 
 	wire_fd = fd;
@@ -708,97 +816,18 @@ child_measure(struct bench_ctx *ctx, size_t ci, const struct child_plan *cp,
 	}
 	s.have_pc = perfctr_open(&s.pc, why, sizeof(why)) == 0;
 
-	if (calibrate(&s, cp, &iters) != 0)
-		goto failed;
-	/* warm-up: discarded samples */
-	start = now_mono();
-	while (c->kind != BENCH_REPORTED && now_mono() - start < cp->warmup)
-		if (sample_once(&s, iters, &secs, &cyc, &ins) != 0)
-			goto failed;
-	send_value(WIRE_READY, NULL, NULL, 0, (double)iters, 0, 0, 0);
-	if (go_fd >= 0) {
-		/*
-		 * copies: wait until every copy is ready; the runner then
-		 * sends the common start time (or just closes the pipe)
-		 */
-		do
-			got = read(go_fd, &t0, sizeof(t0));
-		while (got < 0 && errno == EINTR);
-		if (got != (ssize_t)sizeof(t0))
-			t0 = now_mono();
-	}
-	if (cp->windows > 0 && cp->window > 0) {
+	if (calibrate(&s, cp, &iters) != 0 ||
+	    warm_up(&s, cp, iters, go_fd, &t0) != 0)
+		rc = -1;
+	else if (cp->windows > 0 && cp->window > 0)
 		rc = sample_windows(&s, cp, t0, iters);
-		if (rc == -1)
-			goto failed;
-		if (rc != 0)
-			goto out;
-		goto verify;
-	}
-
-	cap = cp->max_samples;
-	vals = xcalloc(cap, sizeof(*vals));
-	start = now_mono();
-	for (;;) {
-		rc = take_sample(&s, iters, &vals[n], &secs);
-		if (rc != 0) {
-			free(vals);
-			if (rc == -1)
-				goto failed;
-			goto out;
-		}
-		n++;
-		t = now_mono() - start;
-		if (n >= cap)
-			break;
-		if (cp->fixed_samples) {
-			if (n >= cp->fixed_samples)
-				break;
-			continue;
-		}
-		if (n >= cp->min_samples) {
-			stats_compute(&st, vals, n);
-			if (st.cv <= cp->target_cv || t >= cp->budget)
-				break;
-		}
-	}
-	free(vals);
-
-verify:
-	ctx->nextras = 0;
-	if (b->verify != NULL && b->verify(ctx, c) != 0) {
-		/* what verify() found (a residual, say) explains the row */
-		for (k = 0; k < ctx->nextras; k++)
-			send_value(WIRE_EXTRA, ctx->extras[k].name, "", 0,
-			    ctx->extras[k].value, 0, 0, 0);
-		send_status(ST_BADRESULT, ctx->reason[0] ? ctx->reason :
-		    "verification failed");
-		goto out;
-	}
-	for (k = 0; k < s.nphases; k++) {
-		char name[48];
-
-		snprintf(name, sizeof(name), "phase:%s", s.phases[k].name);
-		send_value(WIRE_EXTRA, name, "s", 0, s.tot_phase[k], 0, 0, 0);
-	}
-	if (s.nphases) {
-		send_value(WIRE_EXTRA, "overhead", "s", 0, s.tot_overhead,
-		    0, 0, 0);
-		send_value(WIRE_EXTRA, "iters", "", 0, (double)s.tot_iters,
-		    0, 0, 0);
-	}
-	for (k = 0; k < ctx->nextras; k++)
-		send_value(WIRE_EXTRA, ctx->extras[k].name, "", 0,
-		    ctx->extras[k].value, 0, 0, 0);
-	if (s.scaled && (c->kind != BENCH_REPORTED ||
-	    (c->flags & BENCH_COUNT_WORK)))
-		send_value(WIRE_EXTRA, "counters:scaled", "", 0,
-		    (double)s.scaled, 0, 0, 0);
-	send_status(ST_OK, NULL);
-	goto out;
-failed:
-	send_status(ST_FAILED, ctx->reason[0] ? ctx->reason : "kernel failed");
-out:
+	else
+		rc = sample_until(&s, cp, iters);
+	if (rc == 0)
+		verify_and_report(ctx, c, &s);
+	else if (rc == -1)
+		send_status(ST_FAILED, ctx->reason[0] ? ctx->reason :
+		    "kernel failed");
 	if (s.have_pc)
 		perfctr_close(&s.pc);
 	if (b->teardown != NULL)

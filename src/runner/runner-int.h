@@ -177,7 +177,7 @@ void runner_serial_fill(struct result *r, const struct result *a, double wa,
 
 struct runner_build;
 
-/* progress on a terminal (runner.c) */
+/* progress on a terminal (runner.c keeps it, runner-progress.c shows it) */
 
 struct progress {
 	int on;

@@ -326,38 +326,39 @@ open_barrier(int fd, unsigned ncopies)
 	free(t);
 }
 
+/* A case's processes watched: the deadline and an interruption. */
+struct case_watch {
+	double start, deadline;
+	int stopped, timed_out;
+};
+
+/* On an interruption or past the deadline, every copy killed (once). */
+static void
+watch_check(struct case_watch *w, struct copy_acc *acc, unsigned ncopies)
+{
+	if (stopflag_requested() && !w->stopped) {
+		w->stopped = 1;
+		kill_all(acc, ncopies, SIGKILL);
+	}
+	if (now_mono() > w->deadline && !w->timed_out && !w->stopped) {
+		w->timed_out = 1;
+		kill_all(acc, ncopies, SIGKILL);
+	}
+}
+
 /*
- * One measuring process of case ci (or ncopies of them together): of
- * this program, or of the paired build bd (NULL: this program), pinned
- * to CPU pin (-1: as --cpu says).
+ * Fork the ncopies processes of case ci onto the wire fds[1] (and the
+ * barrier gofds[0]): each execs this program or the build bd, or measures
+ * in the fork; a fork that fails is that copy's FAILED.
  */
 static void
-run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
+fork_copies(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
     const struct child_plan *cp, unsigned ncopies, struct case_run *cr,
-    struct progress *pg, const struct runner_build *bd, int pin)
+    const struct runner_build *bd, int pin, const int *fds, const int *gofds)
 {
 	int other = bd != NULL && (bd->exe != NULL || bd->nprefix > 0);
+	unsigned k;
 
-	int fds[2], gofds[2] = { -1, -1 };
-	struct wire_msg m;
-	struct pollfd pfd;
-	double start = now_mono(), deadline, last_pg = 0;
-	unsigned k, nready, ndone;
-	int eof = 0, go_sent = 0, timed_out = 0, stopped = 0;
-	size_t got = 0;
-	ssize_t r;
-
-	memset(cr, 0, sizeof(*cr));
-	cr->ncopies = ncopies;
-	cr->acc = xcalloc(ncopies, sizeof(*cr->acc));
-	deadline = start + cp->timeout;
-	if (pipe2(fds, O_CLOEXEC) != 0 ||
-	    (ncopies > 1 && pipe2(gofds, O_CLOEXEC) != 0)) {
-		cr->status = ST_FAILED;
-		bufprintf(cr->reason, sizeof(cr->reason), "pipe: %s",
-		    strerror(errno));
-		return;
-	}
 	fflush(NULL);
 	for (k = 0; k < ncopies; k++) {
 		pid_t pid = fork();
@@ -403,37 +404,42 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 		}
 		cr->acc[k].pid = pid;
 	}
-	close(fds[1]);
-	if (gofds[0] >= 0)
-		close(gofds[0]);
+}
 
-	pfd.fd = fds[0];
+/*
+ * The copies' messages from the wire fd until it closes, into cr; the
+ * barrier *go_fd opened once every copy is warm (-1 after); the progress
+ * line kept up; w watched.
+ */
+static void
+read_wire(struct case_run *cr, unsigned ncopies, int fd, int *go_fd,
+    struct case_watch *w, struct progress *pg)
+{
+	struct wire_msg m;
+	struct pollfd pfd;
+	double last_pg = 0;
+	unsigned k, nready, ndone;
+	size_t got = 0;
+	ssize_t r;
+
+	pfd.fd = fd;
 	pfd.events = POLLIN;
-	while (!eof) {
+	for (;;) {
 		int pr = poll(&pfd, 1, 200);
 		double now = now_mono();
 
-		if (stopflag_requested() && !stopped) {
-			stopped = 1;
-			kill_all(cr->acc, ncopies, SIGKILL);
-		}
-		if (now > deadline && !timed_out && !stopped) {
-			timed_out = 1;
-			kill_all(cr->acc, ncopies, SIGKILL);
-		}
+		watch_check(w, cr->acc, ncopies);
 		if (now - last_pg > 0.5) {
-			runner_progress_show(pg, now - start);
+			runner_progress_show(pg, now - w->start);
 			last_pg = now;
 		}
 		if (pr <= 0)
 			continue;
-		r = read(fds[0], (char *)&m + got, sizeof(m) - got);
+		r = read(fd, (char *)&m + got, sizeof(m) - got);
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r <= 0) {
-			eof = 1;
-			break;
-		}
+		if (r <= 0)
+			return;
 		got += (size_t)r;
 		if (got < sizeof(m))
 			continue;
@@ -445,48 +451,33 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 			ndone += cr->acc[k].done;
 		}
 		/* start the copies together once all are warm */
-		if (!go_sent && gofds[1] >= 0 && nready + ndone >= ncopies) {
-			open_barrier(gofds[1], ncopies);
-			gofds[1] = -1;
-			go_sent = 1;
+		if (*go_fd >= 0 && nready + ndone >= ncopies) {
+			open_barrier(*go_fd, ncopies);
+			*go_fd = -1;
 		}
 	}
-	if (gofds[1] >= 0)
-		close(gofds[1]);
-	close(fds[0]);
-	/*
-	 * The pipe is closed; a child that closed it and lives on is still
-	 * held to the deadline (and to an interruption).
-	 */
-	for (;;) {
-		reap(cr->acc, ncopies, 0);
-		for (k = 0; k < ncopies && (cr->acc[k].pid <= 0 ||
-		    cr->acc[k].waited); k++)
-			;
-		if (k == ncopies)
-			break;
-		if (stopflag_requested() && !stopped) {
-			stopped = 1;
-			kill_all(cr->acc, ncopies, SIGKILL);
-		}
-		if (now_mono() > deadline && !timed_out && !stopped) {
-			timed_out = 1;
-			kill_all(cr->acc, ncopies, SIGKILL);
-		}
-		poll(NULL, 0, 10);
-	}
-	cr->seconds = now_mono() - start;
+}
+
+/*
+ * Each copy's status from how it ended (interrupted, timed out, crashed,
+ * without a result), and the case's from the first that is not OK.
+ */
+static void
+copy_verdicts(struct case_run *cr, const struct child_plan *cp,
+    const struct case_watch *w)
+{
+	unsigned k;
 
 	cr->status = ST_OK;
-	for (k = 0; k < ncopies; k++) {
+	for (k = 0; k < cr->ncopies; k++) {
 		struct copy_acc *a = &cr->acc[k];
 		int ws = a->wstatus;
 
-		if (stopped) {
+		if (w->stopped) {
 			a->status = ST_INTERRUPTED;
 			bufprintf(a->reason, sizeof(a->reason),
 			    "interrupted by %s", signal_name(stopflag_signal()));
-		} else if (timed_out && !a->done) {
+		} else if (w->timed_out && !a->done) {
 			a->status = ST_TIMEOUT;
 			bufprintf(a->reason, sizeof(a->reason),
 			    "no result within %.0f s", cp->timeout);
@@ -511,6 +502,59 @@ run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 			memcpy(cr->reason, a->reason, sizeof(cr->reason));
 		}
 	}
+}
+
+/*
+ * One measuring process of case ci (or ncopies of them together): of
+ * this program, or of the paired build bd (NULL: this program), pinned
+ * to CPU pin (-1: as --cpu says).
+ */
+static void
+run_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
+    const struct child_plan *cp, unsigned ncopies, struct case_run *cr,
+    struct progress *pg, const struct runner_build *bd, int pin)
+{
+	int fds[2], gofds[2] = { -1, -1 };
+	struct case_watch w;
+	unsigned k;
+
+	memset(cr, 0, sizeof(*cr));
+	cr->ncopies = ncopies;
+	cr->acc = xcalloc(ncopies, sizeof(*cr->acc));
+	memset(&w, 0, sizeof(w));
+	w.start = now_mono();
+	w.deadline = w.start + cp->timeout;
+	if (pipe2(fds, O_CLOEXEC) != 0 ||
+	    (ncopies > 1 && pipe2(gofds, O_CLOEXEC) != 0)) {
+		cr->status = ST_FAILED;
+		bufprintf(cr->reason, sizeof(cr->reason), "pipe: %s",
+		    strerror(errno));
+		return;
+	}
+	fork_copies(o, ctx, ci, cp, ncopies, cr, bd, pin, fds, gofds);
+	close(fds[1]);
+	if (gofds[0] >= 0)
+		close(gofds[0]);
+	read_wire(cr, ncopies, fds[0], &gofds[1], &w, pg);
+	if (gofds[1] >= 0)
+		close(gofds[1]);
+	close(fds[0]);
+	/*
+	 * The pipe is closed; a child that closed it and lives on is still
+	 * held to the deadline (and to an interruption).
+	 */
+	for (;;) {
+		reap(cr->acc, ncopies, 0);
+		for (k = 0; k < ncopies && (cr->acc[k].pid <= 0 ||
+		    cr->acc[k].waited); k++)
+			;
+		if (k == ncopies)
+			break;
+		watch_check(&w, cr->acc, ncopies);
+		poll(NULL, 0, 10);
+	}
+	cr->seconds = now_mono() - w.start;
+	copy_verdicts(cr, cp, &w);
 }
 
 /* Append array src[0..n-1] to *dst holding dn values. */

@@ -167,35 +167,6 @@ bad:
 /* ---- progress -------------------------------------------------------- */
 
 static void
-fmt_dur(double s, char *buf, size_t len)
-{
-	if (s < 0)
-		s = 0;
-	if (s < 60)
-		snprintf(buf, len, "%.0fs", s);
-	else if (s < 3600)
-		snprintf(buf, len, "%dm%02ds", (int)s / 60, (int)s % 60);
-	else
-		snprintf(buf, len, "%dh%02dm", (int)s / 3600,
-		    ((int)s % 3600) / 60);
-}
-
-void
-runner_progress_show(const struct progress *p, double case_elapsed)
-{
-	char el[32], left[32];
-	double done = p->est_done + case_elapsed;
-
-	if (!p->on)
-		return;
-	fmt_dur(now_mono() - p->start, el, sizeof(el));
-	fmt_dur(p->est_total - done, left, sizeof(left));
-	fprintf(stderr, "\r\033[K[%zu/%zu] %s %s  %s elapsed, ~%s left",
-	    p->i + 1, p->n, p->bench, p->cname, el, left);
-	fflush(stderr);
-}
-
-static void
 progress_clear(const struct progress *p)
 {
 	if (p->on) {
@@ -485,41 +456,42 @@ pair_cpus(const struct runner_opts *o, int **out)
 	return n;
 }
 
-int
-runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
-    size_t nb, runner_sink_fn sink, void *arg, int *interrupted)
-{
-	struct bench_ctx **ctxs = xcalloc(nb ? nb : 1, sizeof(*ctxs));
-	struct child_plan base, cp;
+/* What runner_run()'s phases share: the options, the progress line, a
+ * paired run's builds, the rows kept for serial cases, the outcome. */
+struct run_loop {
+	const struct runner_opts *o;
+	struct child_plan base;
 	struct progress pg;
-	int paired = o->builds != NULL && o->nbuilds >= 2;
-	struct case_run *pcr = xcalloc(paired ? o->nbuilds : 1, sizeof(*pcr));
-	int *pcpus = NULL;
-	struct bench_ctx **bctx = xcalloc(paired ? o->nbuilds : 1,
-	    sizeof(*bctx));
-	size_t nbuilds = paired ? o->nbuilds : 1;
-	struct kept *keep = xcalloc(nbuilds, sizeof(*keep));
-	size_t i, j, k, n, total = 0, npcpus = 0;
-	int bad = 0, stop = 0, have_saved, serial;
-	char why[160];
+	int paired;
+	size_t nbuilds;			/* 1 unpaired */
+	struct case_run *pcr;		/* a case's processes, per build */
+	int *pcpus;			/* a paired run's CPUs */
+	size_t npcpus;
+	struct bench_ctx **bctx;	/* per build: the benchmark's context */
+	struct kept *keep;		/* per build: its sink, rows kept */
 	unsigned procs;
+	runner_sink_fn sink;
+	void *arg;
+	int bad, stop;
+};
+
+/*
+ * Plan every benchmark into ctxs[0..nb) (NULL where planning failed: bad)
+ * with the CPUs a case's process will have (all of --cpu), so that a plan
+ * made from the affinity (wakeup, the pingpong matrix) is the one a
+ * re-exec'd child makes again; the estimate of the time it all takes
+ * into the progress line.  Returns the count of cases.
+ */
+static size_t
+plan_all(struct run_loop *r, const struct bench_info *const *bl, size_t nb,
+    struct bench_ctx **ctxs)
+{
+	const struct runner_opts *o = r->o;
+	struct child_plan cp;
 	struct cpuset saved;
+	size_t i, j, n, total = 0;
+	int have_saved;
 
-	make_plan(o, &base);
-	procs = o->processes > 0 ? o->processes : o->profile->processes;
-	runner_self_exe[0] = '\0';
-	if (o->exec_self) {
-		ssize_t len = readlink("/proc/self/exe", runner_self_exe,
-		    sizeof(runner_self_exe) - 1);
-
-		runner_self_exe[len > 0 ? len : 0] = '\0';
-	}
-	memset(&pg, 0, sizeof(pg));
-	/*
-	 * Plan with the CPUs a case's process will have (all of --cpu), so
-	 * that a plan made from the affinity (wakeup, the pingpong matrix) is
-	 * the one a re-exec'd child makes again.
-	 */
 	cpuset_init(&saved);
 	have_saved = o->cpus != NULL && o->ncpus > 0 &&
 	    cpuset_get_affinity(&saved) == 0;
@@ -528,152 +500,201 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	for (i = 0; i < nb; i++) {
 		ctxs[i] = bench_ctx_new(bl[i], o->profile->name, o->params);
 		if (ctxs[i] == NULL) {
-			bad = 1;
+			r->bad = 1;
 			continue;
 		}
 		n = ctxs[i]->ncases ? ctxs[i]->ncases : 1;
 		total += n;
 		for (j = 0; j < ctxs[i]->ncases; j++)
 			n -= ctxs[i]->cases[j].kind == BENCH_SERIAL;
-		bench_plan(o, &base, bl[i], &cp);
-		pg.est_total += (double)n * case_estimate(&cp) *
+		bench_plan(o, &r->base, bl[i], &cp);
+		r->pg.est_total += (double)n * case_estimate(&cp) *
 		    (o->copies > 1 ? 1.3 : 1.0);
 	}
 	if (have_saved)
 		(void)cpuset_set_affinity(&saved);
 	cpuset_release(&saved);
-	if (paired)
-		npcpus = pair_cpus(o, &pcpus);
+	return total;
+}
+
+/*
+ * Case j of ctx measured (in each build of a paired run) and its rows,
+ * derived rows and end handed to each build's sink (through keep_row when
+ * the benchmark has serial cases).
+ */
+static void
+measure_one(struct run_loop *r, struct bench_ctx *ctx, size_t j, int serial)
+{
+	const struct runner_opts *o = r->o;
+	const struct bench_case *c = &ctx->cases[j];
+	struct child_plan cp;
+	unsigned nc;
+	size_t k;
+
+	bench_plan(o, &r->base, ctx->info, &cp);
+	nc = (c->flags & BENCH_CPU) && !(c->flags & BENCH_NO_COPIES) ?
+	    o->copies : 1;
+	if (nc > 1) {
+		/* copies: common windows, each long enough for several
+		 * samples */
+		cp.windows = COPY_WINDOWS;
+		cp.window = cp.budget / COPY_WINDOWS;
+		if (cp.window < COPY_WINDOW_SAMPLES * cp.min_sample)
+			cp.window = COPY_WINDOW_SAMPLES * cp.min_sample;
+	}
+	cp.timeout = runner_case_timeout(o, &cp, c);
+	if (o->hooks != NULL && o->hooks->case_begin != NULL)
+		o->hooks->case_begin(o->hooks->arg, ctx->info, j, c->name);
+	r->pg.bench = ctx->info->name;
+	r->pg.cname = c->name;
+	runner_progress_show(&r->pg, 0);
+	if (r->paired)
+		measure_paired(o, r->bctx, j, &cp, r->procs, r->pcpus,
+		    r->npcpus, r->pcr, &r->pg);
+	else
+		measure_case(o, ctx, j, &cp, nc, r->procs, &r->pcr[0], &r->pg);
+	progress_clear(&r->pg);
+	if (o->hooks != NULL && o->hooks->case_end != NULL)
+		o->hooks->case_end(o->hooks->arg);
+	for (k = 0; k < r->nbuilds; k++) {
+		runner_sink_fn bs = serial ? keep_row : r->keep[k].sink;
+		void *ba = serial ? (void *)&r->keep[k] : r->keep[k].arg;
+		struct bench_ctx *kc = r->paired ? r->bctx[k] : ctx;
+
+		r->pcr[k].no_aslr = o->no_aslr && o->exec_self;
+		runner_case_rows(kc, &kc->cases[j], &r->pcr[k], bs, ba,
+		    &r->bad, &r->stop);
+		runner_derived_rows(o, r->paired ? o->builds[k].emulated :
+		    o->emulated, kc, &kc->cases[j], &r->pcr[k], bs, ba,
+		    &r->bad, &r->stop);
+		runner_case_done(bs, ba, &r->stop);
+		case_run_release(&r->pcr[k]);
+	}
+	r->pg.i++;
+	r->pg.est_done += case_estimate(&cp);
+}
+
+/* Serial case j of ctx: its rows made from the kept rows, in each build. */
+static void
+serial_one(struct run_loop *r, struct bench_ctx *ctx, size_t j)
+{
+	const struct runner_opts *o = r->o;
+	size_t k;
+
+	/* rows from rows: nothing is measured */
+	if (o->hooks != NULL && o->hooks->case_combined != NULL)
+		o->hooks->case_combined(o->hooks->arg);
+	for (k = 0; k < r->nbuilds; k++) {
+		serial_rows(r->paired ? r->bctx[k] : ctx, j, &r->keep[k],
+		    r->keep[k].sink, r->keep[k].arg, &r->bad, &r->stop);
+		runner_case_done(r->keep[k].sink, r->keep[k].arg, &r->stop);
+	}
+	r->pg.i++;
+}
+
+/* One benchmark: its rows SKIPPED when it cannot run, else each case. */
+static void
+run_bench(struct run_loop *r, struct bench_ctx *ctx)
+{
+	const struct runner_opts *o = r->o;
+	char why[160];
+	size_t j, k;
+	int serial;
+
+	if (registry_unavailable(ctx->info, why, sizeof(why)) ||
+	    ctx->ncases == 0) {
+		if (ctx->ncases == 0 && why[0] == '\0')
+			strlcpy_bb(why, "no cases selected", sizeof(why));
+		skipped_rows(ctx, why, r->sink, r->arg, &r->bad, &r->stop);
+		for (k = 1; r->paired && k < o->nbuilds; k++)
+			skipped_rows(ctx, why, o->builds[k].sink,
+			    o->builds[k].arg, &r->bad, &r->stop);
+		r->pg.i += ctx->ncases ? ctx->ncases : 1;
+		return;
+	}
+	r->bctx[0] = ctx;
+	for (k = 1; r->paired && k < o->nbuilds; k++)
+		r->bctx[k] = build_ctx(o, k, ctx, &r->bad);
+	/* a case made from others: each build's rows are kept */
+	for (j = 0, serial = 0; j < ctx->ncases; j++)
+		serial |= ctx->cases[j].kind == BENCH_SERIAL;
+	for (k = 0; k < r->nbuilds; k++) {
+		r->keep[k].sink = k ? o->builds[k].sink : r->sink;
+		r->keep[k].arg = k ? o->builds[k].arg : r->arg;
+	}
+	for (j = 0; j < ctx->ncases && !r->stop && !stopflag_requested();
+	    j++) {
+		const struct bench_case *c = &ctx->cases[j];
+
+		for (k = 1; r->paired && k < o->nbuilds; k++)
+			if (r->bctx[k] == NULL)
+				break;
+		if (r->paired && k < o->nbuilds) {
+			/* a build's parameters planned other cases */
+			for (k = 0; k < o->nbuilds; k++)
+				other_cases_row(ctx, c, o, k, r->sink, r->arg,
+				    &r->bad, &r->stop);
+			r->pg.i++;
+		} else if (c->kind == BENCH_SERIAL) {
+			serial_one(r, ctx, j);
+		} else {
+			measure_one(r, ctx, j, serial);
+		}
+	}
+	for (k = 1; r->paired && k < o->nbuilds; k++) {
+		if (r->bctx[k] != ctx)
+			bench_ctx_free(r->bctx[k]);
+		r->bctx[k] = NULL;
+	}
+	for (k = 0; k < r->nbuilds; k++)
+		kept_release(&r->keep[k]);
+}
+
+int
+runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
+    size_t nb, runner_sink_fn sink, void *arg, int *interrupted)
+{
+	struct bench_ctx **ctxs = xcalloc(nb ? nb : 1, sizeof(*ctxs));
+	struct run_loop r;
+	size_t i, total;
+
+	memset(&r, 0, sizeof(r));
+	r.o = o;
+	r.sink = sink;
+	r.arg = arg;
+	r.paired = o->builds != NULL && o->nbuilds >= 2;
+	r.nbuilds = r.paired ? o->nbuilds : 1;
+	r.pcr = xcalloc(r.nbuilds, sizeof(*r.pcr));
+	r.bctx = xcalloc(r.nbuilds, sizeof(*r.bctx));
+	r.keep = xcalloc(r.nbuilds, sizeof(*r.keep));
+	make_plan(o, &r.base);
+	r.procs = o->processes > 0 ? o->processes : o->profile->processes;
+	runner_self_exe[0] = '\0';
+	if (o->exec_self) {
+		ssize_t len = readlink("/proc/self/exe", runner_self_exe,
+		    sizeof(runner_self_exe) - 1);
+
+		runner_self_exe[len > 0 ? len : 0] = '\0';
+	}
+	total = plan_all(&r, bl, nb, ctxs);
+	if (r.paired)
+		r.npcpus = pair_cpus(o, &r.pcpus);
 	if (o->hooks != NULL)
 		announce_plan(o->hooks, ctxs, nb, total);
-	pg.on = o->progress;
-	pg.n = total;
-	pg.start = now_mono();
-
-	for (i = 0; i < nb && !stop && !stopflag_requested(); i++) {
-		struct bench_ctx *ctx = ctxs[i];
-		unsigned nc = 1;
-
-		if (ctx == NULL)
-			continue;
-		if (registry_unavailable(ctx->info, why, sizeof(why)) ||
-		    ctx->ncases == 0) {
-			if (ctx->ncases == 0 && why[0] == '\0')
-				strlcpy_bb(why, "no cases selected",
-				    sizeof(why));
-			skipped_rows(ctx, why, sink, arg, &bad, &stop);
-			for (k = 1; paired && k < o->nbuilds; k++)
-				skipped_rows(ctx, why, o->builds[k].sink,
-				    o->builds[k].arg, &bad, &stop);
-			pg.i += ctx->ncases ? ctx->ncases : 1;
-			continue;
-		}
-		bctx[0] = ctx;
-		for (k = 1; paired && k < o->nbuilds; k++)
-			bctx[k] = build_ctx(o, k, ctx, &bad);
-		/* a case made from others: each build's rows are kept */
-		for (j = 0, serial = 0; j < ctx->ncases; j++)
-			serial |= ctx->cases[j].kind == BENCH_SERIAL;
-		for (k = 0; k < nbuilds; k++) {
-			keep[k].sink = k ? o->builds[k].sink : sink;
-			keep[k].arg = k ? o->builds[k].arg : arg;
-		}
-		for (j = 0; j < ctx->ncases && !stop &&
-		    !stopflag_requested(); j++) {
-			const struct bench_case *c = &ctx->cases[j];
-
-			for (k = 1; paired && k < o->nbuilds; k++)
-				if (bctx[k] == NULL)
-					break;
-			if (paired && k < o->nbuilds) {
-				/* a build's parameters planned other cases */
-				for (k = 0; k < o->nbuilds; k++)
-					other_cases_row(ctx, c, o, k, sink, arg,
-					    &bad, &stop);
-				pg.i++;
-				continue;
-			}
-			if (c->kind == BENCH_SERIAL) {
-				/* rows from rows: nothing is measured */
-				if (o->hooks != NULL &&
-				    o->hooks->case_combined != NULL)
-					o->hooks->case_combined(o->hooks->arg);
-				for (k = 0; k < nbuilds; k++) {
-					serial_rows(paired ? bctx[k] : ctx, j,
-					    &keep[k], keep[k].sink, keep[k].arg,
-					    &bad, &stop);
-					runner_case_done(keep[k].sink, keep[k].arg,
-					    &stop);
-				}
-				pg.i++;
-				continue;
-			}
-
-			bench_plan(o, &base, ctx->info, &cp);
-			nc = (c->flags & BENCH_CPU) &&
-			    !(c->flags & BENCH_NO_COPIES) ? o->copies : 1;
-			if (nc > 1) {
-				/* copies: common windows, each long enough
-				 * for several samples */
-				cp.windows = COPY_WINDOWS;
-				cp.window = cp.budget / COPY_WINDOWS;
-				if (cp.window < COPY_WINDOW_SAMPLES *
-				    cp.min_sample)
-					cp.window = COPY_WINDOW_SAMPLES *
-					    cp.min_sample;
-			}
-			cp.timeout = runner_case_timeout(o, &cp, c);
-			if (o->hooks != NULL && o->hooks->case_begin != NULL)
-				o->hooks->case_begin(o->hooks->arg, ctx->info,
-				    j, c->name);
-			pg.bench = ctx->info->name;
-			pg.cname = c->name;
-			runner_progress_show(&pg, 0);
-			if (paired) {
-				measure_paired(o, bctx, j, &cp, procs, pcpus,
-				    npcpus, pcr, &pg);
-			} else {
-				measure_case(o, ctx, j, &cp, nc, procs, &pcr[0],
-				    &pg);
-			}
-			progress_clear(&pg);
-			if (o->hooks != NULL && o->hooks->case_end != NULL)
-				o->hooks->case_end(o->hooks->arg);
-			for (k = 0; k < nbuilds; k++) {
-				runner_sink_fn bs = serial ? keep_row :
-				    keep[k].sink;
-				void *ba = serial ? (void *)&keep[k] :
-				    keep[k].arg;
-				struct bench_ctx *kc = paired ? bctx[k] : ctx;
-
-				pcr[k].no_aslr = o->no_aslr && o->exec_self;
-				runner_case_rows(kc, &kc->cases[j], &pcr[k], bs, ba,
-				    &bad, &stop);
-				runner_derived_rows(o, paired ?
-				    o->builds[k].emulated : o->emulated, kc,
-				    &kc->cases[j], &pcr[k], bs, ba, &bad, &stop);
-				runner_case_done(bs, ba, &stop);
-				case_run_release(&pcr[k]);
-			}
-			pg.i++;
-			pg.est_done += case_estimate(&cp);
-		}
-		for (k = 1; paired && k < o->nbuilds; k++) {
-			if (bctx[k] != ctx)
-				bench_ctx_free(bctx[k]);
-			bctx[k] = NULL;
-		}
-		for (k = 0; k < nbuilds; k++)
-			kept_release(&keep[k]);
-	}
-	progress_clear(&pg);
+	r.pg.on = o->progress;
+	r.pg.n = total;
+	r.pg.start = now_mono();
+	for (i = 0; i < nb && !r.stop && !stopflag_requested(); i++)
+		if (ctxs[i] != NULL)
+			run_bench(&r, ctxs[i]);
+	progress_clear(&r.pg);
 	for (i = 0; i < nb; i++)
 		bench_ctx_free(ctxs[i]);
 	free(ctxs);
-	free(pcr);
-	free(pcpus);
-	free(bctx);
-	free(keep);
+	free(r.pcr);
+	free(r.pcpus);
+	free(r.bctx);
+	free(r.keep);
 	*interrupted = stopflag_requested();
-	return bad;
+	return r.bad;
 }

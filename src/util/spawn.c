@@ -395,18 +395,94 @@ take(struct spawn *sp, int fd, struct strbuf *sb, size_t cap, int *open)
 	return 0;
 }
 
+/*
+ * Feed the program's input on in_fd (when in_open) and take its output
+ * and errors from out_fd and err_fd (-1: not captured) until it has
+ * exited and both are closed, the time limit from t0 is up or an
+ * interruption: SPAWN_OK or why it stopped.  in_fd is closed.
+ */
+static int
+pump(struct spawn *sp, pid_t pid, int in_fd, int in_open, int out_fd,
+    int err_fd, double t0, double limit)
+{
+	size_t out_cap = sp->out_cap ? sp->out_cap : SPAWN_CAP;
+	size_t err_cap = sp->err_cap ? sp->err_cap : SPAWN_CAP;
+	int rc = SPAWN_OK, exited = 0, r, n;
+	int out_open = out_fd >= 0, err_open = err_fd >= 0;
+	struct pollfd pfd[3];
+	double left;
+	ssize_t k;
+
+	for (;;) {
+		if (interrupted) {
+			rc = SPAWN_INTERRUPTED;
+			break;
+		}
+		left = t0 + limit - mono();
+		if (left <= 0) {
+			rc = SPAWN_TIMEOUT;
+			break;
+		}
+		if (!exited && spawn_exited(pid)) {
+			/* what it left behind in its group goes too */
+			exited = 1;
+			kill(-pid, SIGKILL);
+		}
+		if (exited && !out_open && !err_open)
+			break;
+		n = 0;
+		if (in_open) {
+			pfd[n].fd = in_fd;
+			pfd[n++].events = POLLOUT;
+		}
+		if (out_open) {
+			pfd[n].fd = out_fd;
+			pfd[n++].events = POLLIN;
+		}
+		if (err_open) {
+			pfd[n].fd = err_fd;
+			pfd[n++].events = POLLIN;
+		}
+		r = poll(pfd, (nfds_t)n, left * 1000 < SPAWN_TICK_MS ?
+		    (int)(left * 1000) + 1 : SPAWN_TICK_MS);
+		if (r < 0 && errno != EINTR) {
+			sp->error = errno;
+			rc = SPAWN_SYSERR;
+			break;
+		}
+		if (r <= 0)
+			continue;
+		n = 0;
+		if (in_open && pfd[n++].revents != 0) {
+			k = write(in_fd, sp->input + sp->input_done,
+			    sp->input_len - sp->input_done);
+			if (k > 0)
+				sp->input_done += (size_t)k;
+			if ((k < 0 && errno != EINTR && errno != EAGAIN) ||
+			    sp->input_done == sp->input_len) {
+				close(in_fd);
+				in_open = 0;
+			}
+		}
+		if (out_open && pfd[n++].revents != 0 &&
+		    (rc = take(sp, out_fd, &sp->out, out_cap, &out_open)) != 0)
+			break;
+		if (err_open && pfd[n++].revents != 0 &&
+		    (rc = take(sp, err_fd, &sp->err, err_cap, &err_open)) != 0)
+			break;
+	}
+	if (in_open)
+		close(in_fd);
+	return rc;
+}
+
 int
 spawn_run(struct spawn *sp, char *const argv[])
 {
-	int pin[2], pout[2], perr[2], in_open, out_open, err_open;
-	int rc = SPAWN_OK, exited = 0, r, n;
-	size_t out_cap = sp->out_cap ? sp->out_cap : SPAWN_CAP;
-	size_t err_cap = sp->err_cap ? sp->err_cap : SPAWN_CAP;
+	int pin[2], pout[2], perr[2], in_open, rc;
 	double t0 = mono(), limit = sp->limit > 0 ? sp->limit :
-	    SPAWN_DEF_LIMIT, left;
-	struct pollfd pfd[3];
+	    SPAWN_DEF_LIMIT;
 	struct sigaction ign, oldpipe;
-	ssize_t k;
 	pid_t pid;
 
 	strbuf_init(&sp->out);
@@ -451,69 +527,7 @@ spawn_run(struct spawn *sp, char *const argv[])
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &oldpipe);
 
-	out_open = pout[0] >= 0;
-	err_open = perr[0] >= 0;
-
-	for (;;) {
-		if (interrupted) {
-			rc = SPAWN_INTERRUPTED;
-			break;
-		}
-		left = t0 + limit - mono();
-		if (left <= 0) {
-			rc = SPAWN_TIMEOUT;
-			break;
-		}
-		if (!exited && spawn_exited(pid)) {
-			/* what it left behind in its group goes too */
-			exited = 1;
-			kill(-pid, SIGKILL);
-		}
-		if (exited && !out_open && !err_open)
-			break;
-		n = 0;
-		if (in_open) {
-			pfd[n].fd = pin[1];
-			pfd[n++].events = POLLOUT;
-		}
-		if (out_open) {
-			pfd[n].fd = pout[0];
-			pfd[n++].events = POLLIN;
-		}
-		if (err_open) {
-			pfd[n].fd = perr[0];
-			pfd[n++].events = POLLIN;
-		}
-		r = poll(pfd, (nfds_t)n, left * 1000 < SPAWN_TICK_MS ?
-		    (int)(left * 1000) + 1 : SPAWN_TICK_MS);
-		if (r < 0 && errno != EINTR) {
-			sp->error = errno;
-			rc = SPAWN_SYSERR;
-			break;
-		}
-		if (r <= 0)
-			continue;
-		n = 0;
-		if (in_open && pfd[n++].revents != 0) {
-			k = write(pin[1], sp->input + sp->input_done,
-			    sp->input_len - sp->input_done);
-			if (k > 0)
-				sp->input_done += (size_t)k;
-			if ((k < 0 && errno != EINTR && errno != EAGAIN) ||
-			    sp->input_done == sp->input_len) {
-				close(pin[1]);
-				in_open = 0;
-			}
-		}
-		if (out_open && pfd[n++].revents != 0 &&
-		    (rc = take(sp, pout[0], &sp->out, out_cap, &out_open)) != 0)
-			break;
-		if (err_open && pfd[n++].revents != 0 &&
-		    (rc = take(sp, perr[0], &sp->err, err_cap, &err_open)) != 0)
-			break;
-	}
-	if (in_open)
-		close(pin[1]);
+	rc = pump(sp, pid, pin[1], in_open, pout[0], perr[0], t0, limit);
 	sigaction(SIGPIPE, &oldpipe, NULL);
 	if (pout[0] >= 0)
 		close(pout[0]);
