@@ -34,7 +34,7 @@
  *      struct goes in its header when a test reads it too);
  *   2. add X(<name>) to bench/bench-list.h;
  *   3. add the file to its area's fragment, bench/<area>/<area>.am (a new
- *      group: also its name in registry_groups, src/core/registry.c);
+ *      group needs nothing more: its X() lines stand together);
  *   4. add a known-answer test under tests/kat/, listed in that fragment;
  *   5. describe it and its parameters in man/boardbench.1.
  */
