@@ -539,32 +539,46 @@ test_vm(void)
 }
 
 /*
- * A Raspberry Pi emulated whole by QEMU (tests/fixtures/qemu-raspi3b, read
- * in the guest): no hypervisor, but none of the firmware's traces.
+ * A machine QEMU emulates whole, read in its guest: its board and cores,
+ * emulated by qemu-system (with evidence holding `why`) and a vm, qemu.
+ */
+static void
+emulated_whole(const char *fx, const char *board, const char *cpus,
+    const char *why)
+{
+	json_t *s = snapshot(fx);
+	const char *ev = jstr(s, "emulator_evidence");
+	char label[512];
+
+	is_str(jstr(s, "board"), board, "%s: the board its device tree says",
+	    fx);
+	is_str(jstr(s, "cpu_model"), cpus, "%s: the cores brought up", fx);
+	is_str(jstr(s, "emulator"), "qemu-system",
+	    "%s: emulated by qemu-system", fx);
+	ok(ev != NULL && strstr(ev, why) != NULL, "%s: with what showed it "
+	    "(%s)", fx, ev ? ev : "none");
+	is_str(jstr(s, "vm"), "qemu", "%s: and a vm, qemu", fx);
+	reads_back(s, fx);
+	label_of(s, label, sizeof(label));
+	ok(strstr(label, " | emulated by qemu-system | vm qemu") != NULL,
+	    "%s: the label says so (%s)", fx, label);
+	json_decref(s);
+}
+
+/*
+ * A Raspberry Pi emulated whole by QEMU (tests/fixtures/qemu-raspi3b):
+ * no hypervisor, but none of the firmware's traces.  QEMU's virt machine
+ * under TCG (tests/fixtures/qemu-virt): a vm by its device tree,
+ * emulated by its PMU, TCG's own (t-info: with a hardware PMU's events,
+ * as under KVM, a vm only).
  */
 static void
 test_board_emulated(void)
 {
-	json_t *s = snapshot("qemu-raspi3b");
-	char label[512];
-
-	is_str(jstr(s, "board"), "Raspberry Pi 3 Model B",
-	    "qemu-raspi3b: the board its device tree says");
-	is_str(jstr(s, "cpu_model"), "2 x Cortex-A53",
-	    "qemu-raspi3b: the 2 of 4 cores brought up");
-	is_str(jstr(s, "emulator"), "qemu-system",
-	    "qemu-raspi3b: emulated by qemu-system");
-	ok(jstr(s, "emulator_evidence") != NULL && strstr(jstr(s,
-	    "emulator_evidence"), "/serial-number") != NULL,
-	    "qemu-raspi3b: with what showed it (%s)",
-	    jstr(s, "emulator_evidence") ? jstr(s, "emulator_evidence") :
-	    "none");
-	is_str(jstr(s, "vm"), "qemu", "qemu-raspi3b: and a vm, qemu");
-	reads_back(s, "qemu-raspi3b");
-	label_of(s, label, sizeof(label));
-	ok(strstr(label, " | emulated by qemu-system") != NULL,
-	    "qemu-raspi3b: the label says so (%s)", label);
-	json_decref(s);
+	emulated_whole("qemu-raspi3b", "Raspberry Pi 3 Model B",
+	    "2 x Cortex-A53", "/serial-number");
+	emulated_whole("qemu-virt", "linux,dummy-virt", "2 x Cortex-A72",
+	    "TCG PMU (cpu_cycles but no l1d_cache event)");
 }
 
 /* One judgement: want 1 (with name) or 0. */
