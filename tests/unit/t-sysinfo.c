@@ -16,6 +16,7 @@
 #include <elf.h>
 #include <sys/stat.h>
 
+#include "buildinfo.h"
 #include "clock.h"
 #include "clockcache.h"
 #include "cpuset.h"
@@ -581,6 +582,43 @@ test_board_emulated(void)
 	    "TCG PMU (cpu_cycles but no l1d_cache event)");
 }
 
+/*
+ * A wall clock never set (a board with no RTC starts in 1970): earlier
+ * than the build's source by more than a day; the snapshot keeps it and
+ * the label shows it.
+ */
+static void
+test_clock_unset(void)
+{
+	long long src = buildinfo_source_epoch();
+	char why[160], label[512];
+	json_t *s;
+
+	ok(src > 946684800LL, "the build knows its source's date (%lld)", src);
+	ok(sysinfo_clock_judge(100, src, why, sizeof(why)) == 1 &&
+	    strncmp(why, "1970-01-01, before this build's source of ", 42)
+	    == 0, "1970 is unset (%s)", why);
+	ok(sysinfo_clock_judge(src - 3600, src, why, sizeof(why)) == 0 &&
+	    why[0] == '\0', "an hour before the source may be real");
+	ok(sysinfo_clock_judge(src + 86400 * 400LL, src, why, sizeof(why))
+	    == 0, "a year after it too");
+	ok(sysinfo_clock_judge(631152000LL, 0, why, sizeof(why)) == 1 &&
+	    strcmp(why, "1990-01-01, before the year 2000") == 0,
+	    "no source date: before 2000 is unset (%s)", why);
+	ok(sysinfo_clock_judge(1262304000LL, 0, why, sizeof(why)) == 0,
+	    "no source date: 2010 may be real");
+	s = snapshot("rpi4");
+	ok(json_object_get(s, "clock_unset") == NULL,
+	    "this machine's clock is set: no clock_unset");
+	json_object_set_new(s, "clock_unset", json_string("1970-01-01, "
+	    "before this build's source of 2026-12-07"));
+	reads_back(s, "clock_unset");
+	label_of(s, label, sizeof(label));
+	ok(strstr(label, " | clock unset: dates not real") != NULL,
+	    "the label says the clock is unset (%s)", label);
+	json_decref(s);
+}
+
 /* One judgement: want 1 (with name) or 0. */
 static void
 judge(const char *what, int elf, const char *karch, const char *uname_m,
@@ -837,6 +875,7 @@ main(void)
 	test_hostile();
 	test_vm();
 	test_board_emulated();
+	test_clock_unset();
 	test_emulator();
 	test_many_cpus();
 	unsetenv("BOARDBENCH_SYSROOT");
