@@ -19,9 +19,9 @@
 #     stderr that the clock is unset and its stored machine line says so.
 # And arm-vm refuses a bad machine (2) and a missing QEMU (3) clearly.
 # The packages are cached in $BB_ARM_VM_CACHE (default the user's
-# ~/.cache/boardbench/arm-vm, as arm-vm's own).  9 min 41 s with an
-# empty cache at load 8-11 on the 2-core development VM, most of it the
-# three cross builds.  Skips (77) where qemu-system-aarch64, the cross
+# ~/.cache/boardbench/arm-vm, as arm-vm's own).  On the 2-core
+# development VM at load 4-7: 6 min 13 s with an empty cache, 8 min 49 s
+# with a full one (busier then), most of it the three cross builds.  Skips (77) where qemu-system-aarch64, the cross
 # compilers or their sysroots (scripts/setup-arm-cross) are missing.
 cache=${BB_ARM_VM_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/boardbench/arm-vm}
 . "${top_srcdir:-.}/tests/cli/lib.sh"
