@@ -299,6 +299,9 @@ cmd_identity(struct run_info *ri, json_t *checks)
 	ri->build_json = json_sorted(buildinfo_to_json(ri->build));
 	ri->system = xmalloc(sizeof(*ri->system));
 	sysinfo_probe(ri->system);
+	if (ri->system->clock_unset != NULL)
+		warning("clock unset (%.10s): this run's dates are not real",
+		    ri->system->clock_unset);
 	sys = sysinfo_to_json(ri->system);
 	if (json_object_update(sys, checks) != 0)
 		die(EXIT_BENCH, "out of memory");

@@ -314,6 +314,12 @@ buildinfo_get(struct build_info *bi)
 #endif
 }
 
+long long
+buildinfo_source_epoch(void)
+{
+	return BB_SOURCE_EPOCH;
+}
+
 void
 buildinfo_release(struct build_info *bi)
 {

@@ -59,5 +59,11 @@ void buildinfo_init(struct build_info *);
 void buildinfo_get(struct build_info *);
 /* Free what bi owns; bi is left empty. */
 void buildinfo_release(struct build_info *);
+/*
+ * The date of this build's source, seconds since the epoch
+ * (SOURCE_DATE_EPOCH, else its last commit's, else configure.ac's;
+ * scripts/gen-buildinfo); 0: unknown.  No real clock is ever earlier.
+ */
+long long buildinfo_source_epoch(void);
 
 #endif

@@ -279,6 +279,9 @@ sysinfo_to_json(const struct system_info *si)
 		json_object_set_new(s, "vm_evidence",
 		    jstr_or_null(si->vm_evidence));
 	}
+	if (si->clock_unset != NULL)
+		json_object_set_new(s, "clock_unset",
+		    json_string(si->clock_unset));
 	a = json_array();
 	for (i = 0; i < si->notes.n; i++)
 		json_array_append_new(a, json_string(si->notes.v[i]));
@@ -650,6 +653,7 @@ sysinfo_from_json(const json_t *s, struct system_info *si)
 	si->emulator_evidence = get_str(s, "emulator_evidence");
 	si->vm = get_str(s, "vm");
 	si->vm_evidence = get_str(s, "vm_evidence");
+	si->clock_unset = get_str(s, "clock_unset");
 	json_array_foreach(json_object_get(s, "notes"), i, o)
 		if ((note = json_string_value(o)) != NULL) {
 			char buf[SI_STR_MAX + 1];

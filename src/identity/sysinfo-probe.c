@@ -426,6 +426,7 @@ sysinfo_probe(struct system_info *si)
 	si->npower = power_readings(si->power, SI_MAX_POWER, notes);
 	loadavg_fill(si, notes);
 	sysinfo_virt_probe(si);
+	sysinfo_clock_probe(si);
 	if (!sysfs_is_real())
 		si->sysroot = xstrdup(sysfs_root());
 	sysinfo_cpus_release(c);
@@ -485,6 +486,7 @@ sysinfo_release(struct system_info *si)
 	free(si->emulator_evidence);
 	free(si->vm);
 	free(si->vm_evidence);
+	free(si->clock_unset);
 	for (k = 0; k < si->notes.n; k++)
 		free(si->notes.v[k]);
 	sysinfo_init(si);

@@ -51,8 +51,8 @@
  * hypervisor, a device tree that says Raspberry Pi) is told by what its
  * firmware did not do (board_emulated_fill()); it is both a vm ("qemu")
  * and emulated ("qemu-system"), every row flagged.  QEMU's virt machine
- * says linux,dummy-virt (vm "qemu"), but what the guest sees is the same
- * under TCG and KVM, so its rows are not flagged emulated.
+ * says linux,dummy-virt (vm "qemu") under TCG and KVM alike; it is
+ * emulated only when its PMU is QEMU's own (virt_tcg_fill()).
  */
 #include "config.h"
 
@@ -512,6 +512,54 @@ board_emulated_fill(struct system_info *si)
 	}
 }
 
+/*
+ * QEMU's virt machine (linux,dummy-virt) under TCG or under KVM: the
+ * device tree, /proc/cpuinfo and the CPU's ID registers are alike
+ * (QEMU 7.2, Debian 12's arm64 kernel: tests/fixtures/qemu-virt).  The
+ * PMU is not.  Under KVM the guest's PMU is the host's hardware, whose
+ * event list (PMCEID0/1) holds the events Armv8 requires of every PMU
+ * with an L1 data cache, l1d_cache and l1d_cache_refill among them;
+ * TCG's PMU implements cpu_cycles (and inst_retired under -icount)
+ * and nothing of a cache.  So an armv8_pmuv3 PMU that lists cpu_cycles
+ * but no l1d_cache is QEMU's TCG: emulated, certainly.  Without a PMU
+ * (-cpu ...,pmu=off, or a kernel without the driver) nothing inside
+ * the guest tells TCG from KVM with certainty (TCG's generic timer runs
+ * at 62.5 MHz, BogoMIPS 125.00, but a host's counter could too): such
+ * a guest stays vm "qemu", its rows not flagged emulated.
+ */
+static void
+virt_tcg_fill(struct system_info *si)
+{
+	static const char *const dir = "/sys/bus/event_source/devices";
+	char path[512], why[512];
+	struct dirent *d;
+	DIR *dp;
+	int tcg = 0;
+
+	if (si->vm_evidence == NULL ||
+	    strstr(si->vm_evidence, "linux,dummy-virt") == NULL ||
+	    (dp = sysfs_opendir(dir)) == NULL)
+		return;
+	while (!tcg && (d = readdir(dp)) != NULL) {
+		if (strncmp(d->d_name, "armv8_pmuv3", 11) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%.255s/events/cpu_cycles",
+		    dir, d->d_name);
+		if (!sysfs_exists(path))
+			continue;
+		snprintf(path, sizeof(path), "%s/%.255s/events/l1d_cache",
+		    dir, d->d_name);
+		tcg = !sysfs_exists(path);
+	}
+	closedir(dp);
+	if (!tcg)
+		return;
+	snprintf(why, sizeof(why), "device tree: linux,dummy-virt with "
+	    "QEMU's TCG PMU (cpu_cycles but no l1d_cache event)");
+	si->emulator = xstrdup("qemu-system");
+	si->emulator_evidence = xstrdup(why);
+}
+
 /* ---- what the snapshot says ------------------------------------------------ */
 
 int
@@ -539,4 +587,6 @@ sysinfo_virt_probe(struct system_info *si)
 	vm_fill(si);
 	if (si->emulator == NULL)
 		board_emulated_fill(si);
+	if (si->emulator == NULL)
+		virt_tcg_fill(si);
 }

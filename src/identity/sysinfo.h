@@ -123,6 +123,13 @@ struct system_info {
 	 */
 	char *emulator, *emulator_evidence;
 	char *vm, *vm_evidence;
+	/*
+	 * The wall clock was plainly never set (earlier than this build's
+	 * source: a board with no RTC and no network time, dating its runs
+	 * 1970), with what it said; NULL: a plausible date.
+	 * sysinfo-clock.c.
+	 */
+	char *clock_unset;
 	struct sysinfo_notes notes;
 	struct si_run run;
 };
@@ -165,6 +172,18 @@ int sysinfo_binfmt_match(const char *entry, const unsigned char *hdr,
  * emulated whole also in a fixture tree) and the VM into si (the probe's).
  */
 void sysinfo_virt_probe(struct system_info *si);
+
+/*
+ * 1 when the wall clock `now` (seconds since the epoch) is plainly
+ * unset: more than a day before `source` (the build's source date,
+ * buildinfo_source_epoch(); 0 or less: unknown, then 2000-01-01), with
+ * why saying so, starting with the clock's day ("1970-01-01, before
+ * ..."); 0 when it may be real.
+ */
+int sysinfo_clock_judge(long long now, long long source, char *why,
+    size_t len);
+/* The wall clock's judgement into si->clock_unset (the probe's). */
+void sysinfo_clock_probe(struct system_info *si);
 
 /*
  * Was the snapshot taken under a user-mode emulator / in a virtual

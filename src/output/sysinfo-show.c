@@ -40,11 +40,12 @@ sysinfo_label(const struct system_info *s, char *buf, size_t len)
 	else
 		snprintf(cores, sizeof(cores), "%lld x %s", s->cpus_online,
 		    cpu ? cpu : "unknown");
-	snprintf(buf, len, "%s | %s%s | Linux %s%s%s%s%s", s->board ?
+	snprintf(buf, len, "%s | %s%s | Linux %s%s%s%s%s%s", s->board ?
 	    s->board : "unknown", cores, clock, s->kernel ? s->kernel :
 	    "unknown", sysinfo_emulated(s) ? " | emulated by " : "",
 	    sysinfo_emulated(s) ? s->emulator : "", sysinfo_in_vm(s) ?
-	    " | vm " : "", sysinfo_in_vm(s) ? s->vm : "");
+	    " | vm " : "", sysinfo_in_vm(s) ? s->vm : "",
+	    s->clock_unset != NULL ? " | clock unset: dates not real" : "");
 }
 
 /*
@@ -260,6 +261,12 @@ info_summary(FILE *fp, int width, const struct build_info *b,
 	if (sysinfo_in_vm(s)) {
 		strbuf_addf(&sb, "== vm: %s (a virtual machine: figures drift "
 		    "more than on bare metal)", info_str(s->vm, a, sizeof(a)));
+		summary_line(fp, width, &sb);
+	}
+	if (s->clock_unset != NULL) {
+		strbuf_addf(&sb, "== warning: clock unset (%s): the dates of "
+		    "runs are not real", info_str(s->clock_unset, a,
+		    sizeof(a)));
 		summary_line(fp, width, &sb);
 	}
 	if (!isnan(s->run.noise_pct)) {

@@ -9,6 +9,18 @@ clean_src() {
 	 make -C "$top_builddir" distdir distdir="$1") >"$TMP/distdir.log" 2>&1
 }
 
+# cross_src DIR: for a cross build, the clean tree in DIR as one TAP
+# line (the test ends there when it fails, with make's last lines), and
+# `build`, the triplet of this machine for configure --build.
+cross_src() {
+	clean_src "$1"
+	_st=$?
+	ok $_st "a clean source tree (make distdir)"
+	[ $_st -eq 0 ] || { sed 's/^/# /' "$TMP/distdir.log" | tail -20
+		done_testing; }
+	build=$(sh "$1/build-aux/config.guess")
+}
+
 # quickstart_ready: skip the test (77) unless it can run the README's
 # Quick start here without installing anything: a native build on Debian
 # with every package scripts/quickstart would install already there.

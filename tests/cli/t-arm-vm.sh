@@ -3,7 +3,8 @@
 # cross builds run natively on Debian's arm64 kernel under QEMU's full-
 # system emulation, not under qemu-user on the host's kernel.
 #   virt (2 x Cortex-A72, PMU): every known-answer test built for arm64
-#     passes; info names the cores by their part number; `run null` spin
+#     passes; info names the cores by their part number and says vm qemu
+#     and emulated (QEMU's TCG PMU); `run null` spin
 #     keeps its known truth; pingpong's seed 004 table says instructions
 #     are unavailable (QEMU counts cycles only) and shows no CPI.
 #   virt with -icount shift=0: both counters open and each hand-off's
@@ -13,12 +14,14 @@
 #     build sees NEON and VFPv4 in the compat AT_HWCAP; an armhf
 #     hard-float build against an armel softfp one (static; `run
 #     --against`) stores both runs, compares them, flags every row
-#     emulated.
+#     emulated; the guest is dated this year (arm-vm gives it the host's
+#     time: it has no RTC), and set back to 1970 a run warns once on
+#     stderr that the clock is unset and its stored machine line says so.
 # And arm-vm refuses a bad machine (2) and a missing QEMU (3) clearly.
 # The packages are cached in $BB_ARM_VM_CACHE (default the user's
-# ~/.cache/boardbench/arm-vm, as arm-vm's own).  9 min 41 s with an
-# empty cache at load 8-11 on the 2-core development VM, most of it the
-# three cross builds.  Skips (77) where qemu-system-aarch64, the cross
+# ~/.cache/boardbench/arm-vm, as arm-vm's own).  On the 2-core
+# development VM at load 4-7: 6 min 13 s with an empty cache, 8 min 49 s
+# with a full one (busier then), most of it the three cross builds.  Skips (77) where qemu-system-aarch64, the cross
 # compilers or their sysroots (scripts/setup-arm-cross) are missing.
 cache=${BB_ARM_VM_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/boardbench/arm-vm}
 . "${top_srcdir:-.}/tests/cli/lib.sh"
@@ -43,11 +46,7 @@ expect 3 "arm-vm: refuses clearly without QEMU" -- \
 grep -q "^arm-vm: /nonexistent/qemu-system-aarch64 is missing: install Debian's qemu-system-arm" "$TMP/err"
 ok $? "arm-vm: and says what to install"
 
-clean_src "$TMP/src"
-st=$?
-ok $st "a clean source tree (make distdir)"
-[ $st -eq 0 ] || { sed 's/^/# /' "$TMP/distdir.log" | tail -20; done_testing; }
-build=$(sh "$TMP/src/build-aux/config.guess")
+cross_src "$TMP/src"
 
 # cross NAME TRIPLET SYSROOT CFLAGS [EXTRA] [TARGETS]: build into $TMP/NAME
 cross() {
@@ -143,6 +142,9 @@ part info | grep -q "^== cpu: 2 x Cortex-A72"; ok $? "virt: info says 2 x Cortex
 part info | grep -q "^system.cores.0.part  *0xd08$"
 ok $? "virt: the A72's part number from /proc/cpuinfo"
 part info | grep -q "^system.vm  *qemu$"; ok $? "virt: vm qemu (linux,dummy-virt)"
+part info | grep -q "^== warning: emulated by qemu-system" &&
+	part info | grep -q "^system.emulator_evidence .*QEMU's TCG PMU"
+ok $? "virt: emulated by qemu-system, told by QEMU's TCG PMU"
 part info | grep -q "^counters.available  *false$" &&
 	part info | grep -q "^counters.why  *perf_event_open(instructions)"
 ok $? "virt: QEMU's PMU counts no instructions, said so"
@@ -181,6 +183,7 @@ grep '^\(pipe\|futex\)/same-core' "$TMP/pp" | sed 's/^/# /'
 
 # ---- raspi3b: a Raspberry Pi 3 Model B, emulated --------------------------
 cat > "$TMP/pi.sh" <<'EOF'
+echo "@@ year $(date -u +%Y)"
 echo "@@ info"; a64/boardbench info 2>&1
 echo "@@ hfinfo"; hf/boardbench info 2>&1
 echo "@@ against"
@@ -190,6 +193,15 @@ hf/boardbench run whetstone -p whetstone.variant=mwips -p whetstone.loops=100 \
 echo "@@ against-status $?"
 echo "@@ csv"
 hf/boardbench show --db /tmp/ab.db --format csv 1 2 2>&1
+# last: the clock of a Pi with no RTC and no network time
+date -u -s @86400 >/dev/null
+echo "@@ 1970"
+a64/boardbench run null --profile quick --warmup 0 --budget 0.1 \
+	--db /tmp/c.db >/dev/null 2>/tmp/err
+echo "@@ 1970-status $?"
+echo "@@ 1970-err"; cat /tmp/err
+echo "@@ 1970-show"
+a64/boardbench show --db /tmp/c.db 1 2>&1 | sed -n '/^== machine/,/^== run/p'
 EOF
 vmboot raspi3b "$TMP/pi.sh"
 vmdone raspi3b
@@ -222,4 +234,14 @@ rows=$(grep -c '^[12],[^,]*,[a-z]*fp,whetstone,' "$TMP/ab.csv")
 flagged=$(grep '^[12],[^,]*,[a-z]*fp,whetstone,' "$TMP/ab.csv" | grep -c 'emulated')
 [ "$rows" -gt 2 ] && [ "$flagged" -eq "$rows" ]
 ok $? "raspi3b: both runs stored, every row flagged emulated ($flagged of $rows)"
+part info | grep -q "clock unset"
+ok $(( ! $? )) "raspi3b: the guest's clock is the host's (no clock unset)"
+[ "$(sed -n 's/^@@ year //p' "$TMP/out")" = "$(date -u +%Y)" ]
+ok $? "raspi3b: dated this year, though it has no RTC (arm-vm gave the date)"
+grep -q "^@@ 1970-status 0$" "$TMP/out"; ok $? "raspi3b: a run dated 1970"
+[ "$(part 1970-err | grep -c .)" -eq 1 ] &&
+	part 1970-err | grep -q "^boardbench: warning: clock unset (1970-01-02): this run's dates are not real$"
+ok $? "raspi3b: one line on stderr says the clock is unset"
+part 1970-show | tr -s '\n ' '  ' | grep -q "| clock unset: dates not real =="
+ok $? "raspi3b: the stored run's machine line says so"
 done_testing

@@ -51,11 +51,7 @@ for a in $arches; do
 done
 [ $have_any = 1 ] || skip_all "no ARM cross toolchain in $R (run scripts/setup-arm-cross as root)"
 
-clean_src "$TMP/src"
-st=$?
-ok $st "a clean source tree (make distdir)"
-[ $st -eq 0 ] || { sed 's/^/# /' "$TMP/distdir.log" | tail -20; done_testing; }
-build=$(sh "$TMP/src/build-aux/config.guess")
+cross_src "$TMP/src"
 
 # info's field KEY (a regex): on its line, or on the next when the key
 # is longer than its column

@@ -113,6 +113,22 @@ ok $? "vm-kvm: a run's machine line (wrapped) names the vm"
 grep -q "emulated" "$TMP/out"
 ok $(( ! $? )) "vm-kvm: a virtual machine is not emulation"
 
+# QEMU's virt machine under TCG, read in the guest: emulated by its PMU;
+# the same with a hardware PMU's event list (as KVM passes through): a
+# vm only, nothing inside says which accelerator
+BOARDBENCH_SYSROOT="$fx/qemu-virt"
+expect 0 "info on QEMU's virt machine under TCG" -- bb info
+has "^== warning: emulated by qemu-system" "qemu-virt: emulated, said out loud"
+has "^== vm: qemu (a virtual machine" "qemu-virt: and a vm"
+hasj "^system.emulator_evidence .*QEMU's TCG PMU" "qemu-virt: by QEMU's PMU"
+cp -R "$fx/qemu-virt" "$TMP/virt-pmu"
+: > "$TMP/virt-pmu/sys/bus/event_source/devices/armv8_pmuv3/events/l1d_cache"
+BOARDBENCH_SYSROOT="$TMP/virt-pmu"
+expect 0 "info on QEMU's virt machine with a hardware PMU" -- bb info
+has "^== vm: qemu (a virtual machine" "virt with a hardware PMU: a vm"
+grep -q "emulat" "$TMP/out"
+ok $(( ! $? )) "virt with a hardware PMU: not called emulated"
+
 BOARDBENCH_SYSROOT="$fx/bare"
 expect 0 "info on a bare container" -- bb info
 test ! -s "$TMP/err"; ok $? "no errors"

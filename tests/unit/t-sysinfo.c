@@ -16,6 +16,7 @@
 #include <elf.h>
 #include <sys/stat.h>
 
+#include "buildinfo.h"
 #include "clock.h"
 #include "clockcache.h"
 #include "cpuset.h"
@@ -539,31 +540,82 @@ test_vm(void)
 }
 
 /*
- * A Raspberry Pi emulated whole by QEMU (tests/fixtures/qemu-raspi3b, read
- * in the guest): no hypervisor, but none of the firmware's traces.
+ * A machine QEMU emulates whole, read in its guest: its board and cores,
+ * emulated by qemu-system (with evidence holding `why`) and a vm, qemu.
+ */
+static void
+emulated_whole(const char *fx, const char *board, const char *cpus,
+    const char *why)
+{
+	json_t *s = snapshot(fx);
+	const char *ev = jstr(s, "emulator_evidence");
+	char label[512];
+
+	is_str(jstr(s, "board"), board, "%s: the board its device tree says",
+	    fx);
+	is_str(jstr(s, "cpu_model"), cpus, "%s: the cores brought up", fx);
+	is_str(jstr(s, "emulator"), "qemu-system",
+	    "%s: emulated by qemu-system", fx);
+	ok(ev != NULL && strstr(ev, why) != NULL, "%s: with what showed it "
+	    "(%s)", fx, ev ? ev : "none");
+	is_str(jstr(s, "vm"), "qemu", "%s: and a vm, qemu", fx);
+	reads_back(s, fx);
+	label_of(s, label, sizeof(label));
+	ok(strstr(label, " | emulated by qemu-system | vm qemu") != NULL,
+	    "%s: the label says so (%s)", fx, label);
+	json_decref(s);
+}
+
+/*
+ * A Raspberry Pi emulated whole by QEMU (tests/fixtures/qemu-raspi3b):
+ * no hypervisor, but none of the firmware's traces.  QEMU's virt machine
+ * under TCG (tests/fixtures/qemu-virt): a vm by its device tree,
+ * emulated by its PMU, TCG's own (t-info: with a hardware PMU's events,
+ * as under KVM, a vm only).
  */
 static void
 test_board_emulated(void)
 {
-	json_t *s = snapshot("qemu-raspi3b");
-	char label[512];
+	emulated_whole("qemu-raspi3b", "Raspberry Pi 3 Model B",
+	    "2 x Cortex-A53", "/serial-number");
+	emulated_whole("qemu-virt", "linux,dummy-virt", "2 x Cortex-A72",
+	    "TCG PMU (cpu_cycles but no l1d_cache event)");
+}
 
-	is_str(jstr(s, "board"), "Raspberry Pi 3 Model B",
-	    "qemu-raspi3b: the board its device tree says");
-	is_str(jstr(s, "cpu_model"), "2 x Cortex-A53",
-	    "qemu-raspi3b: the 2 of 4 cores brought up");
-	is_str(jstr(s, "emulator"), "qemu-system",
-	    "qemu-raspi3b: emulated by qemu-system");
-	ok(jstr(s, "emulator_evidence") != NULL && strstr(jstr(s,
-	    "emulator_evidence"), "/serial-number") != NULL,
-	    "qemu-raspi3b: with what showed it (%s)",
-	    jstr(s, "emulator_evidence") ? jstr(s, "emulator_evidence") :
-	    "none");
-	is_str(jstr(s, "vm"), "qemu", "qemu-raspi3b: and a vm, qemu");
-	reads_back(s, "qemu-raspi3b");
+/*
+ * A wall clock never set (a board with no RTC starts in 1970): earlier
+ * than the build's source by more than a day; the snapshot keeps it and
+ * the label shows it.
+ */
+static void
+test_clock_unset(void)
+{
+	long long src = buildinfo_source_epoch();
+	char why[160], label[512];
+	json_t *s;
+
+	ok(src > 946684800LL, "the build knows its source's date (%lld)", src);
+	ok(sysinfo_clock_judge(100, src, why, sizeof(why)) == 1 &&
+	    strncmp(why, "1970-01-01, before this build's source of ", 42)
+	    == 0, "1970 is unset (%s)", why);
+	ok(sysinfo_clock_judge(src - 3600, src, why, sizeof(why)) == 0 &&
+	    why[0] == '\0', "an hour before the source may be real");
+	ok(sysinfo_clock_judge(src + 86400 * 400LL, src, why, sizeof(why))
+	    == 0, "a year after it too");
+	ok(sysinfo_clock_judge(631152000LL, 0, why, sizeof(why)) == 1 &&
+	    strcmp(why, "1990-01-01, before the year 2000") == 0,
+	    "no source date: before 2000 is unset (%s)", why);
+	ok(sysinfo_clock_judge(1262304000LL, 0, why, sizeof(why)) == 0,
+	    "no source date: 2010 may be real");
+	s = snapshot("rpi4");
+	ok(json_object_get(s, "clock_unset") == NULL,
+	    "this machine's clock is set: no clock_unset");
+	json_object_set_new(s, "clock_unset", json_string("1970-01-01, "
+	    "before this build's source of 2026-12-07"));
+	reads_back(s, "clock_unset");
 	label_of(s, label, sizeof(label));
-	ok(strstr(label, " | emulated by qemu-system") != NULL,
-	    "qemu-raspi3b: the label says so (%s)", label);
+	ok(strstr(label, " | clock unset: dates not real") != NULL,
+	    "the label says the clock is unset (%s)", label);
 	json_decref(s);
 }
 
@@ -823,6 +875,7 @@ main(void)
 	test_hostile();
 	test_vm();
 	test_board_emulated();
+	test_clock_unset();
 	test_emulator();
 	test_many_cpus();
 	unsetenv("BOARDBENCH_SYSROOT");
