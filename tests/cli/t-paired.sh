@@ -243,5 +243,19 @@ expect 2 "aa-check --seed -3" -- sh "$aa" --boardbench "$BOARDBENCH" --seed -3
 grep -q -- '--seed takes a whole number' "$TMP/err"; ok $? "... says what --seed takes"
 expect 2 "aa-check with an unknown argument" -- sh "$aa" --boardbench "$BOARDBENCH" --fast
 expect 2 "aa-check --boardbench of a missing file" -- sh "$aa" --boardbench "$TMP/nothere"
+# its per-case tallies from a compare TSV: a '>' among printf's arguments
+# is a redirection to mawk (Debian's awk), which left the column blank
+# and a file '0' in the user's directory
+eval "$(sed -n '/^count() {/,/^}/p; /^per_bench() {/,/^}/p; /^rate() {/p' "$aa")"
+mkdir "$TMP/aacwd"
+row() { printf '%s\t%s\t\t1\tflop/s\t1\tB\tb\t0\tOK\t1\t9\t%s\t%s\t%s\t%s\tpair\t9\t%s\t%s\t0\n' "$@"; }
+{ row linpack rolled 1.03 1.03 1.01 1.05 0.01 significant
+  row whetstone mwips 1.0 1.0 0.9 1.1 0.5 noise
+  row whetstone mwips/n1 1.2 1.2 1.1 1.3 0.01 noise; } > "$TMP/aa.tsv"
+got=$(cd "$TMP/aacwd" && set -- $(count "$TMP/aa.tsv") &&
+	echo "$* | $(rate "$3" "$1") | $(per_bench "$TMP/aa.tsv")")
+[ "$got" = "2 1 1 | 1 (50.0 %) | linpack 1/1, whetstone 0/1" ] &&
+	[ -z "$(ls "$TMP/aacwd")" ]
+ok $? "aa-check's tallies: cases, BH, excluding 1, by bench; no stray file ($got)"
 
 done_testing
