@@ -497,55 +497,55 @@ parse_percent(const char *s, double *out)
 	return parse_double(buf, out);
 }
 
-int
-cmd_compare(int argc, char **argv)
-{
-	const char *format = "text", *db = NULL, *baseline = NULL;
-	const char *plotfile = NULL;
-	struct cmp_opts o = { .alpha = CMP_ALPHA_DEFAULT, .fail_pct = -1 };
-	struct cmp_inputs cs = { NULL, 0 };
-	struct cmp_column *cc = NULL;
-	struct cmp_table t;
-	struct comparison cmp = { 0 };
+/* compare's options, as parsed */
+struct compare_args {
+	const char *format, *db, *baseline, *plotfile;
+	struct cmp_opts o;
 	fmt_compare_fn *print;
-	struct store *st = NULL;
-	char **specs;
-	size_t nspecs = 0, i, base = 0, base_spec = 0, before;
-	int c, pool = 0, verbose = 0, rc = EXIT_USAGE, ninputs, plot_log = 0;
-	int intervals = 0;
-	char what[200], e_a[FMT_SAFE(64)], e_b[FMT_SAFE(64)];
+	int pool, verbose, intervals, plot_log;
+};
+
+/*
+ * The options into a (optind past them): -1 to go on, else the exit
+ * status (--help, or bad usage said in one line).
+ */
+static int
+compare_parse(int argc, char **argv, struct compare_args *a)
+{
 	struct cmd_getopt g;
+	char what[200];
+	int c;
 
 	cmd_opt_start(&g, &cmd_compare_opts);
 	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
-		case O_BASELINE: baseline = optarg; break;
-		case O_POOL: pool = 1; break;
+		case O_BASELINE: a->baseline = optarg; break;
+		case O_POOL: a->pool = 1; break;
 		case OPT_ALPHA:
-			if (parse_double(optarg, &o.alpha) != 0 ||
-			    !(o.alpha > 0 && o.alpha < 1)) {
+			if (parse_double(optarg, &a->o.alpha) != 0 ||
+			    !(a->o.alpha > 0 && a->o.alpha < 1)) {
 				snprintf(what, sizeof(what), "bad --alpha '%s' "
 				    "(allowed: above 0 and below 1)", optarg);
 				return cmd_bad_usage("compare", what);
 			}
 			break;
-		case O_ALLOW_MISSING: o.allow_missing = 1; break;
-		case O_IGNORE_PARAMS: o.ignore_params = 1; break;
+		case O_ALLOW_MISSING: a->o.allow_missing = 1; break;
+		case O_IGNORE_PARAMS: a->o.ignore_params = 1; break;
 		case O_FAIL:
-			if (parse_percent(optarg, &o.fail_pct) != 0 ||
-			    !(o.fail_pct >= 0 && o.fail_pct <= 1000)) {
+			if (parse_percent(optarg, &a->o.fail_pct) != 0 ||
+			    !(a->o.fail_pct >= 0 && a->o.fail_pct <= 1000)) {
 				snprintf(what, sizeof(what), "bad "
 				    "--fail-on-regression '%s' (allowed: a "
 				    "percentage from 0 to 1000)", optarg);
 				return cmd_bad_usage("compare", what);
 			}
 			break;
-		case O_PLOT: plotfile = optarg; break;
-		case O_LOG: plot_log = 1; break;
-		case OPT_FORMAT: format = optarg; break;
-		case OPT_DB: db = optarg; break;
-		case 'v': verbose = 1; break;
-		case O_INTERVALS: intervals = 1; break;
+		case O_PLOT: a->plotfile = optarg; break;
+		case O_LOG: a->plot_log = 1; break;
+		case OPT_FORMAT: a->format = optarg; break;
+		case OPT_DB: a->db = optarg; break;
+		case 'v': a->verbose = 1; break;
+		case O_INTERVALS: a->intervals = 1; break;
 		case 'h':
 			cmd_opt_usage(stdout, &cmd_compare_opts);
 			return EXIT_OK;
@@ -553,117 +553,165 @@ cmd_compare(int argc, char **argv)
 			return cmd_getopt_error("compare", argc, argv, optopt);
 		}
 	}
-	if ((print = fmt_compare_format(format)) == NULL) {
+	if ((a->print = fmt_compare_format(a->format)) == NULL) {
 		snprintf(what, sizeof(what), "unknown format '%s' (allowed: "
-		    "%s)", format, fmt_names);
+		    "%s)", a->format, fmt_names);
 		return cmd_bad_usage("compare", what);
 	}
-	if (plotfile != NULL && plotfile[0] == '\0')
+	if (a->plotfile != NULL && a->plotfile[0] == '\0')
 		return cmd_bad_usage("compare", "--plot needs a file name");
-	if (plotfile != NULL) {
+	if (a->plotfile != NULL) {
 		char tb[64];
 
-		if (fmt_compare_plot_terminal(plotfile, 640, 520, tb,
+		if (fmt_compare_plot_terminal(a->plotfile, 640, 520, tb,
 		    sizeof(tb)) == NULL) {
 			snprintf(what, sizeof(what), "--plot '%.120s': unknown "
-			    "extension (allowed: .svg, .png, .pdf)", plotfile);
+			    "extension (allowed: .svg, .png, .pdf)",
+			    a->plotfile);
 			return cmd_bad_usage("compare", what);
 		}
 	}
-	if (plotfile != NULL && store_output_check(plotfile, db) != 0)
+	if (a->plotfile != NULL && store_output_check(a->plotfile, a->db) != 0)
 		return EXIT_USAGE;
-	/* one input is enough when it is a file of several runs */
-	ninputs = argc - optind + (baseline != NULL);
-	if (ninputs < 1 || (ninputs == 1 &&
-	    !runspec_is_file(baseline != NULL ? baseline :
-	    argv[optind], RUNSPEC_LOOSE)))
-		return cmd_bad_usage("compare", "give at least two runs, tags "
-		    "or files, or one file of several runs");
+	return -1;
+}
 
-	/* the inputs; a --baseline that is not among them goes first */
+/*
+ * The inputs named after the options (a --baseline not among them goes
+ * first) read into cs, *base the baseline's column: 0, or -1 with the
+ * error said.
+ */
+static int
+compare_read(int argc, char **argv, const struct compare_args *a,
+    struct cmp_inputs *cs, size_t *base)
+{
+	char **specs;
+	struct store *st = NULL;
+	size_t nspecs = 0, i, base_spec = 0, before;
+	int rc = 0;
+
 	specs = xcalloc((size_t)(argc - optind) + 1, sizeof(*specs));
-	if (baseline != NULL) {
+	if (a->baseline != NULL) {
 		for (i = (size_t)optind; i < (size_t)argc; i++)
-			if (strcmp(argv[i], baseline) == 0)
+			if (strcmp(argv[i], a->baseline) == 0)
 				break;
 		if (i == (size_t)argc)
-			specs[nspecs++] = (char *)baseline;
+			specs[nspecs++] = (char *)a->baseline;
 		else
 			base_spec = i - (size_t)optind;
 	}
 	for (i = (size_t)optind; i < (size_t)argc; i++)
 		specs[nspecs++] = argv[i];
-
-	for (i = 0; i < nspecs; i++) {
-		before = cs.n;
-		if (cmd_compare_inputs(&cs, specs[i], RUNSPEC_LOOSE, db, &st,
-		    pool) != 0)
-			goto out;
-		if (i == base_spec)
-			base = before;
+	*base = 0;
+	for (i = 0; i < nspecs && rc == 0; i++) {
+		before = cs->n;
+		if (cmd_compare_inputs(cs, specs[i], RUNSPEC_LOOSE, a->db, &st,
+		    a->pool) != 0)
+			rc = -1;
+		else if (i == base_spec)
+			*base = before;
 	}
-	if (st != NULL) {
-		/* everything is read: gnuplot must not inherit the store */
+	/* everything is read: gnuplot must not inherit the store */
+	if (st != NULL)
 		store_close(st);
-		st = NULL;
-	}
+	free(specs);
+	return rc;
+}
+
+/* cmd.h */
+void
+cmd_cmp_column(struct cmp_column *cc, const struct result *rows, size_t n,
+    size_t runs, const char *pair_key, const struct system_info *si)
+{
+	cc->rows = rows;
+	cc->n = n;
+	cc->runs = runs;
+	cc->pair_id = pair_key != NULL ? pair_key :
+	    si != NULL && runs <= 1 ? si->run.pair_id : NULL;
+}
+
+/* The table of cs against column base: 0, or -1 with the error said. */
+static int
+compare_table(struct cmp_table *t, const struct cmp_inputs *cs,
+    size_t base, const struct cmp_opts *o)
+{
+	struct cmp_column *cc = xcalloc(cs->n, sizeof(*cc));
+	char e_a[FMT_SAFE(64)], e_b[FMT_SAFE(64)];
+	size_t i;
+
+	for (i = 0; i < cs->n; i++)
+		cmd_cmp_column(&cc[i], cs->v[i].rows, cs->v[i].nrows,
+		    cs->v[i].nruns, cs->v[i].pair_key, cs->v[i].ri.system);
+	cmp_build(t, cc, cs->n, base, o);
+	free(cc);
+	for (i = 0; i < cs->n; i++)
+		if (i != base && t->common[i] == 0) {
+			error("'%s' has no case in common with the baseline "
+			    "'%s'", fmt_safe(e_a, sizeof(e_a), cs->v[i].name),
+			    fmt_safe(e_b, sizeof(e_b), cs->v[base].name));
+			cmp_release(t);
+			return -1;
+		}
+	return 0;
+}
+
+int
+cmd_compare(int argc, char **argv)
+{
+	struct compare_args a = { .format = "text",
+	    .o = { .alpha = CMP_ALPHA_DEFAULT, .fail_pct = -1 } };
+	struct cmp_inputs cs = { NULL, 0 };
+	struct cmp_table t;
+	struct comparison cmp = { 0 };
+	size_t base;
+	int c, rc, ninputs;
+
+	if ((rc = compare_parse(argc, argv, &a)) >= 0)
+		return rc;
+	/* one input is enough when it is a file of several runs */
+	ninputs = argc - optind + (a.baseline != NULL);
+	if (ninputs < 1 || (ninputs == 1 &&
+	    !runspec_is_file(a.baseline != NULL ? a.baseline :
+	    argv[optind], RUNSPEC_LOOSE)))
+		return cmd_bad_usage("compare", "give at least two runs, tags "
+		    "or files, or one file of several runs");
+	rc = EXIT_USAGE;
+	if (compare_read(argc, argv, &a, &cs, &base) != 0)
+		goto out;
 	if (cs.n < 2) {
 		cmd_bad_usage("compare", "the inputs hold only one run; give "
 		    "at least two");
 		goto out;
 	}
 	unique_names(&cs);
-
-	cc = xcalloc(cs.n, sizeof(*cc));
-	for (i = 0; i < cs.n; i++) {
-		const struct system_info *si = cs.v[i].ri.system;
-
-		cc[i].rows = cs.v[i].rows;
-		cc[i].n = cs.v[i].nrows;
-		cc[i].runs = cs.v[i].nruns;
-		cc[i].pair_id = cs.v[i].pair_key != NULL ? cs.v[i].pair_key :
-		    si != NULL && cs.v[i].nruns <= 1 ? si->run.pair_id : NULL;
-	}
-	cmp_build(&t, cc, cs.n, base, &o);
-	for (i = 0; i < cs.n; i++)
-		if (i != base && t.common[i] == 0) {
-			error("'%s' has no case in common with the baseline "
-			    "'%s'", fmt_safe(e_a, sizeof(e_a), cs.v[i].name),
-			    fmt_safe(e_b, sizeof(e_b), cs.v[base].name));
-			cmp_release(&t);
-			goto out;
-		}
-
+	if (compare_table(&t, &cs, base, &a.o) != 0)
+		goto out;
 	cmp.in = &cs;
 	cmp.t = &t;
-	cmp.o = &o;
+	cmp.o = &a.o;
 	cmp.width = fmt_term_width(STDOUT_FILENO);
-	cmp.verbose = verbose;
-	cmp.intervals = intervals;
-	print(stdout, &cmp);
+	cmp.verbose = a.verbose;
+	cmp.intervals = a.intervals;
+	a.print(stdout, &cmp);
 	fflush(stdout);
 
 	rc = EXIT_OK;
-	if (plotfile != NULL && (c = fmt_compare_plot(plotfile, &cmp,
-	    plot_log)) != 0)
+	if (a.plotfile != NULL && (c = fmt_compare_plot(a.plotfile, &cmp,
+	    a.plot_log)) != 0)
 		rc = c == -2 ? EXIT_BENCH : EXIT_USAGE;
-	if (o.fail_pct >= 0 && t.nregressions > 0) {
+	if (a.o.fail_pct >= 0 && t.nregressions > 0) {
 		error("%zu regression%s against '%s' (worse by more than %g%% "
 		    "over its interval, or in its ratio when one run a side, "
 		    "failed%s)%s", t.nregressions,
 		    t.nregressions == 1 ? "" : "s", cs.v[base].name,
-		    o.fail_pct, o.allow_missing ? "" : ", or missing",
-		    t.nmissing > 0 && !o.allow_missing ? "; --allow-missing "
+		    a.o.fail_pct, a.o.allow_missing ? "" : ", or missing",
+		    t.nmissing > 0 && !a.o.allow_missing ? "; --allow-missing "
 		    "lets missing or SKIPPED cases pass" : "");
 		rc = EXIT_REGRESSION;
 	}
 	cmp_release(&t);
 out:
-	free(cc);
 	cmd_compare_inputs_release(&cs);
-	free(specs);
-	if (st != NULL)
-		store_close(st);
 	return rc;
 }
 

@@ -173,16 +173,9 @@ report_page(const struct rruns *rs, double alpha)
 	if (rs->n < 2)
 		return fmt_html_report(rs, NULL, alpha);
 	cc = xcalloc(rs->n, sizeof(*cc));
-	for (c = 0; c < rs->n; c++) {
-		const struct system_info *si = rs->v[c].ri.system;
-
-		/* as compare sets its columns */
-		cc[c].rows = rs->v[c].rows;
-		cc[c].n = rs->v[c].n;
-		cc[c].runs = rs->v[c].runs;
-		cc[c].pair_id = rs->v[c].pair_key != NULL ? rs->v[c].pair_key :
-		    si != NULL && rs->v[c].runs <= 1 ? si->run.pair_id : NULL;
-	}
+	for (c = 0; c < rs->n; c++)
+		cmd_cmp_column(&cc[c], rs->v[c].rows, rs->v[c].n,
+		    rs->v[c].runs, rs->v[c].pair_key, rs->v[c].ri.system);
 	cmp_build(&t, cc, rs->n, 0, &o);
 	html = fmt_html_report(rs, &t, alpha);
 	cmp_release(&t);

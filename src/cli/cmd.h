@@ -40,6 +40,17 @@ struct cmp_inputs;
 int cmd_compare_inputs(struct cmp_inputs *cs, const char *spec,
     unsigned flags, const char *db, struct store **st, int pool);
 void cmd_compare_inputs_release(struct cmp_inputs *cs);
+/*
+ * One column of the comparison table from a column's rows, as compare
+ * and report set it: its paired session is the pooled pair_key, else
+ * the one run's own pairing.
+ */
+struct cmp_column;
+struct result;
+struct system_info;
+void cmd_cmp_column(struct cmp_column *cc, const struct result *rows,
+    size_t n, size_t runs, const char *pair_key,
+    const struct system_info *si);
 
 /* Each command's option table and --help (cmd-opt.h). */
 struct cmd_opts;

@@ -503,21 +503,20 @@ find_mains(struct cmp_table *t)
 			t->rows[i].main = t->rows[t->rows[i].main].main;
 }
 
-void
-cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
-    size_t base, const struct cmp_opts *o)
+/*
+ * The table's rows: every column's case rows (not per-copy rows) matched
+ * by key, one row per key (a column's later duplicate wins), in the order
+ * the cases first appeared, the baseline's first.
+ */
+static void
+match_rows(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
+    size_t base)
 {
 	struct entry *e;
 	struct cmp_row *row;
 	size_t ne = 0, i, j, k, c;
 	size_t *first;
 
-	memset(t, 0, sizeof(*t));
-	t->ncols = ncols;
-	t->base = base;
-	t->drift = NAN;
-	match_params = !o->ignore_params;
-	t->common = xcalloc(ncols, sizeof(*t->common));
 	for (c = 0; c < ncols; c++)
 		ne += cols[c].n;
 	e = xcalloc(ne + 1, sizeof(*e));
@@ -569,7 +568,16 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 	}
 	free(first);
 
-	find_mains(t);
+}
+
+/* Each row's cells: values, ratios and intervals against the baseline. */
+static void
+fill_cells(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
+    size_t base, const struct cmp_opts *o)
+{
+	struct cmp_row *row;
+	size_t i, c;
+
 	for (i = 0; i < t->nrows; i++) {
 		row = &t->rows[i];
 		for (c = 0; c < ncols; c++) {
@@ -602,10 +610,17 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 				t->drift = cell->drift;
 		}
 	}
-	for (c = 0; c < ncols; c++)
-		if (c != base)
-			column_verdicts(t, c, o);
-	/* derived rows follow their case; each case's cell counts once */
+}
+
+/* The tallies over the cases' cells; derived rows follow their case. */
+static void
+count_cells(struct cmp_table *t, size_t ncols, size_t base,
+    const struct cmp_opts *o)
+{
+	struct cmp_row *row;
+	size_t i, c;
+
+	/* each case's cell counts once */
 	for (i = 0; i < t->nrows; i++) {
 		row = &t->rows[i];
 		for (c = 0; c < ncols; c++) {
@@ -639,6 +654,27 @@ cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
 				t->nregressions++;
 		}
 	}
+}
+
+void
+cmp_build(struct cmp_table *t, const struct cmp_column *cols, size_t ncols,
+    size_t base, const struct cmp_opts *o)
+{
+	size_t c;
+
+	memset(t, 0, sizeof(*t));
+	t->ncols = ncols;
+	t->base = base;
+	t->drift = NAN;
+	match_params = !o->ignore_params;
+	t->common = xcalloc(ncols, sizeof(*t->common));
+	match_rows(t, cols, ncols, base);
+	find_mains(t);
+	fill_cells(t, cols, ncols, base, o);
+	for (c = 0; c < ncols; c++)
+		if (c != base)
+			column_verdicts(t, c, o);
+	count_cells(t, ncols, base, o);
 	match_params = 1;
 }
 

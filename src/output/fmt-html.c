@@ -652,29 +652,50 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
  * The comparison of every run with the first (t, built by the command
  * from the runs in order, the first the baseline): table, then bar charts.
  */
+/* One cell of the comparison table; *nnoise counts the ~ ones. */
 static void
-comparison(struct strbuf *sb, const struct rruns *rs,
-    const struct cmp_table *t, double alpha)
+comparison_cell(struct strbuf *sb, const struct cmp_row *row, size_t c,
+    size_t *nnoise)
 {
-	size_t i, c, g, nnoise = 0, nskip = 0;
+	const struct cmp_cell *cell = &row->cells[c];
+
+	if (cell->r == NULL)
+		strbuf_addf(sb, "<td class=\"n\">-</td>");
+	else if (cell->r->status != ST_OK)
+		strbuf_addf(sb, "<td class=\"n\">%s</td>",
+		    result_status_name(cell->r->status));
+	else if (c == 0 || isnan(row->cells[0].value))
+		value_cell(sb, cell->r, cell->value, NULL);
+	else if (isnan(cell->speedup))
+		strbuf_addf(sb, "<td class=\"n\">?</td>");
+	else {
+		int noise = cell->mark == CMP_NOISE;
+
+		(*nnoise) += noise;
+		strbuf_addf(sb, "<td class=\"n %s\">%.3f",
+		    noise || cell->mark == CMP_NOTCOMP ?
+		    "noise" : cell->speedup >= 1 ? "better" :
+		    "worse", cell->speedup);
+		if (!isnan(cell->lo))
+			strbuf_addf(sb, " <small>[%.3f, %.3f]"
+			    "</small>", cell->lo, cell->hi);
+		strbuf_addf(sb, "%s%s</td>", noise ? " ~" :
+		    cell->mark == CMP_UNKNOWN ? " ?" : "",
+		    cell->mark == CMP_NOTCOMP ? " n/c" : "");
+	}
+}
+
+/*
+ * The table of ratios, a row per case (rows SKIPPED in every run left
+ * out), under a line per benchmark; its counts below it.
+ */
+static void
+comparison_table(struct strbuf *sb, const struct rruns *rs,
+    const struct cmp_table *t)
+{
+	size_t i, c, nnoise = 0, nskip = 0;
 	const char *bench = NULL;
 
-	strbuf_addf(sb, "<h2 id=\"comparison\">Comparison</h2>\n<p>Each cell "
-	    "is the ratio to the baseline <b>");
-	esc(sb, rs->v[0].name);
-	strbuf_addf(sb, "</b> with its 95 %% interval, turned so that above 1 "
-	    "is better (rates: value / baseline; times: baseline / value). "
-	    "Runs measured in pairs (run --against) compare pair by pair "
-	    "(a case in code placements, placement by placement: which "
-	    "layouts the builds drew is part of the interval); pooled runs "
-	    "by their run medians; one unpaired run a side has the ratio "
-	    "alone (n/c 1 run/side). "
-	    "<span class=\"noise\">~</span> marks no difference shown: the "
-	    "interval holds 1, or the difference does not survive "
-	    "Benjamini-Hochberg at %g; n/c a cell with no verdict (unpaired "
-	    "and a side flagged busy, preempted, throttled or drifted, one "
-	    "run a side, or emulated against native).</p>\n", alpha);
-	comparison_verdicts(sb, rs, t, alpha);
 	strbuf_addf(sb, "<div class=\"scroll\"><table><tr><th>case</th>");
 	for (c = 0; c < rs->n; c++) {
 		strbuf_addf(sb, "<th>");
@@ -699,116 +720,115 @@ comparison(struct strbuf *sb, const struct rruns *rs,
 		}
 		strbuf_addf(sb, "<tr>");
 		case_cell(sb, row->key->case_name, 0);
-		for (c = 0; c < rs->n; c++) {
-			const struct cmp_cell *cell = &row->cells[c];
-
-			if (cell->r == NULL)
-				strbuf_addf(sb, "<td class=\"n\">-</td>");
-			else if (cell->r->status != ST_OK)
-				strbuf_addf(sb, "<td class=\"n\">%s</td>",
-				    result_status_name(cell->r->status));
-			else if (c == 0 || isnan(row->cells[0].value))
-				value_cell(sb, cell->r, cell->value, NULL);
-			else if (isnan(cell->speedup))
-				strbuf_addf(sb, "<td class=\"n\">?</td>");
-			else {
-				int noise = cell->mark == CMP_NOISE;
-
-				nnoise += noise;
-				strbuf_addf(sb, "<td class=\"n %s\">%.3f",
-				    noise || cell->mark == CMP_NOTCOMP ?
-				    "noise" : cell->speedup >= 1 ? "better" :
-				    "worse", cell->speedup);
-				if (!isnan(cell->lo))
-					strbuf_addf(sb, " <small>[%.3f, %.3f]"
-					    "</small>", cell->lo, cell->hi);
-				strbuf_addf(sb, "%s%s</td>", noise ? " ~" :
-				    cell->mark == CMP_UNKNOWN ? " ?" : "",
-				    cell->mark == CMP_NOTCOMP ? " n/c" : "");
-			}
-		}
+		for (c = 0; c < rs->n; c++)
+			comparison_cell(sb, row, c, &nnoise);
 		strbuf_addf(sb, "</tr>\n");
 	}
 	strbuf_addf(sb, "</table></div>\n<p>%zu cell%s within the noise; "
 	    "%zu row%s SKIPPED in every run left out.</p>\n", nnoise,
 	    nnoise == 1 ? "" : "s", nskip, nskip == 1 ? "" : "s");
+}
 
+/* The bar chart of the ratios of the group of row g (its first row). */
+static void
+comparison_chart(struct strbuf *sb, const struct rruns *rs,
+    const struct cmp_table *t, size_t g)
+{
+	const char *group = t->rows[g].key->group;
+	const char **labels, **series;
+	double *vals, *los, *his;
+	int *hat;
+	size_t nl = 0, j, c, ncols = rs->n - 1;
+	char title[160];
+	struct svg_bars b;
+
+	labels = xcalloc(t->nrows, sizeof(*labels));
+	vals = xcalloc(t->nrows * ncols, sizeof(*vals));
+	los = xcalloc(t->nrows * ncols, sizeof(*los));
+	his = xcalloc(t->nrows * ncols, sizeof(*his));
+	hat = xcalloc(t->nrows * ncols, sizeof(*hat));
+	series = xcalloc(ncols, sizeof(*series));
+	for (c = 1; c < rs->n; c++)
+		series[c - 1] = rs->v[c].name;
+	for (j = g; j < t->nrows; j++) {
+		const struct cmp_row *row = &t->rows[j];
+		int any = 0;
+
+		if (strcmp(row->key->group, group) != 0)
+			continue;
+		for (c = 1; c < rs->n; c++) {
+			double v = row->cells[c].speedup;
+
+			if (row->cells[c].r == NULL ||
+			    row->cells[c].r->status != ST_OK)
+				v = NAN;
+			vals[nl * ncols + c - 1] = v;
+			los[nl * ncols + c - 1] = isnan(v) ? NAN :
+			    row->cells[c].lo;
+			his[nl * ncols + c - 1] = isnan(v) ? NAN :
+			    row->cells[c].hi;
+			hat[nl * ncols + c - 1] =
+			    row->cells[c].mark == CMP_NOISE ?
+			    SVG_HATCH_NOISE : row->cells[c].mark ==
+			    CMP_NOTCOMP ? SVG_HATCH_NC : 0;
+			any |= !isnan(v);
+		}
+		if (!any)
+			continue;
+		labels[nl++] = xasprintf("%.30s %.60s", row->key->bench,
+		    row->key->case_name);
+	}
+	if (nl > 0) {
+		bufprintf(title, sizeof(title), "Ratio to %.60s, group "
+		    "%.30s (above 1 is better)", rs->v[0].name,
+		    group[0] ? group : "-");
+		b = (struct svg_bars){ .title = title, .labels = labels,
+		    .nlabels = nl, .series = series, .nseries = ncols,
+		    .values = vals, .hatched = hat, .ref = 1, .lo = los,
+		    .hi = his };
+		svg_bar_chart(sb, &b);
+	}
+	for (j = 0; j < nl; j++)
+		free((char *)labels[j]);
+	free(labels);
+	free(vals);
+	free(los);
+	free(his);
+	free(hat);
+	free(series);
+}
+
+static void
+comparison(struct strbuf *sb, const struct rruns *rs,
+    const struct cmp_table *t, double alpha)
+{
+	size_t g, j;
+
+	strbuf_addf(sb, "<h2 id=\"comparison\">Comparison</h2>\n<p>Each cell "
+	    "is the ratio to the baseline <b>");
+	esc(sb, rs->v[0].name);
+	strbuf_addf(sb, "</b> with its 95 %% interval, turned so that above 1 "
+	    "is better (rates: value / baseline; times: baseline / value). "
+	    "Runs measured in pairs (run --against) compare pair by pair "
+	    "(a case in code placements, placement by placement: which "
+	    "layouts the builds drew is part of the interval); pooled runs "
+	    "by their run medians; one unpaired run a side has the ratio "
+	    "alone (n/c 1 run/side). "
+	    "<span class=\"noise\">~</span> marks no difference shown: the "
+	    "interval holds 1, or the difference does not survive "
+	    "Benjamini-Hochberg at %g; n/c a cell with no verdict (unpaired "
+	    "and a side flagged busy, preempted, throttled or drifted, one "
+	    "run a side, or emulated against native).</p>\n", alpha);
+	comparison_verdicts(sb, rs, t, alpha);
+	comparison_table(sb, rs, t);
 	/* one bar chart of ratios per benchmark group */
 	for (g = 0; g < t->nrows; g++) {
-		const char *group = t->rows[g].key->group;
-		const char **labels, **series;
-		double *vals, *los, *his;
-		int *hat;
-		size_t nl = 0, j, ncols = rs->n - 1;
-		char title[160];
-		struct svg_bars b;
-
 		for (j = 0; j < g; j++)
-			if (strcmp(t->rows[j].key->group, group) == 0)
+			if (strcmp(t->rows[j].key->group,
+			    t->rows[g].key->group) == 0)
 				break;
-		if (j < g)
-			continue;	/* this group was drawn */
-		labels = xcalloc(t->nrows, sizeof(*labels));
-		vals = xcalloc(t->nrows * ncols, sizeof(*vals));
-		los = xcalloc(t->nrows * ncols, sizeof(*los));
-		his = xcalloc(t->nrows * ncols, sizeof(*his));
-		hat = xcalloc(t->nrows * ncols, sizeof(*hat));
-		series = xcalloc(ncols, sizeof(*series));
-		for (c = 1; c < rs->n; c++)
-			series[c - 1] = rs->v[c].name;
-		for (j = g; j < t->nrows; j++) {
-			const struct cmp_row *row = &t->rows[j];
-			int any = 0;
-
-			if (strcmp(row->key->group, group) != 0)
-				continue;
-			for (c = 1; c < rs->n; c++) {
-				double v = row->cells[c].speedup;
-
-				if (row->cells[c].r == NULL ||
-				    row->cells[c].r->status != ST_OK)
-					v = NAN;
-				vals[nl * ncols + c - 1] = v;
-				los[nl * ncols + c - 1] = isnan(v) ? NAN :
-				    row->cells[c].lo;
-				his[nl * ncols + c - 1] = isnan(v) ? NAN :
-				    row->cells[c].hi;
-				hat[nl * ncols + c - 1] =
-				    row->cells[c].mark == CMP_NOISE ?
-				    SVG_HATCH_NOISE : row->cells[c].mark ==
-				    CMP_NOTCOMP ? SVG_HATCH_NC : 0;
-				any |= !isnan(v);
-			}
-			if (!any)
-				continue;
-			labels[nl++] = xasprintf("%.30s %.60s", row->key->bench,
-			    row->key->case_name);
-		}
-		if (nl > 0) {
-			bufprintf(title, sizeof(title), "Ratio to %.60s, group "
-			    "%.30s (above 1 is better)", rs->v[0].name,
-			    group[0] ? group : "-");
-			memset(&b, 0, sizeof(b));
-			b.title = title;
-			b.labels = labels;
-			b.nlabels = nl;
-			b.series = series;
-			b.nseries = ncols;
-			b.values = vals;
-			b.hatched = hat;
-			b.ref = 1;
-			b.lo = los;
-			b.hi = his;
-			svg_bar_chart(sb, &b);
-		}
-		for (j = 0; j < nl; j++)
-			free((char *)labels[j]);
-		free(labels);
-		free(vals);
-		free(los);
-		free(his);
-		free(hat);
-		free(series);
+		if (j == g)	/* not drawn yet */
+			comparison_chart(sb, rs, t, g);
 	}
 }
 

@@ -337,16 +337,9 @@ ok $? "a file of $((max_lines + 1)) lines would be refused"
 # brace: a longer one is cut into its phases.  Known debts, FILE:FUNCTION
 # each, are listed here until they are cut; this list is to be emptied.
 max_fn=100
-# (the first six: files being changed on other branches now, to cut once
-# those land; the last two: run's and exec's option parsers, to become one
-# shared parser of the measuring options)
-fn_allowed='src/cli/cmd-compare.c:cmd_compare
-src/output/fmt-html.c:comparison
-src/output/fmt-compare-plot.c:plot_script
-src/output/fmt-compare-json.c:print_json
-src/output/fmt-compare-text.c:print_table
-src/compare/compare.c:cmp_build
-src/cli/cmd-exec.c:exec_parse_args
+# (run's and exec's option parsers, to become one shared parser of the
+# measuring options: issue 43, point 2)
+fn_allowed='src/cli/cmd-exec.c:exec_parse_args
 src/cli/cmd-run-opts.c:run_opt_one'
 # fn_long FILE...: " FILE:FUNCTION (N lines)" for each function over
 # max_fn lines (a definition: its name at column 0 followed by "(", its
