@@ -212,15 +212,138 @@ plot_pages_free(struct plot_page *pg, size_t np)
  * plot_file names the chart (its extension picks the terminal); plot_log:
  * a logarithmic ratio axis, bars from 1 up or down.
  */
+/* What a page's axis must hold: the intervals' and the bars' ends. */
+struct plot_range {
+	double lo, hi;		/* the intervals' */
+	double vlo, vhi;	/* the bars' */
+	int anynoise;		/* a bar within the noise is drawn */
+};
+
+/* One cell's data: its ratio, solid or hatched, and its interval. */
+static void
+plot_cell(struct strbuf *sb, const struct cmp_cell *cell, int plot_log,
+    struct plot_range *r)
+{
+	double v = cell->speedup;
+	int noise = cell->mark == CMP_NOISE;
+
+	if (!isnan(v) && v > r->vhi)
+		r->vhi = v;
+	if (!isnan(v) && v < r->vlo)
+		r->vlo = v;
+	r->anynoise |= noise && !isnan(v);
+	if (isnan(v) || (plot_log && !(v > 0)))
+		strbuf_addf(sb, " NaN NaN");
+	else if (noise)
+		strbuf_addf(sb, " NaN %.6g", v);
+	else
+		strbuf_addf(sb, " %.6g NaN", v);
+	/* the 95 % interval: an error bar */
+	if (isnan(v) || isnan(cell->lo) || (plot_log && !(cell->lo > 0))) {
+		strbuf_addf(sb, " NaN NaN NaN");
+		return;
+	}
+	strbuf_addf(sb, " %.6g %.6g %.6g", v, cell->lo, cell->hi);
+	if (cell->hi > r->hi)
+		r->hi = cell->hi;
+	if (cell->lo < r->lo)
+		r->lo = cell->lo;
+}
+
+/*
+ * One page of the chart: its data block $pP (each column's ratio, solid
+ * or hatched, and its interval), its title and ranges, and its plot.
+ */
+static void
+plot_page_script(struct strbuf *sb, const struct cmp_inputs *cs,
+    const struct cmp_table *t, const struct plot_page *pp, size_t p,
+    double bw, int plot_log)
+{
+	struct plot_range r = { 1, 1, 1, 1, 0 };
+	double lo, hi;
+	size_t i, c, k;
+	char buf[256];
+	strbuf_addf(sb, "$p%zu << EOD\n\"i\" \"case\"", p);
+	for (c = 0; c < cs->n; c++) {
+		if (c == t->base)
+			continue;
+		/* the column's name reaches the key as data (the
+		 * header line), never through the evaluator */
+		strbuf_addf(sb, " \"");
+		gp_data(sb, cs->v[c].name);
+		strbuf_addf(sb, "\" \"~\" \"r\" \"lo\" \"hi\"");
+	}
+	strbuf_addf(sb, "\n");
+	for (k = 0; k < pp->n; k++) {
+		i = pp->rows[k];
+		strbuf_addf(sb, "%zu \"", k);
+		plot_label(t, i, buf, sizeof(buf));
+		gp_data(sb, buf);
+		strbuf_addf(sb, "\"");
+		for (c = 0; c < cs->n; c++)
+			if (c != t->base)
+				plot_cell(sb, &t->rows[i].cells[c], plot_log,
+				    &r);
+		strbuf_addf(sb, "\n");
+	}
+	/* an interval's end stretches the axis at most to twice the
+	 * bars (half of them on a log axis): gnuplot clips the rest */
+	hi = r.hi > 2 * r.vhi ? 2 * r.vhi : r.hi > r.vhi ? r.hi : r.vhi;
+	lo = r.lo < r.vlo / 2 ? r.vlo / 2 : r.lo < r.vlo ? r.lo : r.vlo;
+	strbuf_addf(sb, "EOD\nset title 'boardbench compare: ratio "
+	    "to ");
+	gp_single(sb, cs->v[t->base].name);
+	strbuf_addf(sb, ", group ");
+	gp_single(sb, pp->group[0] ? pp->group : "-");
+	if (pp->nparts > 1)
+		strbuf_addf(sb, " (part %zu of %zu)", pp->part,
+		    pp->nparts);
+	strbuf_addf(sb, "'\nset xrange [-0.6:%zu.6]\n", pp->n - 1);
+	if (plot_log)
+		strbuf_addf(sb, "set yrange [%.6g:%.6g]\n",
+		    lo > 0 ? lo / 1.25 : 0.1, hi * 1.25);
+	else
+		strbuf_addf(sb, "set yrange [0:%.6g]\n", hi * 1.1);
+	strbuf_addf(sb, "plot $p%zu using 1:(NaN):xtic(2) notitle",
+	    p);
+	for (c = 0, k = 0; c < cs->n; c++) {
+		double off;
+
+		if (c == t->base)
+			continue;
+		off = -0.4 + bw * ((double)k + 0.5);
+		strbuf_addf(sb, ", $p%zu using ($1%+.4f):%zu:($1%+.4f)"
+		    ":($1%+.4f):(%s):%zu with boxxyerror fs solid 0.85 "
+		    "lc %zu title columnhead(%zu)", p, off, 3 + 5 * k,
+		    off - bw / 2 * 0.9, off + bw / 2 * 0.9,
+		    plot_log ? "1" : "0", 3 + 5 * k, k + 1, 3 + 5 * k);
+		strbuf_addf(sb, ", $p%zu using ($1%+.4f):%zu:($1%+.4f)"
+		    ":($1%+.4f):(%s):%zu with boxxyerror fs pattern 4 "
+		    "lc %zu notitle", p, off, 4 + 5 * k,
+		    off - bw / 2 * 0.9, off + bw / 2 * 0.9,
+		    plot_log ? "1" : "0", 4 + 5 * k, k + 1);
+		strbuf_addf(sb, ", $p%zu using ($1%+.4f):%zu:%zu:%zu "
+		    "with yerrorbars pt 0 lw 1.5 lc rgb '#222222' "
+		    "notitle", p, off, 5 + 5 * k, 6 + 5 * k, 7 + 5 * k);
+		k++;
+	}
+	/* the legend names only the marks drawn */
+	if (r.anynoise)
+		strbuf_addf(sb, ", NaN title '~ hatched: within the "
+		    "noise' with boxes fs pattern 4 lc rgb '#555555'");
+	strbuf_addf(sb, ", NaN title 'bar: 95 %% interval' with lines "
+	    "lw 1.5 lc rgb '#222222'\n");
+}
+
 static char *
 plot_script(const struct cmp_inputs *cs, const struct cmp_table *t,
     const struct plot_page *pg, size_t from, size_t to,
     const char *plot_file, int plot_log)
 {
 	struct strbuf sb;
-	size_t i, c, k, p, maxn = 1, nb = cs->n - 1, first = 0, widest = 0, w;
+	size_t k, p, maxn = 1, nb = cs->n - 1, first = 0, widest = 0, w;
 	int width, height, lmargin, bmargin;
-	double bw, lo, hi;
+	double bw;
 	char buf[256], tbuf[64];
 
 	for (p = from; p < to; p++) {
@@ -264,102 +387,8 @@ plot_script(const struct cmp_inputs *cs, const struct cmp_table *t,
 	    "dt 2 lc rgb '#333333' front\n", lmargin, bmargin);
 	if (plot_log)
 		strbuf_addf(&sb, "set logscale y 2\nset format y '%%g'\n");
-	for (p = from; p < to; p++) {
-		const struct plot_page *pp = &pg[p];
-
-		lo = hi = 1;
-		strbuf_addf(&sb, "$p%zu << EOD\n\"i\" \"case\"", p);
-		for (c = 0; c < cs->n; c++) {
-			if (c == t->base)
-				continue;
-			/* the column's name reaches the key as data (the
-			 * header line), never through the evaluator */
-			strbuf_addf(&sb, " \"");
-			gp_data(&sb, cs->v[c].name);
-			strbuf_addf(&sb, "\" \"~\" \"r\" \"lo\" \"hi\"");
-		}
-		strbuf_addf(&sb, "\n");
-		for (k = 0; k < pp->n; k++) {
-			i = pp->rows[k];
-			strbuf_addf(&sb, "%zu \"", k);
-			plot_label(t, i, buf, sizeof(buf));
-			gp_data(&sb, buf);
-			strbuf_addf(&sb, "\"");
-			for (c = 0; c < cs->n; c++) {
-				const struct cmp_cell *cell =
-				    &t->rows[i].cells[c];
-				double v = cell->speedup;
-				int noise = cell->mark == CMP_NOISE;
-
-				if (c == t->base)
-					continue;
-				if (!isnan(v) && v > hi)
-					hi = v;
-				if (!isnan(v) && v < lo)
-					lo = v;
-				if (isnan(v) || (plot_log && !(v > 0)))
-					strbuf_addf(&sb, " NaN NaN");
-				else if (noise)
-					strbuf_addf(&sb, " NaN %.6g", v);
-				else
-					strbuf_addf(&sb, " %.6g NaN", v);
-				/* the 95 % interval: an error bar */
-				if (isnan(v) || isnan(cell->lo) ||
-				    (plot_log && !(cell->lo > 0))) {
-					strbuf_addf(&sb, " NaN NaN NaN");
-					continue;
-				}
-				strbuf_addf(&sb, " %.6g %.6g %.6g", v, cell->lo,
-				    cell->hi);
-				if (cell->hi > hi)
-					hi = cell->hi;
-				if (cell->lo < lo)
-					lo = cell->lo;
-			}
-			strbuf_addf(&sb, "\n");
-		}
-		strbuf_addf(&sb, "EOD\nset title 'boardbench compare: ratio "
-		    "to ");
-		gp_single(&sb, cs->v[t->base].name);
-		strbuf_addf(&sb, ", group ");
-		gp_single(&sb, pp->group[0] ? pp->group : "-");
-		if (pp->nparts > 1)
-			strbuf_addf(&sb, " (part %zu of %zu)", pp->part,
-			    pp->nparts);
-		strbuf_addf(&sb, "'\nset xrange [-0.6:%zu.6]\n", pp->n - 1);
-		if (plot_log)
-			strbuf_addf(&sb, "set yrange [%.6g:%.6g]\n",
-			    lo > 0 ? lo / 1.25 : 0.1, hi * 1.25);
-		else
-			strbuf_addf(&sb, "set yrange [0:%.6g]\n", hi * 1.1);
-		strbuf_addf(&sb, "plot $p%zu using 1:(NaN):xtic(2) notitle",
-		    p);
-		for (c = 0, k = 0; c < cs->n; c++) {
-			double off;
-
-			if (c == t->base)
-				continue;
-			off = -0.4 + bw * ((double)k + 0.5);
-			strbuf_addf(&sb, ", $p%zu using ($1%+.4f):%zu:($1%+.4f)"
-			    ":($1%+.4f):(%s):%zu with boxxyerror fs solid 0.85 "
-			    "lc %zu title columnhead(%zu)", p, off, 3 + 5 * k,
-			    off - bw / 2 * 0.9, off + bw / 2 * 0.9,
-			    plot_log ? "1" : "0", 3 + 5 * k, k + 1, 3 + 5 * k);
-			strbuf_addf(&sb, ", $p%zu using ($1%+.4f):%zu:($1%+.4f)"
-			    ":($1%+.4f):(%s):%zu with boxxyerror fs pattern 4 "
-			    "lc %zu notitle", p, off, 4 + 5 * k,
-			    off - bw / 2 * 0.9, off + bw / 2 * 0.9,
-			    plot_log ? "1" : "0", 4 + 5 * k, k + 1);
-			strbuf_addf(&sb, ", $p%zu using ($1%+.4f):%zu:%zu:%zu "
-			    "with yerrorbars pt 0 lw 1.5 lc rgb '#222222' "
-			    "notitle", p, off, 5 + 5 * k, 6 + 5 * k, 7 + 5 * k);
-			k++;
-		}
-		strbuf_addf(&sb, ", NaN title '~ hatched: within the noise' "
-		    "with boxes fs pattern 4 lc rgb '#555555', NaN title "
-		    "'bar: 95 %% interval' with lines lw 1.5 lc rgb "
-		    "'#222222'\n");
-	}
+	for (p = from; p < to; p++)
+		plot_page_script(&sb, cs, t, &pg[p], p, bw, plot_log);
 	return strbuf_detach(&sb);
 }
 

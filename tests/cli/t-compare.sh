@@ -344,6 +344,17 @@ BOARDBENCH_GNUPLOT="$TMP/bad-gnuplot" expect 1 "--plot with a gnuplot that fails
 ok $? "... one line with what it said: $(head -c 120 "$TMP/err")"
 [ ! -e "$TMP/f.svg" ] && ! ls "$TMP"/f.svg.tmp* >/dev/null 2>&1
 ok $? "... and no file is left"
+# the chart's legend names only the marks drawn (issue 42): O0 against
+# O2 is one run a side, no cell within the noise, so no "~ hatched"
+printf '#!/bin/sh\ncat > "%s/plot.gp"\necho "<svg/>"\n' "$TMP" > "$TMP/cap-gnuplot"
+chmod +x "$TMP/cap-gnuplot"
+BOARDBENCH_GNUPLOT="$TMP/cap-gnuplot" expect 0 "--plot: the script gnuplot reads" -- \
+	bb compare --db "$db" O0 O2 --plot "$TMP/g.svg"
+bb compare --db "$db" --format tsv O0 O2 > "$TMP/g.tsv"
+noise=$(awk -F'\t' '$20 == "noise"' "$TMP/g.tsv" | wc -l)
+[ "$noise" -eq 0 ] && grep -q "95 % interval" "$TMP/plot.gp" &&
+	! grep -q "within the noise" "$TMP/plot.gp"
+ok $? "... no cell within the noise ($noise): no '~ hatched' in its legend"
 # SIGINT while gnuplot draws: no half-written chart, no temporary file
 printf '#!/bin/sh\necho $$ > "%s/gp.pid"\nexec sleep 30\n' "$TMP" > "$TMP/slow-gnuplot"
 chmod +x "$TMP/slow-gnuplot"
