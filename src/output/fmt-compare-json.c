@@ -154,13 +154,14 @@ print_json(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	char *nt;
 
 	doc = export_header("compare");
-	nt = xasprintf("t interval of the "
-	    "log ratio (paired: Yuen's 20 %% trimmed mean of the pairs, or "
-	    "with code placements the median of their mean log ratios and a "
-	    "bootstrap interval; "
-	    "unpaired: Welch on process or run medians, widened when a side "
-	    "is one run by the drift between runs, the larger of the noise "
-	    "floor and the processes' spread), 95 %%, Benjamini-Hochberg%s",
+	nt = xasprintf("t interval of the log ratio, 95 %%, then "
+	    "Benjamini-Hochberg over the cases (paired: Yuen's 20 %% trimmed "
+	    "mean of the pairs' log ratios, the order effect taken off from "
+	    "10 pairs, or with code placements the mean over the placements "
+	    "of each one's mean log ratio and Student's t over the "
+	    "placements; pooled unpaired runs: the ratio of the geometric "
+	    "means of the run figures and Welch's t; one unpaired run a "
+	    "side: the ratio alone, no interval)%s",
 	    t->sessions ? "; pooled paired sessions (unit session): the "
 	    "geometric mean of the sessions' paired ratios, Student's t over "
 	    "the sessions" : "");
