@@ -517,13 +517,15 @@ static const struct {
 	const char *extra;
 	double scale;
 	const char *before, *after;	/* around the range */
+	int per_sample;			/* the extra counts samples */
 } text_why_tab[] = {
 	{ RF_NOISY, 'N', "cv:within", 100, "processes spread ",
 	    " (over 5 %)" },
 	{ RF_DRIFTED, 'D', "mon.pace", 1, "pace ", " of the run's start" },
 	{ RF_BUSY, 'B', "mon.busy_cores", 1, "", " cores of other work on "
 	    "their CPUs" },
-	{ RF_PREEMPTED, 'P', "cpu/wall", 1, "median CPU/wall ", "" },
+	{ RF_PREEMPTED, 'P', "preempted", 100, "", " of their samples under "
+	    "0.9 CPU/wall", 1 },
 	{ RF_LAYOUT, 'L', "layout:spread", 100, "placements ", " apart, in "
 	    "two groups" },
 };
@@ -549,6 +551,11 @@ text_why(struct fmt *f)
 			n++;
 			if (result_get_extra(r, text_why_tab[k].extra, &v) != 0
 			    || !isfinite(v))
+				continue;
+			if (text_why_tab[k].per_sample)
+				v = r->nsamples > 0 ? v / (double)r->nsamples :
+				    NAN;
+			if (!isfinite(v))
 				continue;
 			v *= text_why_tab[k].scale;
 			lo = isnan(lo) || v < lo ? v : lo;

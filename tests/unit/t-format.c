@@ -350,7 +350,9 @@ check_why(const struct run_info *ri, const struct result *proto)
 	rows[0].flags = RF_NOISY | RF_DRIFTED;
 	result_add_extra(&rows[0], "cv:within", 0.075);
 	result_add_extra(&rows[0], "mon.pace", 0.62);
-	rows[1].flags = RF_NOISY | RF_BUSY;
+	rows[1].flags = RF_NOISY | RF_BUSY | RF_PREEMPTED;
+	rows[1].nsamples = 40;
+	result_add_extra(&rows[1], "preempted", 12);
 	result_add_extra(&rows[1], "cv:within", 0.31);
 	result_add_extra(&rows[1], "mon.busy_cores", 0.4);
 	result_add_extra(&rows[1], "mon.pace", 0.99);	/* not drifted */
@@ -359,7 +361,8 @@ check_why(const struct run_info *ri, const struct result *proto)
 	unwrap(buf);
 	if (!ok(strstr(buf, "== why flagged: N on 2 rows: processes spread "
 	    "7.5 to 31 % (over 5 %); D on 1 row: pace 0.62 of the run's "
-	    "start; B on 1 row: 0.4 cores of other work on their CPUs\n")
+	    "start; B on 1 row: 0.4 cores of other work on their CPUs; P on "
+	    "1 row: 30 % of their samples under 0.9 CPU/wall\n")
 	    != NULL, "why flagged: each letter's own numbers, over its rows "
 	    "only"))
 		diag("%s", buf);
