@@ -520,14 +520,15 @@ static const struct {
 	int per_sample;			/* the extra counts samples */
 } text_why_tab[] = {
 	{ RF_NOISY, 'N', "cv:within", 100, "processes spread ",
-	    " (over 5 %)" },
-	{ RF_DRIFTED, 'D', "mon.pace", 1, "pace ", " of the run's start" },
+	    " (over 5 %)", 0 },
+	{ RF_DRIFTED, 'D', "mon.pace", 1, "pace ", " of the run's start",
+	    0 },
 	{ RF_BUSY, 'B', "mon.busy_cores", 1, "", " cores of other work on "
-	    "their CPUs" },
+	    "their CPUs", 0 },
 	{ RF_PREEMPTED, 'P', "preempted", 100, "", " of their samples under "
 	    "0.9 CPU/wall", 1 },
 	{ RF_LAYOUT, 'L', "layout:spread", 100, "placements ", " apart, in "
-	    "two groups" },
+	    "two groups", 0 },
 };
 
 static void
@@ -549,8 +550,7 @@ text_why(struct fmt *f)
 			    !(r->flags & text_why_tab[k].flag))
 				continue;
 			n++;
-			if (result_get_extra(r, text_why_tab[k].extra, &v) != 0
-			    || !isfinite(v))
+			if (result_get_extra(r, text_why_tab[k].extra, &v) != 0)
 				continue;
 			if (text_why_tab[k].per_sample)
 				v = r->nsamples > 0 ? v / (double)r->nsamples :
