@@ -276,8 +276,8 @@ buildinfo_get(struct build_info *bi)
 	opt_level(BB_CFLAGS, ol, sizeof(ol));
 	bi->opt_level = xstrdup(ol);
 	/* autoconf's ac_configure_args begins with a space */
-	bi->configure_args = xstrdup(BB_CONFIGURE_ARGS +
-	    strspn(BB_CONFIGURE_ARGS, " "));
+	bi->configure_args = xstrdup(&BB_CONFIGURE_ARGS[
+	    strspn(BB_CONFIGURE_ARGS, " ")]);
 	bi->host = xstrdup(BB_HOST);
 	bi->build = xstrdup(BB_BUILD);
 	bi->float_abi = xstrdup(float_abi());

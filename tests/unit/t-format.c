@@ -337,10 +337,13 @@ static void
 check_why(const struct run_info *ri, const struct result *proto)
 {
 	struct result rows[3];
+	double forty[40];
 	char *buf;
 	size_t i;
 
 	memset(rows, 0, sizeof(rows));
+	for (i = 0; i < 40; i++)
+		forty[i] = 1.0;
 	for (i = 0; i < 3; i++) {
 		rows[i] = *proto;
 		rows[i].extra = NULL;
@@ -351,6 +354,7 @@ check_why(const struct run_info *ri, const struct result *proto)
 	result_add_extra(&rows[0], "cv:within", 0.075);
 	result_add_extra(&rows[0], "mon.pace", 0.62);
 	rows[1].flags = RF_NOISY | RF_BUSY | RF_PREEMPTED;
+	rows[1].samples = forty;	/* the count must have its samples */
 	rows[1].nsamples = 40;
 	result_add_extra(&rows[1], "preempted", 12);
 	result_add_extra(&rows[1], "cv:within", 0.31);
