@@ -412,7 +412,9 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
  * Benjamini-Hochberg over column c's tested cells of cases (main rows:
  * a case's derived rows are the same hypothesis, not more of them), then
  * each cell's verdict and regression; a derived row is called different
- * when its case is and its own interval excludes 1.
+ * when its case is and its own interval excludes 1, and is CMP_BY_CASE
+ * when only its own interval does (not tested on its own: no "~" that
+ * would say no difference was seen).
  */
 static void
 column_verdicts(struct cmp_table *t, size_t c, const struct cmp_opts *o)
@@ -446,6 +448,8 @@ column_verdicts(struct cmp_table *t, size_t c, const struct cmp_opts *o)
 		if ((cell->lo > 1 || cell->hi < 1) && keep[m] &&
 		    (t->rows[m].cells[c].lo > 1 || t->rows[m].cells[c].hi < 1))
 			cell->mark = CMP_SIGNIFICANT;
+		else if ((cell->lo > 1 || cell->hi < 1) && m != i)
+			cell->mark = CMP_BY_CASE;	/* not "no difference" */
 		if (o->fail_pct < 0 || cell->mark != CMP_SIGNIFICANT ||
 		    key->better == 0)
 			continue;

@@ -34,7 +34,10 @@ enum cmp_mark {
 				 * Benjamini-Hochberg keeps it */
 	CMP_NOISE,		/* no difference shown: within the interval */
 	CMP_UNKNOWN,		/* no interval: too few units */
-	CMP_NOTCOMP		/* no verdict: a side is flagged (why) */
+	CMP_NOTCOMP,		/* no verdict: a side is flagged (why) */
+	CMP_BY_CASE		/* a derived row whose own interval excludes
+				 * 1 under a case not called different: the
+				 * case's verdict holds, no "~" */
 };
 
 /* How a cell's interval was made (src/compare/ratio.h). */

@@ -59,7 +59,8 @@ cell_text(const struct cmp_table *t, size_t ri, size_t c, enum view v,
 		bufprintf(buf, len, "?");
 	} else {
 		mark = cell->regression ? " !" : cell->mark == CMP_NOISE ?
-		    " ~" : cell->mark == CMP_UNKNOWN ? " ?" : "";
+		    " ~" : cell->mark == CMP_BY_CASE ? " ^" :
+		    cell->mark == CMP_UNKNOWN ? " ?" : "";
 		if (v == V_INTERVAL) {
 			/* the interval alone: its flags are in the ratios' */
 			if (!isnan(cell->lo))
@@ -629,11 +630,12 @@ print_compact(FILE *fp, int width, const struct cmp_inputs *cs,
  * The table, in the width: full cells when they fit on one line beside
  * the names, else compact ones (V_COMPACT), and with intervals a second
  * table of the compact cells' intervals.  Counts the cells within the
- * noise and ORs the OK rows' flags.  Returns 1 when compact.
+ * noise (nmark[0]) and the derived rows left to their case (nmark[1]),
+ * and ORs the OK rows' flags.  Returns 1 when compact.
  */
 static int
 print_table(FILE *fp, int width, const struct cmp_inputs *cs,
-    const struct cmp_table *t, int verbose, int intervals, size_t *nnoise,
+    const struct cmp_table *t, int verbose, int intervals, size_t nmark[2],
     unsigned *flags)
 {
 	char raw[160], e_b[FMT_SAFE(32)], e_c[FMT_SAFE(160)];
@@ -651,8 +653,8 @@ print_table(FILE *fp, int width, const struct cmp_inputs *cs,
 		if ((int)strlen(e_c) > wcmax)
 			wcmax = (int)strlen(e_c);
 		for (c = 0; c < cs->n; c++) {
-			if (t->rows[i].cells[c].mark == CMP_NOISE)
-				(*nnoise)++;
+			nmark[0] += t->rows[i].cells[c].mark == CMP_NOISE;
+			nmark[1] += t->rows[i].cells[c].mark == CMP_BY_CASE;
 			if (t->rows[i].cells[c].r != NULL &&
 			    t->rows[i].cells[c].r->status == ST_OK)
 				*flags |= t->rows[i].cells[c].r->flags;
@@ -838,8 +840,9 @@ print_head(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 static void
 print_notes(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
     const struct cmp_opts *o, int width, int compact, int intervals,
-    size_t nnoise)
+    const size_t nmark[2])
 {
+	size_t nnoise = nmark[0];
 	char range[160];
 	int placed = 0;
 	size_t i, c;
@@ -866,6 +869,11 @@ print_notes(FILE *fp, const struct cmp_inputs *cs, const struct cmp_table *t,
 	    "interval holds 1, or the difference does not survive "
 	    "Benjamini-Hochberg at %g (%zu cell%s); ? too few units for an "
 	    "interval", o->alpha, nnoise, nnoise == 1 ? "" : "s"));
+	if (nmark[1] > 0)
+		wrap_free(fp, width, 2, xasprintf("^ a row under a case: its "
+		    "own interval excludes 1, but its case is not called "
+		    "different, and the case's verdict holds (%zu cell%s)",
+		    nmark[1], nmark[1] == 1 ? "" : "s"));
 	if (t->nnotcomp > 0)
 		fmt_wrap(fp, width, "n/c no verdict: unpaired, and a side is "
 		    "flagged busy, preempted, throttled or drifted, or is one "
@@ -895,7 +903,7 @@ fmt_compare_text(FILE *fp, const struct comparison *cmp)
 {
 	const struct cmp_inputs *cs = cmp->in;
 	const struct cmp_table *t = cmp->t;
-	size_t nnoise = 0;
+	size_t nmark[2] = { 0, 0 };
 	unsigned flags = 0;
 	int compact;
 
@@ -904,11 +912,11 @@ fmt_compare_text(FILE *fp, const struct comparison *cmp)
 	print_verdicts(fp, cmp->width, cs, t, cmp->o);
 	fputc('\n', fp);
 	compact = print_table(fp, cmp->width, cs, t, cmp->verbose,
-	    cmp->intervals, &nnoise, &flags);
+	    cmp->intervals, nmark, &flags);
 	print_folded(fp, cmp->width, t, cmp->verbose);
 	fputc('\n', fp);
 	print_notes(fp, cs, t, cmp->o, cmp->width, compact, cmp->intervals,
-	    nnoise);
+	    nmark);
 	fmt_flag_legend(fp, cmp->width, flags);
 	print_missing(fp, cmp->width, cs, t, cmp->o);
 }

@@ -46,6 +46,7 @@ const char *const fmt_cmp_mark_names[] = {
 	[CMP_NONE] = "", [CMP_BASE] = "baseline",
 	[CMP_SIGNIFICANT] = "significant", [CMP_NOISE] = "noise",
 	[CMP_UNKNOWN] = "unknown", [CMP_NOTCOMP] = "not-comparable",
+	[CMP_BY_CASE] = "by-case",
 };
 
 const char *const fmt_cmp_unit_names[] = {

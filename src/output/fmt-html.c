@@ -652,10 +652,13 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
  * The comparison of every run with the first (t, built by the command
  * from the runs in order, the first the baseline): table, then bar charts.
  */
-/* One cell of the comparison table; *nnoise counts the ~ ones. */
+/*
+ * One cell of the comparison table; n[0] counts the ~ ones, n[1] the ^
+ * ones (a derived row whose case is not called different).
+ */
 static void
 comparison_cell(struct strbuf *sb, const struct cmp_row *row, size_t c,
-    size_t *nnoise)
+    size_t n[2])
 {
 	const struct cmp_cell *cell = &row->cells[c];
 
@@ -670,16 +673,18 @@ comparison_cell(struct strbuf *sb, const struct cmp_row *row, size_t c,
 		strbuf_addf(sb, "<td class=\"n\">?</td>");
 	else {
 		int noise = cell->mark == CMP_NOISE;
+		int bycase = cell->mark == CMP_BY_CASE;
 
-		(*nnoise) += noise;
+		n[0] += noise;
+		n[1] += bycase;
 		strbuf_addf(sb, "<td class=\"n %s\">%.3f",
-		    noise || cell->mark == CMP_NOTCOMP ?
+		    noise || bycase || cell->mark == CMP_NOTCOMP ?
 		    "noise" : cell->speedup >= 1 ? "better" :
 		    "worse", cell->speedup);
 		if (!isnan(cell->lo))
 			strbuf_addf(sb, " <small>[%.3f, %.3f]"
 			    "</small>", cell->lo, cell->hi);
-		strbuf_addf(sb, "%s%s</td>", noise ? " ~" :
+		strbuf_addf(sb, "%s%s</td>", noise ? " ~" : bycase ? " ^" :
 		    cell->mark == CMP_UNKNOWN ? " ?" : "",
 		    cell->mark == CMP_NOTCOMP ? " n/c" : "");
 	}
@@ -693,7 +698,7 @@ static void
 comparison_table(struct strbuf *sb, const struct rruns *rs,
     const struct cmp_table *t)
 {
-	size_t i, c, nnoise = 0, nskip = 0;
+	size_t i, c, n[2] = { 0, 0 }, nskip = 0;
 	const char *bench = NULL;
 
 	strbuf_addf(sb, "<div class=\"scroll\"><table><tr><th>case</th>");
@@ -721,12 +726,18 @@ comparison_table(struct strbuf *sb, const struct rruns *rs,
 		strbuf_addf(sb, "<tr>");
 		case_cell(sb, row->key->case_name, 0);
 		for (c = 0; c < rs->n; c++)
-			comparison_cell(sb, row, c, &nnoise);
+			comparison_cell(sb, row, c, n);
 		strbuf_addf(sb, "</tr>\n");
 	}
 	strbuf_addf(sb, "</table></div>\n<p>%zu cell%s within the noise; "
-	    "%zu row%s SKIPPED in every run left out.</p>\n", nnoise,
-	    nnoise == 1 ? "" : "s", nskip, nskip == 1 ? "" : "s");
+	    "%zu row%s SKIPPED in every run left out.", n[0],
+	    n[0] == 1 ? "" : "s", nskip, nskip == 1 ? "" : "s");
+	if (n[1] > 0)
+		strbuf_addf(sb, " ^ (%zu cell%s): a row under a case whose own "
+		    "interval excludes 1 while its case is not called "
+		    "different; the case's verdict holds.", n[1],
+		    n[1] == 1 ? "" : "s");
+	strbuf_addf(sb, "</p>\n");
 }
 
 /* The bar chart of the ratios of the group of row g (its first row). */

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "compare.h"
+#include "fmt-compare.h"
 #include "result.h"
 #include "stats.h"
 #include "tap.h"
@@ -269,6 +270,54 @@ test_gate(void)
 		result_release(&base[i]);
 	for (i = 0; i < 5; i++)
 		result_release(&other[i]);
+}
+
+/*
+ * A derived row whose own interval excludes 1 under a case not called
+ * different is CMP_BY_CASE, not "~" (no difference seen); under a case
+ * called different it is called too.
+ */
+static void
+test_by_case(void)
+{
+	struct result base[2], other[2];
+	struct cmp_column cols[2];
+	struct cmp_table t;
+	struct cmp_opts o = { .alpha = 0.05, .fail_pct = -1 };
+	size_t i;
+
+	memset(cols, 0, sizeof(cols));
+	mkrow(&base[0], "wh", "mwips", 1, 100, 10, ST_OK);
+	mkrow(&base[1], "wh", "mwips/n1", 1, 10, 10, ST_OK);
+	mkrow(&other[0], "wh", "mwips", 1, 100.01, 10, ST_OK);
+	mkrow(&other[1], "wh", "mwips/n1", 1, 5, 10, ST_OK);
+	pooled(base, 2);
+	pooled(other, 2);
+	cols[0].rows = base;
+	cols[0].n = 2;
+	cols[1].rows = other;
+	cols[1].n = 2;
+	cmp_build(&t, cols, 2, 0, &o);
+	ok(t.rows[0].cells[1].mark == CMP_NOISE &&
+	    t.rows[1].cells[1].mark == CMP_BY_CASE &&
+	    t.rows[1].cells[1].hi < 1,
+	    "a module at half under a case within the noise: by its case, "
+	    "not ~ (%s)", fmt_cmp_mark_names[t.rows[1].cells[1].mark]);
+	ok(strcmp(fmt_cmp_mark_names[CMP_BY_CASE], "by-case") == 0,
+	    "its name in the machine formats: by-case");
+	cmp_release(&t);
+	result_release(&other[0]);
+	mkrow(&other[0], "wh", "mwips", 1, 50, 10, ST_OK);
+	pooled(other, 1);
+	cmp_build(&t, cols, 2, 0, &o);
+	ok(t.rows[0].cells[1].mark == CMP_SIGNIFICANT &&
+	    t.rows[1].cells[1].mark == CMP_SIGNIFICANT,
+	    "under a case called different, the module is called too");
+	cmp_release(&t);
+	for (i = 0; i < 2; i++) {
+		result_release(&base[i]);
+		result_release(&other[i]);
+	}
 }
 
 static void
@@ -681,6 +730,7 @@ main(void)
 	test_mann_whitney();
 	test_build();
 	test_gate();
+	test_by_case();
 	test_pool();
 	test_differences();
 	test_rank();
