@@ -508,27 +508,28 @@ text_legend(struct fmt *f)
 
 /*
  * What each flag of the table rests on, in the rows' own numbers: the
- * extra that decided it, shown over the flagged OK rows from its least
- * to its largest (times scale), in one wrapped block after the legend.
+ * extra that decided it (less the extra minus, when named), shown over
+ * the flagged OK rows from its least to its largest (times scale), in
+ * one wrapped block after the legend.
  */
 static const struct {
 	unsigned flag;
 	char letter;
-	const char *extra;
+	const char *extra, *minus;
 	double scale;
 	const char *before, *after;	/* around the range */
 	int per_sample;			/* the extra counts samples */
 } text_why_tab[] = {
-	{ RF_NOISY, 'N', "cv:within", 100, "processes spread ",
+	{ RF_NOISY, 'N', "cv:within", NULL, 100, "processes spread ",
 	    " (over 5 %)", 0 },
-	{ RF_DRIFTED, 'D', "mon.pace", 1, "pace ", " of the run's start",
-	    0 },
-	{ RF_BUSY, 'B', "mon.busy_cores", 1, "", " cores of other work on "
-	    "their CPUs", 0 },
-	{ RF_PREEMPTED, 'P', "preempted", 100, "", " of their samples under "
-	    "0.9 CPU/wall", 1 },
-	{ RF_LAYOUT, 'L', "layout:spread", 100, "placements ", " apart, in "
-	    "two groups", 0 },
+	{ RF_DRIFTED, 'D', "mon.pace", NULL, 1, "pace ", " of the run's "
+	    "start", 0 },
+	{ RF_BUSY, 'B', "mon.busy_cores", "mon.cpus_spare", 1, "", " cores "
+	    "of other work beyond the CPUs they left spare", 0 },
+	{ RF_PREEMPTED, 'P', "preempted", NULL, 100, "", " of their samples "
+	    "under 0.9 CPU/wall", 1 },
+	{ RF_LAYOUT, 'L', "layout:spread", NULL, 100, "placements ",
+	    " apart, in two groups", 0 },
 };
 
 static void
@@ -536,7 +537,7 @@ text_why(struct fmt *f)
 {
 	struct strbuf sb;
 	char part[160], lo_s[32], hi_s[32], range[80];
-	double v, lo, hi;
+	double v, m, lo, hi;
 	size_t i, k, n;
 
 	strbuf_init(&sb);
@@ -552,6 +553,10 @@ text_why(struct fmt *f)
 			n++;
 			if (result_get_extra(r, text_why_tab[k].extra, &v) != 0)
 				continue;
+			/* an old row without the minus: as it was stored */
+			if (text_why_tab[k].minus != NULL &&
+			    result_get_extra(r, text_why_tab[k].minus, &m) == 0)
+				v -= m;
 			if (text_why_tab[k].per_sample)
 				v = r->nsamples > 0 ? v / (double)r->nsamples :
 				    NAN;

@@ -4,8 +4,12 @@
  * stdio, no allocation) and sleeps on a condition variable, so it costs a
  * few tens of microseconds a sample; its period stretches if a sample ever
  * gets expensive, keeping it under 1 % of a core.  `busy` does not come
- * from the thread: it is /proc/stat's CPU time over the case minus the
- * CPU time of our own process and of the case's children (getrusage).
+ * from the thread: it is the watched CPUs' time over the case that
+ * /proc/stat does not call idle, minus the CPU time of our own process
+ * and of the case's children (getrusage).  From idle, not from the sum
+ * of the busy fields: each field is rounded down to a tick when read, so
+ * six of them a CPU made up to a tenth of a core of "other work" out of
+ * nothing over a short case on an idle machine.
  */
 #include "config.h"
 
@@ -72,7 +76,7 @@ struct monitor {
 	/* case start */
 	double pace0;			/* its pace check, NAN: none */
 	double t0, self0, kids0, thread_cpu0;
-	unsigned long long busy0;
+	struct stat_cpus stat0;
 	int have_stat0;
 	struct cpuset watch;		/* the cases' CPUs; empty: all */
 	long bits0;
@@ -95,72 +99,70 @@ rusage_s(int who)
 }
 
 int
-monitor_parse_stat(const char *text, unsigned long long *busy,
-    unsigned long long *total)
-{
-	unsigned long long v[8];
-	long cpu;
-
-	if (sysfs_proc_stat_cpu(text, &cpu, v) != 0 || cpu != -1)
-		return -1;
-	/* user nice system idle iowait irq softirq steal (guest is in user) */
-	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
-	*total = *busy + v[3] + v[4];
-	return 0;
-}
-
-int
 monitor_parse_stat_set(const char *text, const struct cpuset *cpus,
-    unsigned long long *busy, unsigned long long *total)
+    struct stat_cpus *sc)
 {
-	unsigned long long v[8];
+	unsigned long long v[8], all = 0;
 	const char *p;
 	long cpu;
-	int found = 0;
+	int have_all = 0, any = cpus != NULL && !cpuset_empty(cpus);
 
-	if (cpus == NULL || cpuset_empty(cpus))
-		return monitor_parse_stat(text, busy, total);
-	*busy = *total = 0;
+	sc->idle = sc->total = 0;
+	sc->ncpus = 0;
 	for (p = text; p != NULL && *p != '\0'; p = strchr(p, '\n'),
 	    p = p != NULL ? p + 1 : NULL) {
-		if (sysfs_proc_stat_cpu(p, &cpu, v) != 0 || cpu < 0 ||
-		    cpu > INT_MAX || !cpuset_has(cpus, (int)cpu))
+		if (sysfs_proc_stat_cpu(p, &cpu, v) != 0)
 			continue;
-		*busy += v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
-		*total += v[0] + v[1] + v[2] + v[5] + v[6] + v[7] + v[3] +
-		    v[4];
-		found = 1;
+		/* user nice system idle iowait irq softirq steal */
+		if (cpu == -1) {
+			all = v[3] + v[4];
+			have_all = 1;
+			continue;
+		}
+		if (cpu < 0 || cpu > INT_MAX ||
+		    (any && !cpuset_has(cpus, (int)cpu)))
+			continue;
+		sc->idle += v[3] + v[4];
+		sc->total += v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] +
+		    v[7];
+		sc->ncpus++;
 	}
-	return found ? 0 : -1;
+	/* all CPUs: the line of all, rounded once, not once a CPU */
+	if (!any && have_all && sc->ncpus > 0)
+		sc->idle = all;
+	return sc->ncpus > 0 ? 0 : -1;
 }
 
 /* /proc/stat's cpu lines for 4096 CPUs fit in this */
 #define STAT_MAX	(512 * 1024)
 
-/* Busy jiffies on the CPUs of cpus (NULL or empty: all); 0 or -1. */
+/* /proc/stat's idle and total of cpus (NULL or empty: all); 0 or -1. */
 static int
-read_stat_set(const struct cpuset *cpus, unsigned long long *busy)
+read_stat_set(const struct cpuset *cpus, struct stat_cpus *sc)
 {
-	char small[512], *buf = small;
-	size_t len = sizeof(small);
-	unsigned long long total;
+	char *buf = xmalloc(STAT_MAX);
 	int rc;
 
-	if (cpus != NULL && !cpuset_empty(cpus)) {
-		len = STAT_MAX;
-		buf = xmalloc(len);
-	}
-	rc = sysfs_read_str("/proc/stat", buf, len) == SYSFS_OK ?
-	    monitor_parse_stat_set(buf, cpus, busy, &total) : -1;
-	if (buf != small)
-		free(buf);
+	rc = sysfs_read_str("/proc/stat", buf, STAT_MAX) == SYSFS_OK ?
+	    monitor_parse_stat_set(buf, cpus, sc) : -1;
+	free(buf);
 	return rc;
 }
 
-static int
-read_stat(unsigned long long *busy)
+/* monitor.h */
+double
+monitor_others(const struct stat_cpus *a, const struct stat_cpus *b,
+    double wall, double own, double tick)
 {
-	return read_stat_set(NULL, busy);
+	double o;
+
+	/* other CPUs, or a /proc/stat that did not move (a fixture, or
+	 * less than a tick): nothing to tell */
+	if (a->ncpus != b->ncpus || b->idle < a->idle ||
+	    b->total <= a->total || !(wall > 0))
+		return NAN;
+	o = (double)b->ncpus * wall - (double)(b->idle - a->idle) * tick - own;
+	return o > 0 ? o / wall : 0;
 }
 
 static double
@@ -440,7 +442,7 @@ monitor_case_begin(struct monitor *m)
 	m->thread_cpu0 = m->thread_cpu;
 	pthread_mutex_unlock(&m->mu);
 	m->bits0 = vc_bits(m);
-	m->have_stat0 = read_stat_set(&m->watch, &m->busy0) == 0;
+	m->have_stat0 = read_stat_set(&m->watch, &m->stat0) == 0;
 	m->self0 = rusage_s(RUSAGE_SELF);
 	m->kids0 = rusage_s(RUSAGE_CHILDREN);
 	m->t0 = now_mono();
@@ -463,7 +465,8 @@ monitor_flags(const struct monitor_summary *s, double hot_temp, double tick)
 	if (!isnan(s->temp_max) && s->temp_max > hot_temp)
 		f |= RF_HOT;
 	if (!isnan(s->busy_cores) && s->wall > 0 &&
-	    s->busy_cores * s->wall > MONITOR_BUSY_CORES * s->wall + 2 * tick)
+	    (s->busy_cores - s->cpus_spare) * s->wall > MONITOR_BUSY_CORES *
+	    s->wall + 2 * (s->ncpus > 1 ? s->ncpus : 1) * tick)
 		f |= RF_BUSY;
 	if (isfinite(s->pace) && s->pace_bound > 0 &&
 	    fabs(s->pace - 1) > s->pace_bound)
@@ -474,10 +477,10 @@ monitor_flags(const struct monitor_summary *s, double hot_temp, double tick)
 void
 monitor_case_end(struct monitor *m, struct monitor_summary *s)
 {
-	unsigned long long busy1;
-	double self1, kids1, t1, others, v, pace1;
+	struct stat_cpus stat1;
+	double self1, kids1, t1, own, v, pace1;
 	long bits1;
-	int i;
+	int i, used;
 
 	memset(s, 0, sizeof(*s));
 	s->power_avg_w = s->power_peak_w = s->pace = NAN;
@@ -495,11 +498,17 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 	s->valid = 1;
 	s->wall = t1 - m->t0;
 	s->busy_cores = NAN;
-	if (m->have_stat0 && read_stat_set(&m->watch, &busy1) == 0 &&
-	    s->wall > 0) {
-		others = (double)(busy1 - m->busy0) * m->tick -
-		    (kids1 - m->kids0) - (self1 - m->self0);
-		s->busy_cores = (others > 0 ? others : 0) / s->wall;
+	own = (kids1 - m->kids0) + (self1 - m->self0);
+	if (m->have_stat0 && read_stat_set(&m->watch, &stat1) == 0)
+		s->busy_cores = monitor_others(&m->stat0, &stat1, s->wall,
+		    own, m->tick);
+	if (!isnan(s->busy_cores)) {
+		/* the CPUs the case kept busy itself, one at least: other
+		 * work beyond the rest of the watched CPUs met the case */
+		used = (int)ceil(own / s->wall - MONITOR_OWN_SLACK);
+		used = used < 1 ? 1 : used > stat1.ncpus ? stat1.ncpus : used;
+		s->ncpus = stat1.ncpus;
+		s->cpus_spare = stat1.ncpus - used;
 	}
 	for (i = 0; i < m->npol; i++) {
 		v = sysinfo_policy_mhz(m->pol[i].num, "scaling_max_freq");
@@ -560,8 +569,10 @@ monitor_apply(const struct monitor_summary *s, struct result *r)
 	if (s->throttle_bits >= 0)
 		result_add_extra(r, "mon.throttle_bits",
 		    (double)s->throttle_bits);
-	if (!isnan(s->busy_cores))
+	if (!isnan(s->busy_cores)) {
 		result_add_extra(r, "mon.busy_cores", s->busy_cores);
+		result_add_extra(r, "mon.cpus_spare", s->cpus_spare);
+	}
 	if (!isnan(s->load1))
 		result_add_extra(r, "mon.load1", s->load1);
 	if (isfinite(s->pace))
@@ -723,22 +734,19 @@ nap(double s)
 double
 monitor_busy_probe(double window)
 {
-	unsigned long long b0, b1;
-	double s0, s1, t0, t1, others;
+	struct stat_cpus a, b;
+	double s0, s1, t0, t1;
 
-	if (read_stat(&b0) != 0)
+	if (read_stat_set(NULL, &a) != 0)
 		return NAN;
 	s0 = rusage_s(RUSAGE_SELF);
 	t0 = now_mono();
 	nap(window);
-	if (read_stat(&b1) != 0)
+	if (read_stat_set(NULL, &b) != 0)
 		return NAN;
 	s1 = rusage_s(RUSAGE_SELF);
 	t1 = now_mono();
-	if (t1 <= t0)
-		return NAN;
-	others = (double)(b1 - b0) * clock_tick() - (s1 - s0);
-	return (others > 0 ? others : 0) / (t1 - t0);
+	return monitor_others(&a, &b, t1 - t0, s1 - s0, clock_tick());
 }
 
 int

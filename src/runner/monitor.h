@@ -20,6 +20,9 @@
 
 #define MONITOR_PERIOD		0.25	/* seconds between samples */
 #define MONITOR_BUSY_CORES	0.05	/* others above 5 % of a core: busy */
+/* a case's own CPU time over its wall time, less this, rounded up: the
+ * CPUs it kept busy (the sampler and a short first sample aside) */
+#define MONITOR_OWN_SLACK	0.1
 #define MONITOR_BELOW_MAX	0.98	/* clock below 98 % of max: throttled */
 #define MONITOR_HOT_DEFAULT	80.0
 
@@ -48,7 +51,12 @@ struct monitor_summary {
 	long throttle_bits;		/* firmware bits seen (OR), -1 */
 	long throttle_new;		/* "since boot" bits that appeared */
 	int max_dropped;		/* a policy's scaling_max_freq fell */
-	double busy_cores;		/* other processes, in cores */
+	double busy_cores;		/* other work on the watched CPUs, in
+					 * cores */
+	int ncpus;			/* the watched CPUs (0: unknown) */
+	int cpus_spare;			/* of them, those the case left
+					 * free: ncpus less the cores its own
+					 * CPU time kept busy, 1 at least */
 	double wall;			/* seconds of the case */
 	double load1;
 	double sampler_share;		/* the sampler's CPU / wall time */
@@ -119,21 +127,34 @@ int monitor_cool_down(double temp, double max_wait, double *waited,
 double monitor_energy_per_unit(double avg_w, const char *unit, double value);
 
 /*
- * Busy and total jiffies of the CPUs in cpus, from their "cpuN" lines of
- * /proc/stat (NULL or empty: the "cpu" line of all): a daemon on another
+ * Idle jiffies (idle and iowait), all jiffies and the count of the CPUs
+ * in cpus, from their "cpuN" lines of /proc/stat (NULL or empty: every
+ * CPU listed, the idle of the "cpu" line of all): a daemon on another
  * core does not make a pinned case busy.  0, or -1 when no line matched.
  */
 struct cpuset;
+struct stat_cpus {
+	unsigned long long idle;	/* idle and iowait, jiffies */
+	unsigned long long total;	/* every field, jiffies */
+	int ncpus;
+};
 int monitor_parse_stat_set(const char *text, const struct cpuset *cpus,
-    unsigned long long *busy, unsigned long long *total);
-/* Busy and total jiffies from the "cpu" line of /proc/stat; 0 or -1. */
-int monitor_parse_stat(const char *text, unsigned long long *busy,
-    unsigned long long *total);
+    struct stat_cpus *sc);
+/*
+ * Cores of other work from two readings a and b, wall seconds apart, our
+ * own CPU time over them being own seconds: the CPUs' time less their
+ * idle less ours, not below 0; NAN when the CPUs differ or /proc/stat
+ * did not move.
+ */
+double monitor_others(const struct stat_cpus *a, const struct stat_cpus *b,
+    double wall, double own, double tick);
 /*
  * Flags from a summary (RF_*): throttled when firmware bits were set now
  * or appeared since boot, the clock sat below max under `performance`,
- * or the policy maximum fell; hot above hot_temp; busy when others used
- * more than 5 % of a core plus two ticks of /proc/stat's resolution;
+ * or the policy maximum fell; hot above hot_temp; busy when other work
+ * exceeded the CPUs the case left spare by more than 5 % of a core plus
+ * two ticks a CPU of /proc/stat's resolution (a pinned case: any other
+ * work on its CPU; one process on four CPUs: more than three cores);
  * drifted when the pace departed from 1 by more than pace_bound.
  */
 unsigned monitor_flags(const struct monitor_summary *, double hot_temp,

@@ -44,39 +44,48 @@ blank(struct monitor_summary *s)
 static void
 test_stat(void)
 {
-	unsigned long long busy = 0, total = 0;
+	static const char st[] = "cpu  300 0 0 903 0 0 0 0\n"
+	    "cpu0 10 0 5 400 0 0 0 0\ncpu1 280 0 5 100 0 0 0 0\n"
+	    "cpu2 0 0 0 400 1 0 0 0\nintr 5\n";
+	struct stat_cpus a, b;
+	struct cpuset set;
 
-	ok(monitor_parse_stat("cpu  100 5 50 1000 20 3 2 1 0 0\ncpu0 1\n",
-	    &busy, &total) == 0, "parse /proc/stat");
-	is_int((long long)busy, 161, "busy = user+nice+system+irq+softirq+"
-	    "steal");
-	is_int((long long)total, 1181, "total adds idle and iowait");
-	ok(monitor_parse_stat("cpu  a b c d\n", &busy, &total) == -1,
+	ok(monitor_parse_stat_set("cpu  a b c d\n", NULL, &a) == -1,
 	    "text is refused");
-	{
-		static const char st[] = "cpu  300 0 0 900 0 0 0 0\n"
-		    "cpu0 10 0 5 400 0 0 0 0\ncpu1 280 0 5 100 0 0 0 0\n"
-		    "cpu2 0 0 0 400 0 0 0 0\nintr 5\n";
-		struct cpuset set;
-
-		cpuset_init(&set);
-		cpuset_add(&set, 0);
-		ok(monitor_parse_stat_set(st, &set, &busy, &total) == 0 &&
-		    busy == 15 && total == 415, "busy on the case's CPU 0 "
-		    "only: 15 of 415 (a daemon on CPU 1 is not the case's)");
-		cpuset_add(&set, 2);
-		ok(monitor_parse_stat_set(st, &set, &busy, &total) == 0 &&
-		    busy == 15 && total == 815, "CPUs 0 and 2: their sum");
-		ok(monitor_parse_stat_set(st, NULL, &busy, &total) == 0 &&
-		    busy == 300, "no set: the line of all CPUs");
-		cpuset_clear(&set);
-		cpuset_add(&set, 7);
-		ok(monitor_parse_stat_set(st, &set, &busy, &total) == -1,
-		    "a CPU with no line: -1");
-		cpuset_release(&set);
-	}
-	ok(monitor_parse_stat("intr 1 2 3\n", &busy, &total) == -1,
+	ok(monitor_parse_stat_set("intr 1 2 3\n", NULL, &a) == -1,
 	    "no cpu line is refused");
+	cpuset_init(&set);
+	cpuset_add(&set, 0);
+	ok(monitor_parse_stat_set(st, &set, &a) == 0 && a.idle == 400 &&
+	    a.ncpus == 1 && a.total == 415, "CPU 0 alone: its idle 400 of "
+	    "415 (a daemon on CPU 1 is not the case's)");
+	cpuset_add(&set, 2);
+	ok(monitor_parse_stat_set(st, &set, &a) == 0 && a.idle == 801 &&
+	    a.ncpus == 2, "CPUs 0 and 2: idle and iowait, summed");
+	ok(monitor_parse_stat_set(st, NULL, &a) == 0 && a.idle == 903 &&
+	    a.ncpus == 3, "no set: the idle of the line of all (rounded "
+	    "once), its CPUs counted");
+	cpuset_clear(&set);
+	cpuset_add(&set, 7);
+	ok(monitor_parse_stat_set(st, &set, &a) == -1,
+	    "a CPU with no line: -1");
+	cpuset_release(&set);
+
+	/* two CPUs for 1 s at 100 ticks a second: 50 idle ticks and 1 s of
+	 * our own leave half a core of others */
+	a.idle = 1000; a.total = 5000; a.ncpus = 2;
+	b.idle = 1050; b.total = 5200; b.ncpus = 2;
+	is_double(monitor_others(&a, &b, 1.0, 1.0, 0.01), 0.5, 1e-12,
+	    "others: 2 CPUs x 1 s less 0.5 s idle less 1 s ours");
+	is_double(monitor_others(&a, &b, 1.0, 1.6, 0.01), 0, 1e-12,
+	    "never below 0");
+	b.total = a.total;
+	ok(isnan(monitor_others(&a, &b, 1.0, 1.0, 0.01)),
+	    "a /proc/stat that did not move tells nothing");
+	b.total = 5200;
+	b.ncpus = 3;
+	ok(isnan(monitor_others(&a, &b, 1.0, 1.0, 0.01)),
+	    "a CPU that came or went: nothing");
 }
 
 static void
@@ -119,6 +128,19 @@ test_flags(void)
 	    "ticks of /proc/stat");
 	s.wall = 10;
 	is_int(monitor_flags(&s, 80, 0.01), RF_BUSY, "6 %% over 10 s is busy");
+	/* one process on four CPUs: three spare; a pinned case: none */
+	s.ncpus = 4;
+	s.cpus_spare = 3;
+	s.busy_cores = 2.9;
+	is_int(monitor_flags(&s, 80, 0.01), 0, "2.9 cores of others where "
+	    "the case left 3 CPUs spare: not busy");
+	s.busy_cores = 3.2;
+	is_int(monitor_flags(&s, 80, 0.01), RF_BUSY, "3.2 cores there: busy");
+	s.ncpus = 1;
+	s.cpus_spare = 0;
+	s.busy_cores = 0.2;
+	is_int(monitor_flags(&s, 80, 0.01), RF_BUSY, "a pinned case with 0.2 "
+	    "cores of others on its CPU: busy");
 }
 
 static void
@@ -149,7 +171,8 @@ test_fixtures(void)
 	is_double(s.temp_max, 51.121, 1e-9, "rpi4: temperature");
 	is_int(s.throttle_bits, 0x10000, "rpi4: firmware bits");
 	is_double(s.mhz_max, 1500, 1e-9, "rpi4: clock");
-	ok(s.busy_cores == 0, "rpi4: a still /proc/stat is not busy");
+	ok(isnan(s.busy_cores), "rpi4: a still /proc/stat tells nothing of "
+	    "others");
 	is_int(s.flags, 0, "rpi4: no flags at --hot-temp 80");
 	o.hot_temp = 50;
 	run_one(&o, &s);
