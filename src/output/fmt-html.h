@@ -40,4 +40,11 @@ struct rruns {
 char *fmt_html_report(const struct rruns *rs, const struct cmp_table *t,
     double alpha);
 
+/*
+ * The charts by size of every run in rs (fmt-html-size.c), one per
+ * benchmark with a chart, by its rank, appended to sb.
+ */
+struct strbuf;
+void fmt_html_size_charts(struct strbuf *sb, const struct rruns *rs);
+
 #endif
