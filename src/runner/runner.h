@@ -24,22 +24,13 @@ const struct profile *profile_find(const char *name);
 extern const struct profile profiles[];
 
 /*
- * Optional observer called in the parent around each measured case (the
- * monitor): case_begin before the case's children start (ci is the case
- * index within its benchmark, 0 for a new benchmark; cname the case's
- * name, its own row's), case_end after they were all reaped and before
- * the case's rows go to the sink.
+ * Optional observer called in the parent before the first case (the
+ * cli's printer, to size its columns and begin).
  */
 struct runner_hooks {
-	void (*case_begin)(void *arg, const struct bench_info *b, size_t ci,
-	    const char *cname);
-	void (*case_end)(void *arg);
-	/* before the rows of a case measured in no process of its own
-	 * (bench.h: BENCH_SERIAL), made from earlier rows: what the monitor
-	 * saw in the case before is not theirs */
-	void (*case_combined)(void *arg);
 	/* after planning, before the first case: each row name planned
-	 * (case, derived and phase rows; is_case 1 for the case's own row),
+	 * (case, derived and phase rows, and with a supply power sensor
+	 * each case's energy row; is_case 1 for the case's own row),
 	 * then planned() once with the number of cases planned (a benchmark
 	 * skipped whole counts its cases, or 1 when it has none): each ends
 	 * with a NULL row to the sink */
@@ -50,7 +41,9 @@ struct runner_hooks {
 };
 
 /*
- * Called with each finished row; return -1 to stop the run.  After the
+ * Called with each finished row (the monitor's flags and mon.* extras,
+ * the run's flags set; a case's own row with supply power followed by
+ * its energy row); return -1 to stop the run.  After the
  * last row of each planned case (of each build), called once with NULL:
  * the case's rows are all given (the store keeps a case whole, and counts
  * it).  The row is the runner's: a sink keeps a copy (result_copy).
@@ -76,6 +69,8 @@ struct runner_build {
 	const struct param_set *params;
 	/* it runs under a user-mode emulator: no per-MHz figure for it */
 	int emulated;
+	/* its run row: the flags of its rows (monitor_run_flags) */
+	const struct run_info *run;
 };
 
 /* Rounds of a paired CPU case, at least (other cases: 2, A B then B A). */
@@ -142,6 +137,8 @@ void runner_common_length(uint64_t *iters, const double *secs, size_t n,
     double t);
 
 struct clock_report;
+struct monitor_opts;
+struct run_info;
 
 struct runner_opts {
 	const struct profile *profile;
@@ -173,6 +170,18 @@ struct runner_opts {
 	 */
 	const struct runner_build *builds;
 	size_t nbuilds;
+	/*
+	 * The monitor watching each case, made for the run from these (NULL:
+	 * none, --no-monitor): its verdicts and extras go into the rows.
+	 */
+	const struct monitor_opts *monitor;
+	/* before each benchmark, wait until the SoC is below cool_down C
+	 * (0: no wait), wait_max seconds at most; tty: say so on stderr */
+	double cool_down, wait_max;
+	int tty;
+	/* this build's run row: the flags of its rows (monitor_run_flags);
+	 * NULL: none */
+	const struct run_info *run;
 };
 
 
