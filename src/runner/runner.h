@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <regex.h>
 #include "registry.h"
 #include "result.h"
 
@@ -191,6 +192,32 @@ struct runner_opts {
  */
 int runner_run(const struct runner_opts *, const struct bench_info *const *,
     size_t n, runner_sink_fn, void *arg, int *interrupted);
+
+/*
+ * An external program measured as a case (boardbench exec): run `repeat`
+ * times through spawn (its argv, no shell, its own process group, at
+ * most timeout seconds a run), each run's figure its wall time or, with
+ * figure, the number its first group captures in the run's stdout, else
+ * its stderr.
+ */
+struct runner_program {
+	char *const *argv;
+	unsigned repeat;
+	double timeout;
+	const regex_t *figure;		/* NULL: the wall time */
+};
+
+/*
+ * Measure program p as one case, watched as runner_run() watches a
+ * benchmark's (o: monitor, cool-down, run; the rest unused): r, the
+ * case's row with its names, unit and direction, gets the runs' figures
+ * as samples until a run fails (then its status and reason say why; the
+ * figures so far are kept).  The finished row goes to the sink (r is
+ * released), then its energy row, then NULL.  Returns 0 when the row is
+ * OK, 1 when not.
+ */
+int runner_exec(const struct runner_opts *o, const struct runner_program *p,
+    struct result *r, runner_sink_fn sink, void *arg);
 
 /*
  * Install the SIGINT/SIGTERM handlers that stop a run cleanly (and any
