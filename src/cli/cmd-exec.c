@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd-measure.h"
 #include "cmd-opt.h"
 #include "fmt.h"
 #include "monitor.h"
@@ -81,10 +82,10 @@ const struct cmd_opts cmd_exec_opts = {
 
 
 struct exec_opts {
-	const char *name, *parse, *unit, *better, *tag, *format, *db;
+	const char *name, *parse, *unit, *better, *tag;
 	long long repeat;
-	double timeout, hot_temp;
-	int nosave, no_monitor;
+	struct measure_args m;		/* shared with run: --format, --db,
+					 * --timeout, --hot-temp, ... */
 	regex_t re;
 	int have_re;
 };
@@ -95,12 +96,16 @@ exec_parse_args(int argc, char **argv, struct exec_opts *o)
 {
 	char what[300], err[200];
 	int c, rc;
-
 	struct cmd_getopt g;
 
 	/* in order: options end at PROGRAM, whose own options stay its own */
 	cmd_opt_start(&g, &cmd_exec_opts);
 	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
+		if ((rc = measure_opt_one(&o->m, c, optarg)) <= 0) {
+			if (rc < 0)
+				return EXIT_USAGE;
+			continue;
+		}
 		switch (c) {
 		case O_NAME:
 			o->name = optarg;
@@ -135,38 +140,11 @@ exec_parse_args(int argc, char **argv, struct exec_opts *o)
 				return cmd_bad_usage("exec", what);
 			}
 			break;
-		case OPT_TIMEOUT:
-			if (parse_double(optarg, &o->timeout) != 0 ||
-			    !(o->timeout >= 1 && o->timeout <= 86400)) {
-				snprintf(what, sizeof(what), "bad --timeout "
-				    "'%.40s' (allowed: 1 to 86400 seconds)",
-				    optarg);
-				return cmd_bad_usage("exec", what);
-			}
-			break;
 		case OPT_TAG:
 			o->tag = optarg;
 			if (strlen(optarg) >= 128)
 				return cmd_bad_usage("exec", "--tag is longer "
 				    "than 127 characters");
-			break;
-		case OPT_FORMAT:
-			o->format = optarg;
-			break;
-		case OPT_DB:
-			o->db = optarg;
-			break;
-		case OPT_NO_SAVE:
-			o->nosave = 1;
-			break;
-		case OPT_HOT_TEMP:
-			if (parse_double(optarg, &o->hot_temp) != 0 ||
-			    !(o->hot_temp >= 30 && o->hot_temp <= 130))
-				return cmd_bad_usage("exec", "bad --hot-temp "
-				    "(allowed: 30 to 130 degrees C)");
-			break;
-		case OPT_NO_MONITOR:
-			o->no_monitor = 1;
 			break;
 		case 'h':
 			cmd_opt_usage(stdout, &cmd_exec_opts);
@@ -175,14 +153,8 @@ exec_parse_args(int argc, char **argv, struct exec_opts *o)
 			return cmd_getopt_error("exec", argc, argv, optopt);
 		}
 	}
-	if (!fmt_known(o->format)) {
-		snprintf(what, sizeof(what), "unknown format '%.40s' (allowed: "
-		    "%s)", o->format, fmt_names);
-		return cmd_bad_usage("exec", what);
-	}
-	if (o->nosave && o->db != NULL)
-		return cmd_bad_usage("exec", "--db and --no-save contradict "
-		    "each other");
+	if (measure_args_check(&o->m) != 0)
+		return EXIT_USAGE;
 	if (o->parse != NULL && (o->unit == NULL || o->better == NULL))
 		return cmd_bad_usage("exec", "--parse needs --unit and --better");
 	if (o->parse == NULL && (o->unit != NULL || o->better != NULL))
@@ -261,15 +233,15 @@ exec_run_info(const struct exec_opts *o, int argc, char **argv,
 	    sizeof(ri->tool_version));
 	ri->argv = cmd_join_argv(argc, argv);
 	j = json_object();
-	cmd_run_checks(o->hot_temp, o->no_monitor, isatty(STDERR_FILENO), j);
+	cmd_run_checks(o->m.wo.hot_temp, o->m.wo.no_monitor,
+	    isatty(STDERR_FILENO), j);
 	cmd_identity(ri, j);
 }
 
 int
 cmd_exec(int argc, char **argv)
 {
-	struct exec_opts o = { .format = "text", .tag = "", .repeat = 3,
-	    .timeout = EXEC_TIMEOUT, .hot_temp = MONITOR_HOT_DEFAULT };
+	struct exec_opts o = { .tag = "", .repeat = 3 };
 	struct store *st = NULL;
 	struct fmt *f = NULL;
 	struct monitor_opts mo;
@@ -281,18 +253,19 @@ cmd_exec(int argc, char **argv)
 	size_t i;
 	int rc, failed;
 
+	measure_args_init(&o.m, "exec", EXEC_TIMEOUT);
 	rc = exec_parse_args(argc, argv, &o);
 	if (rc != 0) {
 		if (o.have_re)
 			regfree(&o.re);
 		return rc < 0 ? EXIT_OK : rc;
 	}
-	if (!o.nosave && (st = store_open_db(o.db, 1)) == NULL) {
+	if (!o.m.nosave && (st = store_open_db(o.m.db, 1)) == NULL) {
 		if (o.have_re)
 			regfree(&o.re);
 		return store_open_exit();
 	}
-	f = fmt_new(o.format, stdout);
+	f = fmt_new(o.m.format, stdout);
 	exec_run_info(&o, argc, argv, &ri);
 	if (store_make_uuid(ri.uuid, sizeof(ri.uuid)) != 0 ||
 	    (st != NULL && store_run_begin(st, &ri) != 0)) {
@@ -301,15 +274,15 @@ cmd_exec(int argc, char **argv)
 	}
 	exec_row_init(&o, argv[optind], &r);
 	memset(&mo, 0, sizeof(mo));
-	mo.hot_temp = o.hot_temp;
+	mo.hot_temp = o.m.wo.hot_temp;
 	mo.sample = 1;
 	memset(&ro, 0, sizeof(ro));
-	ro.monitor = o.no_monitor ? NULL : &mo;
+	ro.monitor = o.m.wo.no_monitor ? NULL : &mo;
 	ro.run = &ri;
 	memset(&prog, 0, sizeof(prog));
 	prog.argv = argv + optind;
 	prog.repeat = (unsigned)o.repeat;
-	prog.timeout = o.timeout;
+	prog.timeout = o.m.timeout;
 	prog.figure = o.have_re ? &o.re : NULL;
 	runner_signals_install();	/* also stops the program */
 	fmt_begin(f, &ri);

@@ -469,9 +469,9 @@ run_begin(struct run_ctx *x, int argc, char **argv)
 	a->ro.processes = (unsigned)a->procs;
 	a->ro.exec_self = 1;
 	a->ro.progress = !a->noprogress && isatty(STDERR_FILENO);
-	if (!a->nosave && (sink->st = store_open_db(a->db, 1)) == NULL)
+	if (!a->m.nosave && (sink->st = store_open_db(a->m.db, 1)) == NULL)
 		return store_open_exit();
-	sink->fmt = fmt_new(a->format, stdout);
+	sink->fmt = fmt_new(a->m.format, stdout);
 	sink->fmt->classic = a->classic;
 	sink->fmt->no_headline = a->noheadline;
 	sink->fmt->verbose = a->verbose;
@@ -490,7 +490,7 @@ run_begin(struct run_ctx *x, int argc, char **argv)
 		cpuset_add(&x->cpuset, a->ro.cpus[ci]);
 	sink->tty = isatty(STDERR_FILENO);
 	j = json_object();
-	run_checks(&a->wo, &x->cpuset, sink->tty && !a->noprogress, j);
+	run_checks(&a->m.wo, &x->cpuset, sink->tty && !a->noprogress, j);
 	cmd_identity(ri, j);
 	noise_measure(a->ro.cpus, a->ro.ncpus, &noise);
 	if (store_make_uuid(ri->uuid, sizeof(ri->uuid)) != 0 ||
@@ -535,13 +535,13 @@ run_measure(struct run_ctx *x)
 	int rc;
 
 	memset(&mo, 0, sizeof(mo));
-	mo.hot_temp = a->wo.hot_temp;
+	mo.hot_temp = a->m.wo.hot_temp;
 	mo.cpus = &x->cpuset;
 	mo.sample = 1;
 	mo.pace_ref = &x->ri.system->run;
-	a->ro.monitor = a->wo.no_monitor ? NULL : &mo;
-	a->ro.cool_down = a->wo.cool_down;
-	a->ro.wait_max = a->wo.wait_max;
+	a->ro.monitor = a->m.wo.no_monitor ? NULL : &mo;
+	a->ro.cool_down = a->m.wo.cool_down;
+	a->ro.wait_max = a->m.wo.wait_max;
 	a->ro.tty = sink->tty;
 	a->ro.run = &x->ri;
 	memset(&hooks, 0, sizeof(hooks));
@@ -634,7 +634,7 @@ run_report(struct run_ctx *x, int rc)
 		rc = 1;
 	fmt_end(sink->fmt, ri);
 	if (npb > 1 && !interrupted && !sink->store_failed &&
-	    strcmp(x->a.format, "text") == 0)
+	    strcmp(x->a.m.format, "text") == 0)
 		pair_compare(sink->st, pb, npb, x->a.npspec > 0 &&
 		    pair_any_own(pb, npb));
 	if (sink->store_failed)
