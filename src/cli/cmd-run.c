@@ -141,9 +141,8 @@ run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
 {
 	json_t *c = json_object(), *warn = json_array();
 	struct clock_report clk;
-	char msg[400], text[512];
-	double busy = NAN, waited = 0;
-	int rc;
+	struct runner_checks rc;
+	char text[512];
 
 	if (w->measure_clock) {
 		if (tty)
@@ -155,25 +154,21 @@ run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
 		    clockcache_report_json(&clk));
 		clockcache_report_release(&clk);
 	}
-	if (monitor_governor_check(cpus, msg, sizeof(msg))) {
+	runner_checks(cpus, w->wait_idle, w->wait_max, tty, &rc);
+	if (rc.governor) {
 		snprintf(text, sizeof(text), "CPU governor is not 'performance': "
-		    "%s; clocks may vary during the run", msg);
+		    "%s; clocks may vary during the run", rc.governor_msg);
 		json_array_append_new(warn, json_string(text));
 	}
 	if (w->wait_idle) {
-		if (tty)
-			fprintf(stderr, "waiting for the machine to become "
-			    "idle (at most %.0f s)...\n", w->wait_max);
-		rc = monitor_wait_idle(w->wait_max, &waited, &busy);
-		json_object_set_new(c, "waited_s", json_real(waited));
-		json_object_set_new(c, "idle", json_boolean(rc == 0));
-	} else if (tty)
-		busy = monitor_busy_probe(0.2);
-	if (!isnan(busy)) {
-		json_object_set_new(c, "busy_cores", json_real(busy));
-		if (busy > MONITOR_BUSY_CORES + 0.1) {
+		json_object_set_new(c, "waited_s", json_real(rc.waited));
+		json_object_set_new(c, "idle", json_boolean(rc.idle));
+	}
+	if (!isnan(rc.busy)) {
+		json_object_set_new(c, "busy_cores", json_real(rc.busy));
+		if (rc.busy_warn) {
 			snprintf(text, sizeof(text), "machine is busy: other "
-			    "processes use %.2f cores%s", busy,
+			    "processes use %.2f cores%s", rc.busy,
 			    w->wait_idle ? " (after --wait-idle)" :
 			    "; try --wait-idle");
 			json_array_append_new(warn, json_string(text));

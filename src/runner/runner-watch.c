@@ -4,7 +4,8 @@
  * benchmark, the monitor's case begin and end, and each row finished on
  * its way to a sink, with the monitor's verdicts and extras, the run's
  * flags and, after a case's own row with supply power, its energy row.
- * A sink only keeps, stores and prints what it is given.
+ * A sink only keeps, stores and prints what it is given.  And before a
+ * run, the monitor's checks of the machine (runner_checks()).
  */
 #include "config.h"
 
@@ -109,4 +110,23 @@ runner_watch_row(void *arg, struct result *r)
 		result_release(&e);
 	}
 	return rc;
+}
+
+void
+runner_checks(const struct cpuset *cpus, int wait_idle, double wait_max,
+    int tty, struct runner_checks *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->busy = NAN;
+	c->governor = monitor_governor_check(cpus, c->governor_msg,
+	    sizeof(c->governor_msg));
+	if (wait_idle) {
+		if (tty)
+			fprintf(stderr, "waiting for the machine to become "
+			    "idle (at most %.0f s)...\n", wait_max);
+		c->idle = monitor_wait_idle(wait_max, &c->waited, &c->busy) ==
+		    0;
+	} else if (tty)
+		c->busy = monitor_busy_probe(0.2);
+	c->busy_warn = !isnan(c->busy) && c->busy > MONITOR_BUSY_CORES + 0.1;
 }

@@ -219,6 +219,27 @@ struct runner_program {
 int runner_exec(const struct runner_opts *o, const struct runner_program *p,
     struct result *r, runner_sink_fn sink, void *arg);
 
+/* What the monitor's checks before a run found (runner_checks()). */
+struct runner_checks {
+	int governor;			/* a policy is not "performance" */
+	char governor_msg[400];		/* which: "ondemand (policy0)" */
+	double waited;			/* --wait-idle: seconds waited */
+	int idle;			/* ... and the machine settled */
+	double busy;			/* others' CPU use in cores; NAN:
+					 * not probed or unknown */
+	int busy_warn;			/* busy enough to say so */
+};
+
+/*
+ * Before a run: the governors of the policies covering cpus (NULL or
+ * empty: all); with wait_idle, the wait (wait_max seconds at most) until
+ * other processes use < 5 % of a core, else on a terminal (tty) a short
+ * probe of how busy they keep it.  tty: the wait is said on stderr.
+ */
+struct cpuset;
+void runner_checks(const struct cpuset *cpus, int wait_idle,
+    double wait_max, int tty, struct runner_checks *c);
+
 /*
  * Install the SIGINT/SIGTERM handlers that stop a run cleanly (and any
  * spawn_run() in progress: spawn_interrupt()); they set the stop flag
