@@ -1,38 +1,33 @@
 /*
  * cmd-exec.c - `boardbench exec`: measure any program the way `run`
- * measures a benchmark.  The program runs through spawn (an argv, no
- * shell, its own process group, a time limit, bounded capture) once per
- * repetition; the figure is its wall time, or the number a regular
- * expression captures from its output.  One row with the repetitions as
- * samples, monitored, stored with the build and system identity, printed
- * by the same formatters, comparable like any row.
+ * measures a benchmark.  The runner runs it once per repetition
+ * (runner_exec(): spawn, the figure, the monitor); here its options, its
+ * row's names, and the finished rows stored with the build and system
+ * identity and printed by the same formatters, comparable like any row.
  */
 #include "config.h"
 
 #include <getopt.h>
 #include <jansson.h>
-#include <math.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/wait.h>
 
 #include "cmd.h"
+#include "cmd-measure.h"
 #include "cmd-opt.h"
 #include "fmt.h"
 #include "monitor.h"
 #include "runinfo.h"
 #include "runner.h"
 #include "spawn.h"
-#include "stats.h"
 #include "store.h"
 #include "sysinfo-json.h"
 #include "util.h"
 
 #define EXEC_REPEAT_MAX	100
-#define EXEC_OUT_CAP	(1024 * 1024)	/* captured bytes per stream */
 #define EXEC_TIMEOUT	600.0		/* seconds per repetition */
 
 enum { O_NAME = OPT_OWN, O_PARSE, O_UNIT, O_BETTER, O_REPEAT };
@@ -87,127 +82,13 @@ const struct cmd_opts cmd_exec_opts = {
 
 
 struct exec_opts {
-	const char *name, *parse, *unit, *better, *tag, *format, *db;
+	const char *name, *parse, *unit, *better, *tag;
 	long long repeat;
-	double timeout, hot_temp;
-	int nosave, no_monitor;
+	struct measure_args m;		/* shared with run: --format, --db,
+					 * --timeout, --hot-temp, ... */
 	regex_t re;
 	int have_re;
 };
-
-/* The last non-empty line of text, as [*start, *start + *len). */
-static int
-last_line(const char *text, const char **start, size_t *len)
-{
-	size_t n = text != NULL ? strlen(text) : 0, e;
-
-	while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r'))
-		n--;
-	if (n == 0)
-		return 0;
-	e = n;
-	while (n > 0 && text[n - 1] != '\n')
-		n--;
-	*start = text + n;
-	*len = e - n;
-	return 1;
-}
-
-/* "no match for --parse; last line: ..." (escaped, bounded) into r. */
-static void
-reason_no_match(struct result *r, const struct spawn *sp)
-{
-	const char *s = "";
-	char line[128], safe[FMT_SAFE(sizeof(line))];
-	size_t len = 0;
-
-	if (!last_line(sp->out.buf, &s, &len))
-		last_line(sp->err.buf, &s, &len);
-	if (len >= sizeof(line))
-		len = sizeof(line) - 1;
-	memcpy(line, s, len);
-	line[len] = '\0';
-	fmt_safe(safe, sizeof(safe), line);
-	bufprintf(r->reason, sizeof(r->reason), "--parse did not match; "
-	    "last line: %s", len ? safe : "(no output)");
-}
-
-/*
- * The figure from text: the first group of the regex as a finite number.
- * 1 found, 0 no match, -1 matched but not a number (reason set).
- */
-static int
-parse_figure(const regex_t *re, const char *text, double *v,
-    struct result *r)
-{
-	regmatch_t m[2];
-	char num[64], safe[FMT_SAFE(sizeof(num))];
-	size_t len;
-
-	if (text == NULL || regexec(re, text, 2, m, 0) != 0)
-		return 0;
-	if (m[1].rm_so < 0) {
-		bufprintf(r->reason, sizeof(r->reason), "--parse matched but "
-		    "its first group did not take part");
-		return -1;
-	}
-	len = (size_t)(m[1].rm_eo - m[1].rm_so);
-	if (len >= sizeof(num))
-		len = sizeof(num) - 1;
-	memcpy(num, text + m[1].rm_so, len);
-	num[len] = '\0';
-	if (parse_double(num, v) != 0 || !isfinite(*v)) {
-		fmt_safe(safe, sizeof(safe), num);
-		bufprintf(r->reason, sizeof(r->reason), "--parse captured "
-		    "'%s', not a number", safe);
-		return -1;
-	}
-	return 1;
-}
-
-/*
- * One run of the program: its figure in *v, or r's status and reason set
- * (returns -1).
- */
-static int
-exec_once(const struct exec_opts *o, char *const *argv, double *v,
-    struct result *r)
-{
-	struct spawn sp;
-	char msg[128];
-	int rc, got = 0;
-
-	spawn_init(&sp);
-	sp.capture_out = sp.capture_err = 1;
-	sp.out_cap = sp.err_cap = EXEC_OUT_CAP;
-	sp.limit = o->timeout;
-	rc = spawn_run(&sp, argv);
-	if (rc != SPAWN_OK) {
-		r->status = rc == SPAWN_TIMEOUT ? ST_TIMEOUT :
-		    rc == SPAWN_INTERRUPTED ? ST_INTERRUPTED : ST_FAILED;
-		bufprintf(r->reason, sizeof(r->reason), "%s",
-		    spawn_strerror(&sp, rc, msg, sizeof(msg)));
-	} else if (WIFSIGNALED(sp.status)) {
-		r->status = ST_CRASHED;
-		bufprintf(r->reason, sizeof(r->reason), "killed by signal %d "
-		    "(%s)", WTERMSIG(sp.status), strsignal(WTERMSIG(sp.status)));
-	} else if (!WIFEXITED(sp.status) || WEXITSTATUS(sp.status) != 0) {
-		r->status = ST_FAILED;
-		bufprintf(r->reason, sizeof(r->reason), "exited with status %d",
-		    WIFEXITED(sp.status) ? WEXITSTATUS(sp.status) : -1);
-	} else if (!o->have_re) {
-		*v = sp.elapsed;
-		got = 1;
-	} else if ((got = parse_figure(&o->re, sp.out.buf, v, r)) == 0 &&
-	    (got = parse_figure(&o->re, sp.err.buf, v, r)) == 0) {
-		r->status = ST_FAILED;
-		reason_no_match(r, &sp);
-	} else if (got < 0)
-		r->status = ST_FAILED;
-	r->seconds += sp.elapsed;
-	spawn_release(&sp);
-	return got == 1 ? 0 : -1;
-}
 
 /* Options; 0, or the exit status of bad usage (printed). */
 static int
@@ -215,12 +96,16 @@ exec_parse_args(int argc, char **argv, struct exec_opts *o)
 {
 	char what[300], err[200];
 	int c, rc;
-
 	struct cmd_getopt g;
 
 	/* in order: options end at PROGRAM, whose own options stay its own */
 	cmd_opt_start(&g, &cmd_exec_opts);
 	while ((c = cmd_opt_next(&g, argc, argv)) != -1) {
+		if ((rc = measure_opt_one(&o->m, c, optarg)) <= 0) {
+			if (rc < 0)
+				return EXIT_USAGE;
+			continue;
+		}
 		switch (c) {
 		case O_NAME:
 			o->name = optarg;
@@ -255,38 +140,11 @@ exec_parse_args(int argc, char **argv, struct exec_opts *o)
 				return cmd_bad_usage("exec", what);
 			}
 			break;
-		case OPT_TIMEOUT:
-			if (parse_double(optarg, &o->timeout) != 0 ||
-			    !(o->timeout >= 1 && o->timeout <= 86400)) {
-				snprintf(what, sizeof(what), "bad --timeout "
-				    "'%.40s' (allowed: 1 to 86400 seconds)",
-				    optarg);
-				return cmd_bad_usage("exec", what);
-			}
-			break;
 		case OPT_TAG:
 			o->tag = optarg;
 			if (strlen(optarg) >= 128)
 				return cmd_bad_usage("exec", "--tag is longer "
 				    "than 127 characters");
-			break;
-		case OPT_FORMAT:
-			o->format = optarg;
-			break;
-		case OPT_DB:
-			o->db = optarg;
-			break;
-		case OPT_NO_SAVE:
-			o->nosave = 1;
-			break;
-		case OPT_HOT_TEMP:
-			if (parse_double(optarg, &o->hot_temp) != 0 ||
-			    !(o->hot_temp >= 30 && o->hot_temp <= 130))
-				return cmd_bad_usage("exec", "bad --hot-temp "
-				    "(allowed: 30 to 130 degrees C)");
-			break;
-		case OPT_NO_MONITOR:
-			o->no_monitor = 1;
 			break;
 		case 'h':
 			cmd_opt_usage(stdout, &cmd_exec_opts);
@@ -295,14 +153,8 @@ exec_parse_args(int argc, char **argv, struct exec_opts *o)
 			return cmd_getopt_error("exec", argc, argv, optopt);
 		}
 	}
-	if (!fmt_known(o->format)) {
-		snprintf(what, sizeof(what), "unknown format '%.40s' (allowed: "
-		    "%s)", o->format, fmt_names);
-		return cmd_bad_usage("exec", what);
-	}
-	if (o->nosave && o->db != NULL)
-		return cmd_bad_usage("exec", "--db and --no-save contradict "
-		    "each other");
+	if (measure_args_check(&o->m) != 0)
+		return EXIT_USAGE;
 	if (o->parse != NULL && (o->unit == NULL || o->better == NULL))
 		return cmd_bad_usage("exec", "--parse needs --unit and --better");
 	if (o->parse == NULL && (o->unit != NULL || o->better != NULL))
@@ -332,7 +184,8 @@ exec_parse_args(int argc, char **argv, struct exec_opts *o)
 	return 0;
 }
 
-/* The row before its runs: names, unit, direction. */
+/* The row before its runs: names, unit, direction (the rest is the
+ * runner's). */
 static void
 exec_row_init(const struct exec_opts *o, const char *prog, struct result *r)
 {
@@ -346,11 +199,22 @@ exec_row_init(const struct exec_opts *o, const char *prog, struct result *r)
 	    sizeof(r->case_name));
 	strlcpy_bb(r->unit, o->have_re ? o->unit : "s", sizeof(r->unit));
 	r->better = o->have_re && strcmp(o->better, "higher") == 0 ? 1 : -1;
-	r->status = ST_OK;
-	r->iters = 1;
-	r->copies = 1;
-	r->cycles = r->instructions = NAN;
-	stats_compute(&r->st, NULL, 0);
+}
+
+/* The finished rows of the one case: its own, its energy row (at most 2). */
+struct exec_rows {
+	struct result row[2];
+	size_t n;
+};
+
+static int
+exec_keep(void *arg, struct result *r)
+{
+	struct exec_rows *k = arg;
+
+	if (r != NULL && k->n < 2)
+		result_copy(&k->row[k->n++], r);
+	return 0;
 }
 
 /* The run's record: identity of the build and the system, checks. */
@@ -369,40 +233,39 @@ exec_run_info(const struct exec_opts *o, int argc, char **argv,
 	    sizeof(ri->tool_version));
 	ri->argv = cmd_join_argv(argc, argv);
 	j = json_object();
-	cmd_run_checks(o->hot_temp, o->no_monitor, isatty(STDERR_FILENO), j);
+	cmd_run_checks(o->m.wo.hot_temp, o->m.wo.no_monitor,
+	    isatty(STDERR_FILENO), j);
 	cmd_identity(ri, j);
 }
 
 int
 cmd_exec(int argc, char **argv)
 {
-	struct exec_opts o = { .format = "text", .tag = "", .repeat = 3,
-	    .timeout = EXEC_TIMEOUT, .hot_temp = MONITOR_HOT_DEFAULT };
+	struct exec_opts o = { .tag = "", .repeat = 3 };
 	struct store *st = NULL;
 	struct fmt *f = NULL;
-	struct monitor *mon = NULL;
 	struct monitor_opts mo;
-	struct monitor_summary sum;
+	struct runner_opts ro;
+	struct runner_program prog;
 	struct run_info ri;
-	struct result r, e, rows[2];
-	size_t nrows;
-	double *v = NULL;
-	size_t n = 0;
-	long long i;
-	int rc, failed = 0;
+	struct result r;
+	struct exec_rows rows = { .n = 0 };
+	size_t i;
+	int rc, failed;
 
+	measure_args_init(&o.m, "exec", EXEC_TIMEOUT);
 	rc = exec_parse_args(argc, argv, &o);
 	if (rc != 0) {
 		if (o.have_re)
 			regfree(&o.re);
 		return rc < 0 ? EXIT_OK : rc;
 	}
-	if (!o.nosave && (st = store_open_db(o.db, 1)) == NULL) {
+	if (!o.m.nosave && (st = store_open_db(o.m.db, 1)) == NULL) {
 		if (o.have_re)
 			regfree(&o.re);
 		return store_open_exit();
 	}
-	f = fmt_new(o.format, stdout);
+	f = fmt_new(o.m.format, stdout);
 	exec_run_info(&o, argc, argv, &ri);
 	if (store_make_uuid(ri.uuid, sizeof(ri.uuid)) != 0 ||
 	    (st != NULL && store_run_begin(st, &ri) != 0)) {
@@ -410,61 +273,44 @@ cmd_exec(int argc, char **argv)
 		goto out;
 	}
 	exec_row_init(&o, argv[optind], &r);
-	if (!o.no_monitor) {
-		memset(&mo, 0, sizeof(mo));
-		mo.hot_temp = o.hot_temp;
-		mo.sample = 1;
-		mon = monitor_new(&mo);
-	}
+	memset(&mo, 0, sizeof(mo));
+	mo.hot_temp = o.m.wo.hot_temp;
+	mo.sample = 1;
+	memset(&ro, 0, sizeof(ro));
+	ro.monitor = o.m.wo.no_monitor ? NULL : &mo;
+	ro.run = &ri;
+	memset(&prog, 0, sizeof(prog));
+	prog.argv = argv + optind;
+	prog.repeat = (unsigned)o.repeat;
+	prog.timeout = o.m.timeout;
+	prog.figure = o.have_re ? &o.re : NULL;
 	runner_signals_install();	/* also stops the program */
 	fmt_begin(f, &ri);
-	v = xcalloc((size_t)o.repeat, sizeof(double));
-	monitor_case_begin(mon);
-	for (i = 0; i < o.repeat && !failed; i++) {
-		if (exec_once(&o, argv + optind, &v[n], &r) == 0)
-			n++;
-		else
-			failed = 1;
-	}
-	monitor_case_end(mon, &sum);
-	/* what was measured is kept, also in a row that failed */
-	result_set_samples(&r, v, n);
-	if (mon != NULL)
-		monitor_apply(&sum, &r);
-	monitor_run_flags(&ri, &r);
+	failed = runner_exec(&ro, &prog, &r, exec_keep, &rows);
 	/*
 	 * The row (with supply power, the energy of one run of the program
 	 * after it) stored whole with the run's one case counted, so that
 	 * the run reads as complete even when its final status cannot be
 	 * written; then printed.
 	 */
-	rows[0] = r;
-	nrows = 1;
-	if (monitor_energy_row(&r, &e) == 0)
-		rows[nrows++] = e;
-	if (st != NULL && store_case_add(st, ri.id, rows, nrows, 1,
-	    r.status == ST_INTERRUPTED ? -1 : 1) != 0)
+	if (rows.n < 1 || (st != NULL && store_case_add(st, ri.id, rows.row,
+	    rows.n, 1, rows.row[0].status == ST_INTERRUPTED ? -1 : 1) != 0))
 		failed = 2;
-	fmt_result(f, &rows[0]);
-	if (nrows > 1) {
-		fmt_result(f, &rows[1]);
-		result_release(&rows[1]);
-	}
-	r = rows[0];
+	for (i = 0; i < rows.n; i++)
+		fmt_result(f, &rows.row[i]);
 	iso_utc_now(ri.finished, sizeof(ri.finished));
-	strlcpy_bb(ri.status, r.status == ST_INTERRUPTED ? "interrupted" :
-	    failed == 2 ? "incomplete" : "complete", sizeof(ri.status));
-	rc = r.status == ST_INTERRUPTED ? EXIT_INTERRUPTED :
-	    failed ? EXIT_BENCH : EXIT_OK;
+	rc = rows.n > 0 && rows.row[0].status == ST_INTERRUPTED;
+	strlcpy_bb(ri.status, rc ? "interrupted" : failed == 2 ?
+	    "incomplete" : "complete", sizeof(ri.status));
+	rc = rc ? EXIT_INTERRUPTED : failed ? EXIT_BENCH : EXIT_OK;
 	if (st != NULL && store_run_finish(st, &ri) != 0 && rc == EXIT_OK)
 		rc = EXIT_BENCH;
 	fmt_end(f, &ri);
 	if (failed == 2)
 		error("exec: the result could not be stored");
-	result_release(&r);
+	for (i = 0; i < rows.n; i++)
+		result_release(&rows.row[i]);
 out:
-	free(v);
-	monitor_free(mon);
 	fmt_free(f);
 	if (st != NULL)
 		store_close(st);

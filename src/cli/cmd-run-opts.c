@@ -20,8 +20,7 @@
 
 enum {
 	O_PROFILE = OPT_OWN, O_AGAINST, O_PREFIX, O_COPIES, O_PROCESSES,
-	O_NO_ASLR, O_CPU, O_MIN_SAMPLE, O_BUDGET, O_WARMUP, O_NO_PROGRESS,
-	O_COOL_DOWN, O_WAIT_IDLE, O_WAIT_MAX
+	O_NO_ASLR, O_CPU, O_MIN_SAMPLE, O_BUDGET, O_WARMUP, O_NO_PROGRESS
 };
 
 _Static_assert(RUNNER_PROCESSES_MAX == 100,
@@ -104,13 +103,13 @@ static const struct cmd_opt run_opt[] = {
 	CMD_OPT_HOT_TEMP(
 	    "flag rows 'hot' above C degrees (default 80;\n"
 	    "30 to 130)"),
-	{ "cool-down", 0, CMD_OPT_ARG, "C", O_COOL_DOWN,
+	{ "cool-down", 0, CMD_OPT_ARG, "C", OPT_COOL_DOWN,
 	    "before each benchmark wait until the SoC is below\n"
 	    "C degrees (20 to 110)" },
-	{ "wait-idle", 0, CMD_OPT_NOARG, NULL, O_WAIT_IDLE,
+	{ "wait-idle", 0, CMD_OPT_NOARG, NULL, OPT_WAIT_IDLE,
 	    "before starting, wait until other processes use\n"
 	    "less than 5 % of a core" },
-	{ "wait-max", 0, CMD_OPT_ARG, "SEC", O_WAIT_MAX,
+	{ "wait-max", 0, CMD_OPT_ARG, "SEC", OPT_WAIT_MAX,
 	    "longest wait for --wait-idle and --cool-down\n"
 	    "(default 600)" },
 	CMD_OPT_MEASURE_CLOCK(
@@ -144,33 +143,12 @@ const struct cmd_opts cmd_run_opts = {
 	.col = 23
 };
 
-/* A seconds option: a number in (lo, hi]. */
+/* A seconds option of run's own. */
 static int
 seconds_opt(const char *name, const char *v, double lo, double hi,
     double *out)
 {
-	char what[160];
-
-	if (parse_double(v, out) != 0 || *out < lo || *out > hi) {
-		snprintf(what, sizeof(what), "bad %s '%s' (allowed: %g to %g "
-		    "seconds)", name, v, lo, hi);
-		return cmd_bad_usage("run", what);
-	}
-	return 0;
-}
-
-/* A temperature option: degrees C in [lo, hi]. */
-static int
-temp_opt(const char *name, const char *v, double lo, double hi, double *out)
-{
-	char what[160];
-
-	if (parse_double(v, out) != 0 || !(*out >= lo && *out <= hi)) {
-		snprintf(what, sizeof(what), "bad %s '%s' (allowed: %g to %g "
-		    "degrees C)", name, v, lo, hi);
-		return cmd_bad_usage("run", what);
-	}
-	return 0;
+	return measure_seconds_opt("run", name, v, lo, hi, out);
 }
 
 /* --prefix WORDS: split at spaces and tabs, no quoting, no shell. */
@@ -221,7 +199,10 @@ param_opt(struct run_args *a, struct param_set *scratch, const char *arg)
 	return 0;
 }
 
-/* One option (key c, its argument arg): 0, or non-zero when bad (said). */
+/*
+ * One of run's own options (key c, its argument arg; the measuring
+ * options are measure_opt_one()'s): 0, or non-zero when bad (said).
+ */
 static int
 run_opt_one(struct run_args *a, struct param_set *scratch, int c,
     const char *arg)
@@ -273,15 +254,6 @@ run_opt_one(struct run_args *a, struct param_set *scratch, int c,
 	case OPT_CLASSIC:
 		a->classic = 1;
 		break;
-	case OPT_FORMAT:
-		a->format = arg;
-		break;
-	case OPT_DB:
-		a->db = arg;
-		break;
-	case OPT_NO_SAVE:
-		a->nosave = 1;
-		break;
 	case O_MIN_SAMPLE:
 		return seconds_opt("--min-sample", arg, 0.001, 10,
 		    &ro->min_sample);
@@ -289,27 +261,8 @@ run_opt_one(struct run_args *a, struct param_set *scratch, int c,
 		return seconds_opt("--budget", arg, 0.01, 3600, &ro->budget);
 	case O_WARMUP:
 		return seconds_opt("--warmup", arg, 0, 600, &ro->warmup);
-	case OPT_TIMEOUT:
-		return seconds_opt("--timeout", arg, 1, 86400, &ro->timeout);
 	case O_NO_PROGRESS:
 		a->noprogress = 1;
-		break;
-	case OPT_HOT_TEMP:
-		return temp_opt("--hot-temp", arg, 30, 130, &a->wo.hot_temp);
-	case O_COOL_DOWN:
-		return temp_opt("--cool-down", arg, 20, 110,
-		    &a->wo.cool_down);
-	case O_WAIT_IDLE:
-		a->wo.wait_idle = 1;
-		break;
-	case O_WAIT_MAX:
-		return seconds_opt("--wait-max", arg, 1, 86400,
-		    &a->wo.wait_max);
-	case OPT_MEASURE_CLOCK:
-		a->wo.measure_clock = 1;
-		break;
-	case OPT_NO_MONITOR:
-		a->wo.no_monitor = 1;
 		break;
 	case O_PROCESSES:
 		if (parse_ll(arg, &a->procs) != 0 || a->procs < 1 ||
@@ -340,14 +293,12 @@ run_args_parse(struct run_args *a, int argc, char **argv)
 {
 	struct cmd_getopt g;
 	struct param_set scratch;
-	int c, rc = 0;
+	int c, m, rc = 0;
 
 	memset(a, 0, sizeof(*a));
 	a->profile = "standard";
-	a->format = "text";
+	measure_args_init(&a->m, "run", 0);
 	a->copies = 1;
-	a->wo.hot_temp = MONITOR_HOT_DEFAULT;
-	a->wo.wait_max = 600;
 	a->ro.warmup = -1;
 	a->ntg = 1;
 	param_set_init(&a->ps);
@@ -361,10 +312,12 @@ run_args_parse(struct run_args *a, int argc, char **argv)
 			rc = -1;
 		} else if (c == '?' || c == ':') {
 			rc = cmd_getopt_error("run", argc, argv, optopt);
-		} else if (run_opt_one(a, &scratch, c, optarg) != 0)
+		} else if ((m = measure_opt_one(&a->m, c, optarg)) < 0 ||
+		    (m > 0 && run_opt_one(a, &scratch, c, optarg) != 0))
 			rc = EXIT_USAGE;
 	}
 	param_set_release(&scratch);
+	a->ro.timeout = a->m.timeout;
 	a->first = optind;
 	return rc;
 }
@@ -379,14 +332,8 @@ run_args_check(struct run_args *a)
 		    "quick, standard, full)", a->profile);
 		return cmd_bad_usage("run", what);
 	}
-	if (!fmt_known(a->format)) {
-		snprintf(what, sizeof(what), "unknown format '%s' (allowed: "
-		    "%s)", a->format, fmt_names);
-		return cmd_bad_usage("run", what);
-	}
-	if (a->nosave && a->db != NULL)
-		return cmd_bad_usage("run", "--db and --no-save contradict "
-		    "each other");
+	if (measure_args_check(&a->m) != 0)
+		return EXIT_USAGE;
 	if (a->cpulist != NULL &&
 	    cpu_list_parse(a->cpulist, &a->ro.cpus, &a->ro.ncpus))
 		return EXIT_USAGE;
@@ -394,8 +341,8 @@ run_args_check(struct run_args *a)
 		return cmd_bad_usage("run", "--prefix goes with --against (to "
 		    "run this build alone under a command, start it under "
 		    "it)");
-	if (a->ntg > 1 && (a->nosave || a->copies > 1 || a->ntags > a->ntg))
-		return cmd_bad_usage("run", a->nosave ? "--against keeps each "
+	if (a->ntg > 1 && (a->m.nosave || a->copies > 1 || a->ntags > a->ntg))
+		return cmd_bad_usage("run", a->m.nosave ? "--against keeps each "
 		    "build's rows as a run in the store: not with --no-save" :
 		    a->copies > 1 ? "--against and --copies contradict each "
 		    "other (pairs are single processes)" : "more --tag than "

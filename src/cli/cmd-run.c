@@ -34,102 +34,36 @@ struct run_sink {
 	struct fmt *fmt;
 	struct run_info *ri;
 	int store_failed;
-	struct monitor *mon;		/* NULL with --no-monitor */
-	struct monitor_summary sum;	/* of the case whose rows come next */
-	double cool_down, wait_max;	/* --cool-down (0: off), --wait-max */
 	int tty;			/* stderr is a terminal */
 	unsigned copies;		/* --copies */
-	int no_sensor_said;		/* --cool-down without a sensor: told */
 	int begun;			/* fmt_begin called */
-	char cname[96];		/* the case whose rows come next */
-	struct run_sink *lead;		/* a paired build's rows: the monitor
-					 * and case of this build's sink */
+	struct run_sink *lead;		/* a paired build's rows: the count
+					 * of cases planned is this build's */
 	struct result *rows;		/* the case's rows, kept until its end */
 	size_t nrows, arows;
 	size_t planned;			/* cases the runner plans (lead's) */
 	size_t done;			/* of them stored whole */
 };
 
-/* Before each case: cool down before a new benchmark, start watching. */
-static void
-hook_case_begin(void *arg, const struct bench_info *b, size_t ci,
-    const char *cname)
-{
-	struct run_sink *s = arg;
-	double waited, t;
-	int rc;
-
-	strlcpy_bb(s->cname, cname, sizeof(s->cname));
-	if (ci == 0 && s->cool_down > 0) {
-		t = monitor_soc_temp();
-		if (s->tty && !isnan(t) && t >= s->cool_down)
-			fprintf(stderr, "\r\033[Kcooling down before '%s': "
-			    "%.1f C, waiting for < %.0f C\n", b->name, t,
-			    s->cool_down);
-		rc = monitor_cool_down(s->cool_down, s->wait_max, &waited, &t);
-		if (rc == 1 && !s->no_sensor_said) {
-			s->no_sensor_said = 1;
-			warning("--cool-down: no SoC temperature sensor on this "
-			    "machine; not waiting");
-		}
-		if (rc < 0 && s->tty)
-			warning("still %.1f C after %.0f s of --cool-down; "
-			    "running '%s' anyway", t, waited, b->name);
-	}
-	monitor_case_begin(s->mon);
-}
-
-/* After each case: what the monitor saw, for the case's rows. */
-static void
-hook_case_end(void *arg)
-{
-	struct run_sink *s = arg;
-
-	monitor_case_end(s->mon, &s->sum);
-}
-
-/*
- * Before rows made from earlier rows (Linpack's average): no monitor
- * summary is theirs, and no energy row follows them.
- */
-static void
-hook_case_combined(void *arg)
-{
-	struct run_sink *s = arg;
-
-	s->sum.valid = 0;
-	s->cname[0] = '\0';
-}
-
-/*
- * The plan's row names size the text columns (with a power sensor, each
- * case's energy row too); then the header.
- */
+/* The plan's row names size the text columns; then the header. */
 static void
 hook_plan_name(void *arg, const char *bench, const char *name, int is_case)
 {
 	struct run_sink *s = arg;
-	char e[200];
 
+	(void)is_case;
 	fmt_size_name(s->fmt, bench, name, s->copies);
-	if (is_case && monitor_has_power(s->mon)) {
-		bufprintf(e, sizeof(e), "%s/energy", name);
-		fmt_size_name(s->fmt, bench, e, s->copies);
-	}
 }
 
-/* Keep a copy of a row of the case in progress (r itself with own). */
+/* Keep a copy of a row of the case in progress. */
 static void
-sink_keep(struct run_sink *s, struct result *r, int own)
+sink_keep(struct run_sink *s, const struct result *r)
 {
 	if (s->nrows == s->arows) {
 		s->arows = s->arows ? 2 * s->arows : 8;
 		s->rows = xreallocarray(s->rows, s->arows, sizeof(*s->rows));
 	}
-	if (own)
-		s->rows[s->nrows++] = *r;
-	else
-		result_copy(&s->rows[s->nrows++], r);
+	result_copy(&s->rows[s->nrows++], r);
 }
 
 /*
@@ -181,25 +115,18 @@ hook_planned(void *arg, size_t ncases)
 }
 
 /*
- * Each finished row is kept until its case ends (NULL), then the case's
- * rows are committed, then printed; a case's own row with supply power
- * is followed by its energy row.
+ * Each finished row (the runner's: monitored, flagged, a case's energy
+ * row after its own) is kept until its case ends (NULL), then the case's
+ * rows are committed, then printed.
  */
 static int
 sink_row(void *arg, struct result *r)
 {
-	struct run_sink *s = arg, *m = s->lead != NULL ? s->lead : s;
-	struct result e;
+	struct run_sink *s = arg;
 
 	if (r == NULL)
 		return sink_case_end(s, 1);
-	if (m->mon != NULL)
-		monitor_apply(&m->sum, r);
-	monitor_run_flags(s->ri, r);
-	sink_keep(s, r, 0);
-	if (m->mon != NULL && strcmp(r->case_name, m->cname) == 0 &&
-	    monitor_energy_row(r, &e) == 0)
-		sink_keep(s, &e, 1);
+	sink_keep(s, r);
 	return 0;
 }
 
@@ -214,9 +141,8 @@ run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
 {
 	json_t *c = json_object(), *warn = json_array();
 	struct clock_report clk;
-	char msg[400], text[512];
-	double busy = NAN, waited = 0;
-	int rc;
+	struct runner_checks rc;
+	char text[512];
 
 	if (w->measure_clock) {
 		if (tty)
@@ -228,25 +154,21 @@ run_checks(const struct watch_opts *w, const struct cpuset *cpus, int tty,
 		    clockcache_report_json(&clk));
 		clockcache_report_release(&clk);
 	}
-	if (monitor_governor_check(cpus, msg, sizeof(msg))) {
+	runner_checks(cpus, w->wait_idle, w->wait_max, tty, &rc);
+	if (rc.governor) {
 		snprintf(text, sizeof(text), "CPU governor is not 'performance': "
-		    "%s; clocks may vary during the run", msg);
+		    "%s; clocks may vary during the run", rc.governor_msg);
 		json_array_append_new(warn, json_string(text));
 	}
 	if (w->wait_idle) {
-		if (tty)
-			fprintf(stderr, "waiting for the machine to become "
-			    "idle (at most %.0f s)...\n", w->wait_max);
-		rc = monitor_wait_idle(w->wait_max, &waited, &busy);
-		json_object_set_new(c, "waited_s", json_real(waited));
-		json_object_set_new(c, "idle", json_boolean(rc == 0));
-	} else if (tty)
-		busy = monitor_busy_probe(0.2);
-	if (!isnan(busy)) {
-		json_object_set_new(c, "busy_cores", json_real(busy));
-		if (busy > MONITOR_BUSY_CORES + 0.1) {
+		json_object_set_new(c, "waited_s", json_real(rc.waited));
+		json_object_set_new(c, "idle", json_boolean(rc.idle));
+	}
+	if (!isnan(rc.busy)) {
+		json_object_set_new(c, "busy_cores", json_real(rc.busy));
+		if (rc.busy_warn) {
 			snprintf(text, sizeof(text), "machine is busy: other "
-			    "processes use %.2f cores%s", busy,
+			    "processes use %.2f cores%s", rc.busy,
 			    w->wait_idle ? " (after --wait-idle)" :
 			    "; try --wait-idle");
 			json_array_append_new(warn, json_string(text));
@@ -542,9 +464,9 @@ run_begin(struct run_ctx *x, int argc, char **argv)
 	a->ro.processes = (unsigned)a->procs;
 	a->ro.exec_self = 1;
 	a->ro.progress = !a->noprogress && isatty(STDERR_FILENO);
-	if (!a->nosave && (sink->st = store_open_db(a->db, 1)) == NULL)
+	if (!a->m.nosave && (sink->st = store_open_db(a->m.db, 1)) == NULL)
 		return store_open_exit();
-	sink->fmt = fmt_new(a->format, stdout);
+	sink->fmt = fmt_new(a->m.format, stdout);
 	sink->fmt->classic = a->classic;
 	sink->fmt->no_headline = a->noheadline;
 	sink->fmt->verbose = a->verbose;
@@ -563,7 +485,7 @@ run_begin(struct run_ctx *x, int argc, char **argv)
 		cpuset_add(&x->cpuset, a->ro.cpus[ci]);
 	sink->tty = isatty(STDERR_FILENO);
 	j = json_object();
-	run_checks(&a->wo, &x->cpuset, sink->tty && !a->noprogress, j);
+	run_checks(&a->m.wo, &x->cpuset, sink->tty && !a->noprogress, j);
 	cmd_identity(ri, j);
 	noise_measure(a->ro.cpus, a->ro.ncpus, &noise);
 	if (store_make_uuid(ri->uuid, sizeof(ri->uuid)) != 0 ||
@@ -591,8 +513,8 @@ run_begin(struct run_ctx *x, int argc, char **argv)
 }
 
 /*
- * The run: the monitor and the sink's hooks, each paired build's sink,
- * then the runner.  runner_run's status.
+ * The run: the monitor's options and the sink's hooks, each paired
+ * build's sink, then the runner.  runner_run's status.
  */
 static int
 run_measure(struct run_ctx *x)
@@ -607,20 +529,17 @@ run_measure(struct run_ctx *x)
 	size_t b;
 	int rc;
 
-	if (!a->wo.no_monitor) {
-		memset(&mo, 0, sizeof(mo));
-		mo.hot_temp = a->wo.hot_temp;
-		mo.cpus = &x->cpuset;
-		mo.sample = 1;
-		mo.pace_ref = &x->ri.system->run;
-		sink->mon = monitor_new(&mo);
-	}
-	sink->cool_down = a->wo.cool_down;
-	sink->wait_max = a->wo.wait_max;
+	memset(&mo, 0, sizeof(mo));
+	mo.hot_temp = a->m.wo.hot_temp;
+	mo.cpus = &x->cpuset;
+	mo.sample = 1;
+	mo.pace_ref = &x->ri.system->run;
+	a->ro.monitor = a->m.wo.no_monitor ? NULL : &mo;
+	a->ro.cool_down = a->m.wo.cool_down;
+	a->ro.wait_max = a->m.wo.wait_max;
+	a->ro.tty = sink->tty;
+	a->ro.run = &x->ri;
 	memset(&hooks, 0, sizeof(hooks));
-	hooks.case_begin = hook_case_begin;
-	hooks.case_end = hook_case_end;
-	hooks.case_combined = hook_case_combined;
 	hooks.plan_name = hook_plan_name;
 	hooks.planned = hook_planned;
 	hooks.arg = sink;
@@ -634,6 +553,7 @@ run_measure(struct run_ctx *x)
 			rb[b].params = pb[b].own ? &pb[b].params : NULL;
 			rb[b].emulated = run_emulated(b == 0 ? &x->ri :
 			    &pb[b].ri);
+			rb[b].run = b == 0 ? &x->ri : &pb[b].ri;
 			if (b == 0)
 				continue;
 			pb[b].sink.st = sink->st;
@@ -658,6 +578,8 @@ run_measure(struct run_ctx *x)
 	a->ro.hooks = NULL;
 	a->ro.builds = NULL;
 	a->ro.clock = NULL;
+	a->ro.monitor = NULL;
+	a->ro.run = NULL;
 	return rc;
 }
 
@@ -707,7 +629,7 @@ run_report(struct run_ctx *x, int rc)
 		rc = 1;
 	fmt_end(sink->fmt, ri);
 	if (npb > 1 && !interrupted && !sink->store_failed &&
-	    strcmp(x->a.format, "text") == 0)
+	    strcmp(x->a.m.format, "text") == 0)
 		pair_compare(sink->st, pb, npb, x->a.npspec > 0 &&
 		    pair_any_own(pb, npb));
 	if (sink->store_failed)
@@ -735,7 +657,6 @@ cmd_run(int argc, char **argv)
 		rc = run_begin(&x, argc, argv);
 	if (rc == 0)
 		rc = run_report(&x, run_measure(&x));
-	monitor_free(x.sink.mon);
 	sink_release(&x.sink);
 	fmt_free(x.sink.fmt);
 	if (x.sink.st != NULL)

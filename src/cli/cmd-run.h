@@ -8,15 +8,10 @@
 
 #include <stddef.h>
 
+#include "cmd-measure.h"
 #include "pair.h"
 #include "registry.h"
 #include "runner.h"
-
-/* Monitoring options and what the checks before the run found. */
-struct watch_opts {
-	double hot_temp, cool_down, wait_max;
-	int wait_idle, measure_clock, no_monitor;
-};
 
 /* A -p setting: for every build (-1) or for one (-p B:...). */
 struct pspec {
@@ -36,13 +31,14 @@ struct run_target {
 
 /* The command line of `run`. */
 struct run_args {
-	const char *profile, *format, *db, *cpulist;
+	const char *profile, *cpulist;
 	const char *tags[PAIR_MAX_BUILDS];	/* --tag, build by build */
 	size_t ntags;
-	int nosave, classic, noheadline, noprogress, verbose;
+	int classic, noheadline, noprogress, verbose;
 	long long copies, procs;
 	unsigned columns;			/* --columns: FMT_COL_* */
-	struct watch_opts wo;
+	struct measure_args m;		/* shared with exec: --format, --db,
+					 * --timeout, the monitor's options */
 	struct runner_opts ro;		/* timing, profile, CPUs, no-aslr */
 	struct param_set ps;		/* -p for every build */
 	struct pspec pspec[MAX_PSPECS];

@@ -3,8 +3,9 @@
  * thread in the parent reads the clock of each cpufreq policy, the
  * hottest thermal zone and the Raspberry Pi throttling bits a few times a
  * second (its own CPU time is kept under 1 % of a core); around each case
- * the runner's hooks turn what it saw into the row flags `throttled`,
- * `hot` and `busy` and into per-case "mon.*" extras stored with each row.
+ * the runner (runner-watch.c) turns what it saw into the row flags
+ * `throttled`, `hot` and `busy` and into per-case "mon.*" extras stored
+ * with each row.
  * Before and after each case it also times the noise floor's fixed loop
  * on the run's CPUs (noise.h, a pace check, about 10 ms a CPU; at most
  * one every NOISE_PACE_EVERY seconds, so short cases share the last

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "registry.h"
+#include "monitor.h"
 #include "result.h"
 #include "runner.h"
 
@@ -296,5 +297,48 @@ void runner_derived_rows(const struct runner_opts *o, int emulated,
     runner_sink_fn sink, void *arg, int *bad, int *stop);
 /* Is extra `name` a total over samples (summed across processes)? */
 int runner_extra_is_total(const char *name);
+
+/* the monitor around each case (runner-watch.c) */
+
+/* What watches the cases of one runner_run() or runner_exec(). */
+struct runner_watch {
+	struct monitor *mon;		/* NULL: no monitor (--no-monitor) */
+	struct monitor_summary sum;	/* of the case whose rows come next */
+	char cname[96];			/* that case's name ("": rows made
+					 * from earlier rows) */
+	double cool_down, wait_max;	/* runner_opts' */
+	int tty;
+	int no_sensor_said;		/* --cool-down without a sensor: told */
+};
+
+/*
+ * A build's sink behind the watch: runner_watch_row() finishes each row
+ * (the summary's flags and mon.* extras, the run's flags from its run
+ * row, the energy row after a case's own row) and gives it to sink.
+ */
+struct runner_watch_sink {
+	struct runner_watch *w;		/* shared by the builds */
+	runner_sink_fn sink;
+	void *arg;
+	const struct run_info *run;	/* NULL: no run flags */
+};
+
+/* From o: the monitor made (o->monitor), the cool-down asked. */
+void runner_watch_init(struct runner_watch *w, const struct runner_opts *o);
+void runner_watch_release(struct runner_watch *w);
+/*
+ * Before case ci of benchmark `bench` (named cname) starts its children:
+ * the cool-down wait before a benchmark's first case, then the monitor's
+ * case begin; after they were all reaped: its summary for the rows.
+ */
+void runner_watch_begin(struct runner_watch *w, const char *bench,
+    size_t ci, const char *cname);
+void runner_watch_end(struct runner_watch *w);
+/* Before rows made from earlier rows: no summary and no energy is theirs. */
+void runner_watch_combined(struct runner_watch *w);
+/* 1 when a supply power sensor was found: cases get energy rows. */
+int runner_watch_has_power(const struct runner_watch *w);
+/* A runner_sink_fn; arg a struct runner_watch_sink. */
+int runner_watch_row(void *arg, struct result *r);
 
 #endif

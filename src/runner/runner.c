@@ -184,8 +184,8 @@ case_estimate(const struct child_plan *cp)
 
 /*
  * The rows so far of the benchmark being run, for its BENCH_SERIAL cases:
- * every copy-0 row that went to one build's sink, copied after the sink
- * (which adds the monitor's flags to it).
+ * every copy-0 row that went to one build's sink, copied after the
+ * watch (runner_watch_row) finished it.
  */
 struct kept {
 	runner_sink_fn sink;
@@ -345,7 +345,7 @@ runner_case_timeout(const struct runner_opts *o, const struct child_plan *cp,
  */
 static void
 announce_plan(const struct runner_hooks *h, struct bench_ctx *const *ctxs,
-    size_t nb, size_t ncases)
+    size_t nb, size_t ncases, int energy)
 {
 	const struct bench_derived *d;
 	const struct bench_phase *ph;
@@ -357,6 +357,12 @@ announce_plan(const struct runner_hooks *h, struct bench_ctx *const *ctxs,
 		for (j = 0; ctxs[i] != NULL && j < ctxs[i]->ncases; j++) {
 			c = &ctxs[i]->cases[j];
 			h->plan_name(h->arg, ctxs[i]->info->name, c->name, 1);
+			if (energy) {
+				bufprintf(name, sizeof(name), "%s/energy",
+				    c->name);
+				h->plan_name(h->arg, ctxs[i]->info->name, name,
+				    0);
+			}
 			for (d = c->derived; d != NULL && d->name != NULL;
 			    d++) {
 				bufprintf(name, sizeof(name), "%s/%s", c->name,
@@ -412,8 +418,7 @@ build_ctx(const struct runner_opts *o, size_t k, struct bench_ctx *ctx,
 /* A FAILED row for case c of build k: its parameters plan other cases. */
 static void
 other_cases_row(const struct bench_ctx *ctx, const struct bench_case *c,
-    const struct runner_opts *o, size_t k, runner_sink_fn sink, void *arg,
-    int *bad, int *stop)
+    runner_sink_fn sink, void *arg, int *bad, int *stop)
 {
 	struct result r;
 
@@ -421,10 +426,8 @@ other_cases_row(const struct bench_ctx *ctx, const struct bench_case *c,
 	r.status = ST_FAILED;
 	bufprintf(r.reason, sizeof(r.reason), "the paired builds' own "
 	    "parameters (-p X:...) plan other cases of %s", ctx->info->name);
-	runner_emit(k ? o->builds[k].sink : sink, k ? o->builds[k].arg : arg, &r,
-	    bad, stop);
-	runner_case_done(k ? o->builds[k].sink : sink, k ? o->builds[k].arg : arg,
-	    stop);
+	runner_emit(sink, arg, &r, bad, stop);
+	runner_case_done(sink, arg, stop);
 }
 
 /*
@@ -470,8 +473,9 @@ struct run_loop {
 	struct bench_ctx **bctx;	/* per build: the benchmark's context */
 	struct kept *keep;		/* per build: its sink, rows kept */
 	unsigned procs;
-	runner_sink_fn sink;
-	void *arg;
+	struct runner_watch watch;	/* the monitor around each case */
+	struct runner_watch_sink *ws;	/* per build: its sink, behind the
+					 * watch */
 	int bad, stop;
 };
 
@@ -543,8 +547,7 @@ measure_one(struct run_loop *r, struct bench_ctx *ctx, size_t j, int serial)
 			cp.window = COPY_WINDOW_SAMPLES * cp.min_sample;
 	}
 	cp.timeout = runner_case_timeout(o, &cp, c);
-	if (o->hooks != NULL && o->hooks->case_begin != NULL)
-		o->hooks->case_begin(o->hooks->arg, ctx->info, j, c->name);
+	runner_watch_begin(&r->watch, ctx->info->name, j, c->name);
 	r->pg.bench = ctx->info->name;
 	r->pg.cname = c->name;
 	runner_progress_show(&r->pg, 0);
@@ -554,8 +557,7 @@ measure_one(struct run_loop *r, struct bench_ctx *ctx, size_t j, int serial)
 	else
 		measure_case(o, ctx, j, &cp, nc, r->procs, &r->pcr[0], &r->pg);
 	progress_clear(&r->pg);
-	if (o->hooks != NULL && o->hooks->case_end != NULL)
-		o->hooks->case_end(o->hooks->arg);
+	runner_watch_end(&r->watch);
 	for (k = 0; k < r->nbuilds; k++) {
 		runner_sink_fn bs = serial ? keep_row : r->keep[k].sink;
 		void *ba = serial ? (void *)&r->keep[k] : r->keep[k].arg;
@@ -578,12 +580,10 @@ measure_one(struct run_loop *r, struct bench_ctx *ctx, size_t j, int serial)
 static void
 serial_one(struct run_loop *r, struct bench_ctx *ctx, size_t j)
 {
-	const struct runner_opts *o = r->o;
 	size_t k;
 
 	/* rows from rows: nothing is measured */
-	if (o->hooks != NULL && o->hooks->case_combined != NULL)
-		o->hooks->case_combined(o->hooks->arg);
+	runner_watch_combined(&r->watch);
 	for (k = 0; k < r->nbuilds; k++) {
 		serial_rows(r->paired ? r->bctx[k] : ctx, j, &r->keep[k],
 		    r->keep[k].sink, r->keep[k].arg, &r->bad, &r->stop);
@@ -605,10 +605,9 @@ run_bench(struct run_loop *r, struct bench_ctx *ctx)
 	    ctx->ncases == 0) {
 		if (ctx->ncases == 0 && why[0] == '\0')
 			strlcpy_bb(why, "no cases selected", sizeof(why));
-		skipped_rows(ctx, why, r->sink, r->arg, &r->bad, &r->stop);
-		for (k = 1; r->paired && k < o->nbuilds; k++)
-			skipped_rows(ctx, why, o->builds[k].sink,
-			    o->builds[k].arg, &r->bad, &r->stop);
+		for (k = 0; k < r->nbuilds; k++)
+			skipped_rows(ctx, why, runner_watch_row, &r->ws[k],
+			    &r->bad, &r->stop);
 		r->pg.i += ctx->ncases ? ctx->ncases : 1;
 		return;
 	}
@@ -619,8 +618,8 @@ run_bench(struct run_loop *r, struct bench_ctx *ctx)
 	for (j = 0, serial = 0; j < ctx->ncases; j++)
 		serial |= ctx->cases[j].kind == BENCH_SERIAL;
 	for (k = 0; k < r->nbuilds; k++) {
-		r->keep[k].sink = k ? o->builds[k].sink : r->sink;
-		r->keep[k].arg = k ? o->builds[k].arg : r->arg;
+		r->keep[k].sink = runner_watch_row;
+		r->keep[k].arg = &r->ws[k];
 	}
 	for (j = 0; j < ctx->ncases && !r->stop && !stopflag_requested();
 	    j++) {
@@ -632,8 +631,8 @@ run_bench(struct run_loop *r, struct bench_ctx *ctx)
 		if (r->paired && k < o->nbuilds) {
 			/* a build's parameters planned other cases */
 			for (k = 0; k < o->nbuilds; k++)
-				other_cases_row(ctx, c, o, k, r->sink, r->arg,
-				    &r->bad, &r->stop);
+				other_cases_row(ctx, c, runner_watch_row,
+				    &r->ws[k], &r->bad, &r->stop);
 			r->pg.i++;
 		} else if (c->kind == BENCH_SERIAL) {
 			serial_one(r, ctx, j);
@@ -660,13 +659,19 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 
 	memset(&r, 0, sizeof(r));
 	r.o = o;
-	r.sink = sink;
-	r.arg = arg;
 	r.paired = o->builds != NULL && o->nbuilds >= 2;
 	r.nbuilds = r.paired ? o->nbuilds : 1;
 	r.pcr = xcalloc(r.nbuilds, sizeof(*r.pcr));
 	r.bctx = xcalloc(r.nbuilds, sizeof(*r.bctx));
 	r.keep = xcalloc(r.nbuilds, sizeof(*r.keep));
+	r.ws = xcalloc(r.nbuilds, sizeof(*r.ws));
+	runner_watch_init(&r.watch, o);
+	for (i = 0; i < r.nbuilds; i++) {
+		r.ws[i].w = &r.watch;
+		r.ws[i].sink = i ? o->builds[i].sink : sink;
+		r.ws[i].arg = i ? o->builds[i].arg : arg;
+		r.ws[i].run = i ? o->builds[i].run : o->run;
+	}
 	make_plan(o, &r.base);
 	r.procs = o->processes > 0 ? o->processes : o->profile->processes;
 	runner_self_exe[0] = '\0';
@@ -680,7 +685,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	if (r.paired)
 		r.npcpus = pair_cpus(o, &r.pcpus);
 	if (o->hooks != NULL)
-		announce_plan(o->hooks, ctxs, nb, total);
+		announce_plan(o->hooks, ctxs, nb, total,
+		    runner_watch_has_power(&r.watch));
 	r.pg.on = o->progress;
 	r.pg.n = total;
 	r.pg.start = now_mono();
@@ -695,6 +701,8 @@ runner_run(const struct runner_opts *o, const struct bench_info *const *bl,
 	free(r.pcpus);
 	free(r.bctx);
 	free(r.keep);
+	free(r.ws);
+	runner_watch_release(&r.watch);
 	*interrupted = stopflag_requested();
 	return r.bad;
 }

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <regex.h>
 #include "registry.h"
 #include "result.h"
 
@@ -24,22 +25,13 @@ const struct profile *profile_find(const char *name);
 extern const struct profile profiles[];
 
 /*
- * Optional observer called in the parent around each measured case (the
- * monitor): case_begin before the case's children start (ci is the case
- * index within its benchmark, 0 for a new benchmark; cname the case's
- * name, its own row's), case_end after they were all reaped and before
- * the case's rows go to the sink.
+ * Optional observer called in the parent before the first case (the
+ * cli's printer, to size its columns and begin).
  */
 struct runner_hooks {
-	void (*case_begin)(void *arg, const struct bench_info *b, size_t ci,
-	    const char *cname);
-	void (*case_end)(void *arg);
-	/* before the rows of a case measured in no process of its own
-	 * (bench.h: BENCH_SERIAL), made from earlier rows: what the monitor
-	 * saw in the case before is not theirs */
-	void (*case_combined)(void *arg);
 	/* after planning, before the first case: each row name planned
-	 * (case, derived and phase rows; is_case 1 for the case's own row),
+	 * (case, derived and phase rows, and with a supply power sensor
+	 * each case's energy row; is_case 1 for the case's own row),
 	 * then planned() once with the number of cases planned (a benchmark
 	 * skipped whole counts its cases, or 1 when it has none): each ends
 	 * with a NULL row to the sink */
@@ -50,7 +42,9 @@ struct runner_hooks {
 };
 
 /*
- * Called with each finished row; return -1 to stop the run.  After the
+ * Called with each finished row (the monitor's flags and mon.* extras,
+ * the run's flags set; a case's own row with supply power followed by
+ * its energy row); return -1 to stop the run.  After the
  * last row of each planned case (of each build), called once with NULL:
  * the case's rows are all given (the store keeps a case whole, and counts
  * it).  The row is the runner's: a sink keeps a copy (result_copy).
@@ -76,6 +70,8 @@ struct runner_build {
 	const struct param_set *params;
 	/* it runs under a user-mode emulator: no per-MHz figure for it */
 	int emulated;
+	/* its run row: the flags of its rows (monitor_run_flags) */
+	const struct run_info *run;
 };
 
 /* Rounds of a paired CPU case, at least (other cases: 2, A B then B A). */
@@ -142,6 +138,8 @@ void runner_common_length(uint64_t *iters, const double *secs, size_t n,
     double t);
 
 struct clock_report;
+struct monitor_opts;
+struct run_info;
 
 struct runner_opts {
 	const struct profile *profile;
@@ -173,6 +171,18 @@ struct runner_opts {
 	 */
 	const struct runner_build *builds;
 	size_t nbuilds;
+	/*
+	 * The monitor watching each case, made for the run from these (NULL:
+	 * none, --no-monitor): its verdicts and extras go into the rows.
+	 */
+	const struct monitor_opts *monitor;
+	/* before each benchmark, wait until the SoC is below cool_down C
+	 * (0: no wait), wait_max seconds at most; tty: say so on stderr */
+	double cool_down, wait_max;
+	int tty;
+	/* this build's run row: the flags of its rows (monitor_run_flags);
+	 * NULL: none */
+	const struct run_info *run;
 };
 
 
@@ -182,6 +192,53 @@ struct runner_opts {
  */
 int runner_run(const struct runner_opts *, const struct bench_info *const *,
     size_t n, runner_sink_fn, void *arg, int *interrupted);
+
+/*
+ * An external program measured as a case (boardbench exec): run `repeat`
+ * times through spawn (its argv, no shell, its own process group, at
+ * most timeout seconds a run), each run's figure its wall time or, with
+ * figure, the number its first group captures in the run's stdout, else
+ * its stderr.
+ */
+struct runner_program {
+	char *const *argv;
+	unsigned repeat;
+	double timeout;
+	const regex_t *figure;		/* NULL: the wall time */
+};
+
+/*
+ * Measure program p as one case, watched as runner_run() watches a
+ * benchmark's (o: monitor, cool-down, run; the rest unused): r, the
+ * case's row with its names, unit and direction, gets the runs' figures
+ * as samples until a run fails (then its status and reason say why; the
+ * figures so far are kept).  The finished row goes to the sink (r is
+ * released), then its energy row, then NULL.  Returns 0 when the row is
+ * OK, 1 when not.
+ */
+int runner_exec(const struct runner_opts *o, const struct runner_program *p,
+    struct result *r, runner_sink_fn sink, void *arg);
+
+/* What the monitor's checks before a run found (runner_checks()). */
+struct runner_checks {
+	int governor;			/* a policy is not "performance" */
+	char governor_msg[400];		/* which: "ondemand (policy0)" */
+	double waited;			/* --wait-idle: seconds waited */
+	int idle;			/* ... and the machine settled */
+	double busy;			/* others' CPU use in cores; NAN:
+					 * not probed or unknown */
+	int busy_warn;			/* busy enough to say so */
+};
+
+/*
+ * Before a run: the governors of the policies covering cpus (NULL or
+ * empty: all); with wait_idle, the wait (wait_max seconds at most) until
+ * other processes use < 5 % of a core, else on a terminal (tty) a short
+ * probe of how busy they keep it.  tty: the wait is said on stderr.
+ */
+struct cpuset;
+void runner_checks(const struct cpuset *cpus, int wait_idle,
+    double wait_max, int tty, struct runner_checks *c);
 
 /*
  * Install the SIGINT/SIGTERM handlers that stop a run cleanly (and any

@@ -68,6 +68,21 @@ expect 2 "bad --better" -- bb exec --no-save --parse '([0-9]+)' --unit x --bette
 expect 2 "bad --repeat" -- bb exec --no-save --repeat 0 -- "$TMP/bin/fake-score"
 expect 2 "no program" -- bb exec --no-save
 
+# the measuring options run and exec share are one parser's: the same bad
+# value is refused by both with the same line (but the command's name)
+# and the same exit status
+for o in "--hot-temp 5" "--hot-temp x" "--timeout 0" "--format xml" \
+    "--db $TMP/d.db --no-save"; do
+	bb run $o null >/dev/null 2>"$TMP/run.err"
+	rr=$?
+	bb exec $o -- "$TMP/bin/fake-score" >/dev/null 2>"$TMP/exec.err"
+	re=$?
+	sed 's/exec/run/g' "$TMP/exec.err" >"$TMP/exec.run"
+	[ "$rr" -eq 2 ] && [ "$re" -eq 2 ] && [ -s "$TMP/run.err" ] &&
+	    cmp -s "$TMP/run.err" "$TMP/exec.run"
+	ok $? "run and exec refuse $o alike (exit $rr/$re: $(cat "$TMP/exec.err"))"
+done
+
 expect 1 "a regex that does not match" -- bb exec --no-save --format tsv \
 	--parse 'score: ([0-9]+)' --unit x --better higher -- "$TMP/bin/fake-words"
 [ "$(f status)" = FAILED ]; ok $? "the row is FAILED"

@@ -2,7 +2,8 @@
  * t-runner.c - the runner on the null benchmark: OK rows with statistics,
  * and each way a case can go wrong (crash, hang, bad result, failure,
  * skip) becoming a row with its status and no number; copies; a case
- * with per-process variants.
+ * with per-process variants; the monitor's verdicts in the rows the
+ * runner hands out, for run's cases and exec's program alike.
  */
 #include "config.h"
 
@@ -10,13 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "monitor.h"
 #include "perfctr.h"
 #include "registry.h"
 #include "runner.h"
 #include "runner-int.h"
+#include "sysfs.h"
 #include "kat/kat.h"
 #include "tap.h"
 #include "util.h"
+
+/* The monitor's options run_null_with() gives the runner (NULL: none). */
+static const struct monitor_opts *null_monitor;
 
 /*
  * Run null with mode=<mode> (and settings more, more2 unless NULL);
@@ -49,6 +55,7 @@ run_null_with(const char *mode, const char *more, const char *more2,
 	if (more2 != NULL && param_set_add(&ps, more2) != 0)
 		bail("cannot set %s", more2);
 	ro.params = &ps;
+	ro.monitor = null_monitor;
 	rc = runner_run(&ro, &b, 1, kat_collect, rs, &intr);
 	param_set_release(&ps);
 	return rc;
@@ -428,6 +435,87 @@ test_vary_runner(void)
 	kat_rows_release(&rs);
 }
 
+/*
+ * Rows rs[0..n) carry the monitor's verdict: each one the RF_HOT flag
+ * (hot 1) or not (0), and the hottest zone as mon.temp_max_c (mon 1) or
+ * no mon.* extra at all (0).  1 when every row does.
+ */
+static int
+rows_watched(const struct kat_rows *rs, int hot, int mon)
+{
+	double t;
+	size_t i;
+
+	for (i = 0; i < rs->n; i++) {
+		if (!!(rs->r[i].flags & RF_HOT) != hot)
+			return 0;
+		if ((result_get_extra(&rs->r[i], "mon.temp_max_c", &t) == 0 &&
+		    t == 51.121) != mon)
+			return 0;
+	}
+	return rs->n > 0;
+}
+
+/*
+ * The runner drives the monitor: given its options (a Pi 4 at 51 C),
+ * the rows it hands the sink are finished, flagged hot above --hot-temp
+ * and with the mon.* extras, and without it they are not; exec's program
+ * (runner_exec) is watched the same way.
+ */
+static void
+test_watch(void)
+{
+	struct monitor_opts mo = { .hot_temp = 50, .sample = 1 };
+	struct runner_opts ro;
+	struct runner_program prog;
+	struct kat_rows rs = { .n = 0 };
+	struct result r;
+	char root[1024], *argv[] = { (char *)"true", NULL };
+	const char *top = getenv("top_srcdir");
+
+	snprintf(root, sizeof(root), "%s/tests/fixtures/rpi4",
+	    top != NULL ? top : ".");
+	setenv("BOARDBENCH_SYSROOT", root, 1);
+	sysfs_reset();
+	null_monitor = &mo;
+	run_null("ok", 1, 30, &rs);
+	ok(rs.n == 2 && rows_watched(&rs, 1, 1), "the runner's rows carry "
+	    "the monitor's verdict: hot above --hot-temp 50, mon.temp_max_c "
+	    "(%zu rows)", rs.n);
+	kat_rows_release(&rs);
+	mo.hot_temp = 80;
+	run_null("ok", 1, 30, &rs);
+	ok(rs.n == 2 && rows_watched(&rs, 0, 1), "... not hot at 80, still "
+	    "watched");
+	kat_rows_release(&rs);
+	null_monitor = NULL;
+	run_null("ok", 1, 30, &rs);
+	ok(rs.n == 2 && rows_watched(&rs, 0, 0), "... and no monitor "
+	    "(--no-monitor): no verdict, no mon.* extras");
+	kat_rows_release(&rs);
+
+	mo.hot_temp = 50;
+	memset(&ro, 0, sizeof(ro));
+	ro.monitor = &mo;
+	memset(&prog, 0, sizeof(prog));
+	prog.argv = argv;
+	prog.repeat = 2;
+	prog.timeout = 30;
+	memset(&r, 0, sizeof(r));
+	strlcpy_bb(r.bench, "exec", sizeof(r.bench));
+	strlcpy_bb(r.case_name, "true", sizeof(r.case_name));
+	strlcpy_bb(r.unit, "s", sizeof(r.unit));
+	r.better = -1;
+	is_int(runner_exec(&ro, &prog, &r, kat_collect, &rs), 0,
+	    "exec's program through the runner: OK");
+	ok(rs.n == 1 && rs.ends == 1 && rs.r[0].nsamples == 2 &&
+	    rows_watched(&rs, 1, 1), "its row: 2 samples, one case's end, "
+	    "hot and watched like a benchmark's");
+	kat_rows_release(&rs);
+	unsetenv("BOARDBENCH_SYSROOT");
+	sysfs_reset();
+}
+
 int
 main(void)
 {
@@ -553,5 +641,6 @@ main(void)
 	test_pair_order();
 	test_vary_iters();
 	test_pair_lengths();
+	test_watch();
 	return done_testing();
 }
