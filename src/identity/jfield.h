@@ -27,8 +27,8 @@ enum jf_type {
 	JF_STRS,	/* char *[] and an int count: strings, at most max */
 	JF_ARRAY,	/* struct E[] (or E *, JF_ALLOC) and an int count:
 			 * objects from sub, at most max; unknown: none */
-	JF_OBJECT,	/* the struct at offset as an object from sub; with
-			 * JF_OPT, an int at count says it is there */
+	JF_OBJECT,	/* the struct at offset (JF_GROUP_: this struct's
+			 * members) as an object from sub */
 	JF_INLINE,	/* the struct at offset, its keys in this object */
 	JF_HOOK,	/* to() and from() write and read it by hand */
 };
@@ -54,7 +54,7 @@ struct jfield {
 	enum jf_type type;
 	unsigned flags;
 	size_t offset;
-	size_t count;		/* JF_STRS, JF_ARRAY, JF_OBJECT: the int */
+	size_t count;		/* JF_STRS, JF_ARRAY: the int count */
 	size_t size;		/* JF_ARRAY: one entry */
 	long long max;		/* the bound: JF_INT's value, entries; JF_HEX:
 				 * digits */
