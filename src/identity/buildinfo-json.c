@@ -1,6 +1,9 @@
 /*
  * buildinfo-json.c - struct build_info to the build identity's JSON
- * object and back: the only place its keys are written or read.
+ * object and back, from one table of its fields (jfield.h): the only
+ * place its keys are written or read.  The macros and libraries (objects
+ * keyed by name) and the ELF check (which says less when the ELF could
+ * not be read) are hooks.
  */
 #include "config.h"
 
@@ -13,191 +16,166 @@
 /* A string read from outside is kept to this many bytes. */
 #define BI_STR_MAX	2048
 
-/* The string members, in the order they are written. */
-#define BI_STRINGS(X) \
-	X(tool_version) X(cc) X(cc_version) X(cflags) X(cppflags) \
-	X(ldflags) X(kernel_cflags) X(opt_level) X(configure_args) \
-	X(host) X(build) X(float_abi) X(fpu) X(arch)
+#define STR(T, f, k, fl, w)	JF_STR_(T, f, k, fl, w, BI_STR_MAX)
+#define BSTR(f)			STR(struct build_info, f, #f, JF_NULL, NULL)
 
-static json_t *
-jstr_or_null(const char *s)
+/* The ARM attributes, when the ELF has them. */
+static const struct jfield tag_fields[] = {
+	STR(struct bi_elf, cpu_name, "Tag_CPU_name", JF_NULL, NULL),
+	STR(struct bi_elf, cpu_arch, "Tag_CPU_arch", JF_NULL, NULL),
+	STR(struct bi_elf, fp_arch, "Tag_FP_arch", JF_NULL, NULL),
+	STR(struct bi_elf, simd_arch, "Tag_Advanced_SIMD_arch", JF_NULL,
+	    NULL),
+	STR(struct bi_elf, vfp_args, "Tag_ABI_VFP_args", JF_NULL, NULL),
+	JF_END
+};
+
+/*
+ * "attributes" is either why there are none (a string) or the object of
+ * tags.  An ELF that could not be read has only its file, the error and
+ * a null "agrees" (elf_to).
+ */
+const struct jfield buildinfo_elf_fields[] = {
+	STR(struct bi_elf, file, "file", JF_NULL, NULL),
+	STR(struct bi_elf, error, "error", JF_OPT, NULL),
+	STR(struct bi_elf, elf_class, "class", JF_NULL, NULL),
+	STR(struct bi_elf, machine, "machine", JF_NULL, NULL),
+	STR(struct bi_elf, attributes, "attributes", JF_OPT, NULL),
+	JF_GROUP_("attributes", tag_fields, JF_UNLESS, "attributes"),
+	JF_BOOL_(struct bi_elf, agrees, "agrees"),
+	JF_STRS_(struct bi_elf, disagreements, ndisagreements,
+	    "disagreements", JF_ALWAYS, BI_STR_MAX),
+	JF_STRS_(struct bi_elf, notes, nnotes, "notes", JF_OPT, BI_STR_MAX),
+	JF_END
+};
+
+static void
+elf_to(const void *base, json_t *b)
 {
-	return s != NULL ? json_string(s) : json_null();
-}
+	const struct build_info *bi = base;
+	json_t *o;
 
-static json_t *
-str_array(char *const *v, int n)
-{
-	json_t *a = json_array();
-	int i;
-
-	for (i = 0; i < n; i++)
-		json_array_append_new(a, json_string(v[i]));
-	return a;
-}
-
-static json_t *
-elf_json(const struct bi_elf *e)
-{
-	json_t *o = json_object(), *attrs;
-
-	json_object_set_new(o, "file", jstr_or_null(e->file));
-	if (e->error != NULL) {
-		json_object_set_new(o, "error", json_string(e->error));
+	if (!bi->have_elf)
+		return;
+	o = json_object();
+	if (bi->elf.error != NULL) {
+		json_object_set_new(o, "file", bi->elf.file != NULL ?
+		    json_string(bi->elf.file) : json_null());
+		json_object_set_new(o, "error", json_string(bi->elf.error));
 		json_object_set_new(o, "agrees", json_null());
-		return o;
-	}
-	json_object_set_new(o, "class", jstr_or_null(e->elf_class));
-	json_object_set_new(o, "machine", jstr_or_null(e->machine));
-	if (e->attributes != NULL)
-		json_object_set_new(o, "attributes",
-		    json_string(e->attributes));
-	else {
-		attrs = json_object();
-		json_object_set_new(attrs, "Tag_CPU_name",
-		    jstr_or_null(e->cpu_name));
-		json_object_set_new(attrs, "Tag_CPU_arch",
-		    jstr_or_null(e->cpu_arch));
-		json_object_set_new(attrs, "Tag_FP_arch",
-		    jstr_or_null(e->fp_arch));
-		json_object_set_new(attrs, "Tag_Advanced_SIMD_arch",
-		    jstr_or_null(e->simd_arch));
-		json_object_set_new(attrs, "Tag_ABI_VFP_args",
-		    jstr_or_null(e->vfp_args));
-		json_object_set_new(o, "attributes", attrs);
-	}
-	json_object_set_new(o, "agrees", e->agrees < 0 ? json_null() :
-	    json_boolean(e->agrees));
-	json_object_set_new(o, "disagreements",
-	    str_array(e->disagreements, e->ndisagreements));
-	if (e->nnotes > 0)
-		json_object_set_new(o, "notes", str_array(e->notes,
-		    e->nnotes));
-	return o;
+	} else
+		jfield_to_json(buildinfo_elf_fields, &bi->elf, o);
+	json_object_set_new(b, "elf", o);
 }
 
-json_t *
-buildinfo_to_json(const struct build_info *bi)
+static void
+elf_from(const json_t *b, void *base)
 {
-	json_t *b = json_object(), *m = json_object(), *libs = json_object();
+	struct build_info *bi = base;
+	const json_t *elf = json_object_get(b, "elf");
+
+	if (json_is_object(elf)) {
+		bi->have_elf = 1;
+		jfield_from_json(buildinfo_elf_fields, elf, &bi->elf);
+	}
+}
+
+static void
+macros_to(const void *base, json_t *b)
+{
+	const struct build_info *bi = base;
+	json_t *m = json_object();
 	int i;
 
-#define SET(name) json_object_set_new(b, #name, jstr_or_null(bi->name));
-	BI_STRINGS(SET)
-#undef SET
-	json_object_set_new(b, "neon", bi->neon < 0 ? json_null() :
-	    json_boolean(bi->neon));
 	for (i = 0; i < bi->nmacros; i++)
 		json_object_set_new(m, bi->macros[i].name,
 		    json_integer(bi->macros[i].value));
 	json_object_set_new(b, "macros", m);
-	if (bi->have_elf)
-		json_object_set_new(b, "elf", elf_json(&bi->elf));
-	if (bi->compiler_macro_version != NULL)
-		json_object_set_new(b, "compiler_macro_version",
-		    json_string(bi->compiler_macro_version));
-	for (i = 0; i < bi->nlibraries; i++)
-		json_object_set_new(libs, bi->libraries[i].name,
-		    jstr_or_null(bi->libraries[i].version));
-	json_object_set_new(b, "libraries", libs);
-	return b;
 }
 
-/* ---- JSON to struct ------------------------------------------------------ */
-
-/* A copy of s cut to BI_STR_MAX bytes; NULL stays NULL. */
-static char *
-bdup(const char *s)
-{
-	return s != NULL ? xstrndup(s, BI_STR_MAX) : NULL;
-}
-
-static char *
-get_str(const json_t *o, const char *key)
-{
-	return bdup(json_string_value(json_object_get(o, key)));
-}
-
-static int
-get_bool(const json_t *o, const char *key)
-{
-	json_t *v = json_object_get(o, key);
-
-	return json_is_boolean(v) ? json_is_true(v) : -1;
-}
-
-static int
-get_strings(const json_t *a, char **v)
-{
-	const char *s;
-	json_t *e;
-	size_t i;
-	int n = 0;
-
-	json_array_foreach(a, i, e)
-		if (n < BI_MAX_MSGS && (s = json_string_value(e)) != NULL)
-			v[n++] = bdup(s);
-	return n;
-}
-
+/* Integer values only, at most BI_MAX_ITEMS. */
 static void
-elf_from(const json_t *o, struct bi_elf *e)
+macros_from(const json_t *b, void *base)
 {
-	const json_t *attrs = json_object_get(o, "attributes");
-
-	e->file = get_str(o, "file");
-	e->error = get_str(o, "error");
-	e->elf_class = get_str(o, "class");
-	e->machine = get_str(o, "machine");
-	if (json_is_object(attrs)) {
-		e->cpu_name = get_str(attrs, "Tag_CPU_name");
-		e->cpu_arch = get_str(attrs, "Tag_CPU_arch");
-		e->fp_arch = get_str(attrs, "Tag_FP_arch");
-		e->simd_arch = get_str(attrs, "Tag_Advanced_SIMD_arch");
-		e->vfp_args = get_str(attrs, "Tag_ABI_VFP_args");
-	} else
-		e->attributes = get_str(o, "attributes");
-	e->agrees = get_bool(o, "agrees");
-	e->ndisagreements = get_strings(json_object_get(o, "disagreements"),
-	    e->disagreements);
-	e->nnotes = get_strings(json_object_get(o, "notes"), e->notes);
-}
-
-void
-buildinfo_from_json(const json_t *b, struct build_info *bi)
-{
+	struct build_info *bi = base;
 	const char *key;
-	json_t *v, *elf;
+	json_t *v;
 
-	buildinfo_init(bi);
-	if (!json_is_object(b))
-		return;
-#define GET(name) bi->name = get_str(b, #name);
-	BI_STRINGS(GET)
-#undef GET
-	bi->neon = get_bool(b, "neon");
 	json_object_foreach((json_t *)json_object_get(b, "macros"), key, v) {
 		if (bi->nmacros >= BI_MAX_ITEMS)
 			break;
 		if (!json_is_integer(v))
 			continue;
-		bi->macros[bi->nmacros].name = bdup(key);
+		bi->macros[bi->nmacros].name = xstrndup(key, BI_STR_MAX);
 		bi->macros[bi->nmacros++].value = json_integer_value(v);
 	}
-	elf = json_object_get(b, "elf");
-	if (json_is_object(elf)) {
-		bi->have_elf = 1;
-		elf_from(elf, &bi->elf);
+}
+
+static void
+libraries_to(const void *base, json_t *b)
+{
+	const struct build_info *bi = base;
+	json_t *libs = json_object();
+	const char *v;
+	int i;
+
+	for (i = 0; i < bi->nlibraries; i++) {
+		v = bi->libraries[i].version;
+		json_object_set_new(libs, bi->libraries[i].name, v != NULL ?
+		    json_string(v) : json_null());
 	}
-	bi->compiler_macro_version = get_str(b, "compiler_macro_version");
+	json_object_set_new(b, "libraries", libs);
+}
+
+/* String values only, at most BI_MAX_ITEMS. */
+static void
+libraries_from(const json_t *b, void *base)
+{
+	struct build_info *bi = base;
+	const char *key;
+	json_t *v;
+
 	json_object_foreach((json_t *)json_object_get(b, "libraries"), key,
 	    v) {
 		if (bi->nlibraries >= BI_MAX_ITEMS)
 			break;
 		if (!json_is_string(v))
 			continue;
-		bi->libraries[bi->nlibraries].name = bdup(key);
+		bi->libraries[bi->nlibraries].name = xstrndup(key, BI_STR_MAX);
 		bi->libraries[bi->nlibraries++].version =
-		    bdup(json_string_value(v));
+		    xstrndup(json_string_value(v), BI_STR_MAX);
 	}
+}
+
+/* The build identity, in the order it is written. */
+const struct jfield buildinfo_fields[] = {
+	BSTR(tool_version), BSTR(cc), BSTR(cc_version), BSTR(cflags),
+	BSTR(cppflags), BSTR(ldflags), BSTR(kernel_cflags), BSTR(opt_level),
+	BSTR(configure_args), BSTR(host), BSTR(build), BSTR(float_abi),
+	BSTR(fpu), BSTR(arch),
+	JF_BOOL_(struct build_info, neon, "neon"),
+	JF_HOOK_("macros", macros_to, macros_from, "macros nmacros"),
+	JF_HOOK_("elf", elf_to, elf_from, "have_elf elf"),
+	STR(struct build_info, compiler_macro_version,
+	    "compiler_macro_version", JF_OPT, NULL),
+	JF_HOOK_("libraries", libraries_to, libraries_from,
+	    "libraries nlibraries"),
+	JF_END
+};
+
+json_t *
+buildinfo_to_json(const struct build_info *bi)
+{
+	json_t *b = json_object();
+
+	jfield_to_json(buildinfo_fields, bi, b);
+	return b;
+}
+
+void
+buildinfo_from_json(const json_t *b, struct build_info *bi)
+{
+	buildinfo_init(bi);
+	if (json_is_object(b))
+		jfield_from_json(buildinfo_fields, b, bi);
 }

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "buildinfo.h"
+#include "jfield.h"
 #include "sysinfo.h"
 
 /*
@@ -40,6 +41,13 @@ void sysinfo_run_to_json(const struct si_run *r, json_t *sys);
 json_t *buildinfo_to_json(const struct build_info *bi);
 /* A build identity object back into bi; as sysinfo_from_json. */
 void buildinfo_from_json(const json_t *obj, struct build_info *bi);
+
+/*
+ * The tables both directions walk (jfield.h): the snapshot's, the build
+ * identity's and its ELF check's, for tests/unit/t-identity.
+ */
+extern const struct jfield sysinfo_fields[], buildinfo_fields[],
+    buildinfo_elf_fields[];
 
 /*
  * A copy of v (taken over) with the keys of every object in sorted
