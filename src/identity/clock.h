@@ -14,15 +14,6 @@
 
 #define CLOCK_DIFF_FLAG 0.03	/* measured vs claimed: flag above 3 % */
 
-/*
- * Measure on the calling thread as it is pinned now.  mhz: the clock;
- * spread: relative spread of the repeats; perf_mhz: cycles per second
- * from the hardware counters, or NAN with why_perf filled.  0 on success,
- * -1 with why filled (e.g. an architecture without a known loop).
- */
-int clock_measure_here(double *mhz, double *spread, double *perf_mhz,
-    char *why_perf, size_t plen, char *why, size_t len);
-
 /* How far the measurement of a cluster went. */
 enum clock_reach {
 	CLOCK_NO_CPU = 0,	/* none of its CPUs is available to us */
