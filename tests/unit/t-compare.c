@@ -60,6 +60,17 @@ pooled(struct result *r, size_t n)
 		}
 }
 
+/* Columns A and B of a comparison: a[0..na-1] and b[0..nb-1]. */
+static void
+two_cols(struct cmp_column cols[2], const struct result *a, size_t na,
+    const struct result *b, size_t nb)
+{
+	cols[0].rows = a;
+	cols[0].n = na;
+	cols[1].rows = b;
+	cols[1].n = nb;
+}
+
 static void
 test_mann_whitney(void)
 {
@@ -124,10 +135,7 @@ test_build(void)
 	mkrow(&other[3], "lp", "crashy", 1, 0, 0, ST_CRASHED);
 	pooled(base, 4);
 	pooled(other, 4);
-	cols[0].rows = base;
-	cols[0].n = 4;
-	cols[1].rows = other;
-	cols[1].n = 4;
+	two_cols(cols, base, 4, other, 4);
 	cmp_build(&t, cols, 2, 0, &o);
 	is_int((long long)t.nrows, 5, "one row per case in any column");
 	ok(strcmp(t.rows[0].key->case_name, "rate") == 0 &&
@@ -233,10 +241,7 @@ test_gate(void)
 	mkrow(&other[4], "dhry", "fine", 1, 5, 10, ST_OK);
 	pooled(base, 6);
 	pooled(other, 5);
-	cols[0].rows = base;
-	cols[0].n = 6;
-	cols[1].rows = other;
-	cols[1].n = 5;
+	two_cols(cols, base, 6, other, 5);
 	cmp_build(&t, cols, 2, 0, &o);
 	ok(t.rows[1].main == 0 && t.rows[2].main == 0 && t.rows[0].main == 0 &&
 	    t.rows[3].main == 3, "derived rows follow their case's row");
@@ -293,10 +298,7 @@ test_by_case(void)
 	mkrow(&other[1], "wh", "mwips/n1", 1, 5, 10, ST_OK);
 	pooled(base, 2);
 	pooled(other, 2);
-	cols[0].rows = base;
-	cols[0].n = 2;
-	cols[1].rows = other;
-	cols[1].n = 2;
+	two_cols(cols, base, 2, other, 2);
 	cmp_build(&t, cols, 2, 0, &o);
 	ok(t.rows[0].cells[1].mark == CMP_NOISE &&
 	    t.rows[1].cells[1].mark == CMP_BY_CASE &&
@@ -478,10 +480,7 @@ test_units(void)
 	mkrow(&a[2], "lp", "other", 1, 100, 10, ST_OK);
 	mkrow(&b[2], "lp", "other", 1, 100, 10, ST_OK);
 	strlcpy_bb(b[2].params, "n=2", sizeof(b[2].params));
-	cols[0].rows = a;
-	cols[0].n = 3;
-	cols[1].rows = b;
-	cols[1].n = 3;
+	two_cols(cols, a, 3, b, 3);
 	cols[0].pair_id = cols[1].pair_id = "session-1";
 	cmp_build(&t, cols, 2, 0, &o);
 	c = &t.rows[0].cells[1];
@@ -618,10 +617,7 @@ test_variants(void)
 	mkrow(&b, "dh", "run", 1, 110, 10, ST_OK);
 	set_procs(&a, pa, 8);
 	set_procs(&b, pb, 8);
-	cols[0].rows = &a;
-	cols[0].n = 1;
-	cols[1].rows = &b;
-	cols[1].n = 1;
+	two_cols(cols, &a, 1, &b, 1);
 	cols[0].pair_id = cols[1].pair_id = "session-1";
 	cmp_build(&t, cols, 2, 0, &o);
 	c = &t.rows[0].cells[1];
@@ -689,10 +685,7 @@ test_sessions(void)
 		    "pool: how many processes each session gave, session:0..2");
 	}
 	memset(cols, 0, sizeof(cols));
-	cols[0].rows = pa;
-	cols[0].n = na;
-	cols[1].rows = pb;
-	cols[1].n = nb;
+	two_cols(cols, pa, na, pb, nb);
 	cols[0].pair_id = cols[1].pair_id = "s1,s2,s3";
 	cols[0].runs = cols[1].runs = 3;
 	cmp_build(&t, cols, 2, 0, &o);
