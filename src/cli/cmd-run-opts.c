@@ -75,7 +75,9 @@ static const struct cmd_opt run_opt[] = {
 	    "not for A/B verdicts; recorded as the extra no-aslr)" },
 	{ "cpu", 0, CMD_OPT_ARG, "LIST", O_CPU,
 	    "pin to these CPUs, e.g. 0 or 2-3 (copy i runs on the\n"
-	    "i-th CPU of the list)" },
+	    "i-th CPU of the list); without it, CPU kernels run\n"
+	    "on one CPU, the fastest at the start (the header\n"
+	    "names it)" },
 	CMD_OPT_CLASSIC("also print the classic reports (Linpack table, ...)"),
 	CMD_OPT_NO_HEADLINE("no block of the quoted figures after the table"),
 	CMD_OPT_VERBOSE(

@@ -305,6 +305,7 @@ run_facts(struct run_info *ri, const struct si_run *noise, const char *pid,
 	memcpy(r->noise_cpu, noise->noise_cpu, sizeof(r->noise_cpu));
 	memcpy(r->noise_cv, noise->noise_cv, sizeof(r->noise_cv));
 	memcpy(r->noise_rate, noise->noise_rate, sizeof(r->noise_rate));
+	r->run_cpu = noise->run_cpu;
 	if (pid != NULL) {
 		free(r->pair_id);
 		r->pair_id = xstrdup(pid);
@@ -488,6 +489,13 @@ run_begin(struct run_ctx *x, int argc, char **argv)
 	run_checks(&a->m.wo, &x->cpuset, sink->tty && !a->noprogress, j);
 	cmd_identity(ri, j);
 	noise_measure(a->ro.cpus, a->ro.ncpus, &noise);
+	/* unpinned, one build, one copy: the CPU kernels on one CPU, the
+	 * fastest at the start, so that a case's processes meet one CPU
+	 * (paired rounds go round the CPUs: each pair meets one) */
+	if (a->ro.ncpus == 0 && a->ro.copies <= 1 && npb <= 1)
+		noise.run_cpu = noise_run_cpu(&noise);
+	a->ro.run_pinned = noise.run_cpu >= 0;
+	a->ro.run_cpu = noise.run_cpu;
 	if (store_make_uuid(ri->uuid, sizeof(ri->uuid)) != 0 ||
 	    (npb > 1 && store_make_uuid(x->pid, sizeof(x->pid)) != 0))
 		return EXIT_BENCH;

@@ -186,6 +186,8 @@ noise_to(const void *base, json_t *sys)
 		json_array_append_new(a, c);
 	}
 	json_object_set_new(o, "cpus", a);
+	if (r->run_cpu >= 0)
+		json_object_set_new(o, "run_cpu", json_integer(r->run_cpu));
 	json_object_set_new(sys, "noise_floor", o);
 }
 
@@ -212,6 +214,10 @@ noise_from(const json_t *s, void *base)
 	if (isnan(pct) || pct < 0 || pct > 1000)
 		return;
 	r->noise_pct = pct;
+	cpu = json_object_get(o, "run_cpu");
+	if (json_is_integer(cpu) && json_integer_value(cpu) >= 0 &&
+	    json_integer_value(cpu) <= SI_COUNT_MAX)
+		r->run_cpu = (int)json_integer_value(cpu);
 	json_array_foreach(json_object_get(o, "cpus"), i, c) {
 		if (r->noise_ncpus >= SI_NOISE_CPUS)
 			break;
@@ -341,7 +347,7 @@ static const struct jfield power_fields[] = {
 
 static const struct jfield run_fields[] = {
 	JF_HOOK_("noise_floor", noise_to, noise_from,
-	    "noise_pct noise_ncpus noise_cpu noise_cv noise_rate"),
+	    "noise_pct noise_ncpus noise_cpu noise_cv noise_rate run_cpu"),
 	JF_HOOK_("pairing", pairing_to, pairing_from,
 	    "pair_id pair_build pair_builds"),
 	JF_END

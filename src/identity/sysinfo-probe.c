@@ -392,6 +392,7 @@ sysinfo_init(struct system_info *si)
 	si->mem_total_mb = si->mem_available_mb = si->swap_total_mb =
 	    si->swap_free_mb = -1;
 	si->run.noise_pct = NAN;
+	si->run.run_cpu = -1;
 }
 
 void

@@ -70,6 +70,9 @@ struct si_power {
  * session and which of its builds this run is.
  */
 #define SI_NOISE_CPUS	16	/* CPUs whose noise is kept */
+/* CPUs within this fraction of the fastest's pace at the start are as
+ * fast, for the choice of a run's CPU (noise_run_cpu()) */
+#define SI_RUN_CPU_TIE	0.05
 struct si_run {
 	double noise_pct;		/* jitter at start, +- per cent (a
 					 * 95 % band of a fixed loop's 2 ms
@@ -81,6 +84,10 @@ struct si_run {
 	double noise_cv[SI_NOISE_CPUS];	/* robust CV of the chunk times */
 	double noise_rate[SI_NOISE_CPUS];	/* the loop's pace, rounds a
 						 * microsecond; 0: unknown */
+	int run_cpu;			/* the CPU kernels ran on, chosen at
+					 * the start (noise_run_cpu()); -1:
+					 * none (--cpu, --copies, paired, or
+					 * one CPU) */
 	char *pair_id;			/* NULL: not paired */
 	long long pair_build, pair_builds;	/* 0 is the one that ran */
 };

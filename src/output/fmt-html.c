@@ -514,6 +514,9 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
 		esc(sb, rs->v[c].name);
 		strbuf_addf(sb, " %s", si != NULL ? sysinfo_noise_text(&si->run, nb,
 		    sizeof(nb)) : "unknown");
+		if (si != NULL && si->run.run_cpu >= 0)
+			strbuf_addf(sb, " (CPU kernels on CPU %d, the "
+			    "fastest)", si->run.run_cpu);
 	}
 	strbuf_addf(sb, " (a short look at each machine, not the drift "
 	    "between runs)");

@@ -194,6 +194,9 @@ text_begin(struct fmt *f, const struct run_info *ri)
 	if (ri->system != NULL && !isnan(ri->system->run.noise_pct)) {
 		sysinfo_noise_line(&ri->system->run, line, sizeof(line));
 		text_wrapped(f, line, 0, 3);
+		if (sysinfo_run_cpu_line(&ri->system->run, line,
+		    sizeof(line))[0])
+			text_wrapped(f, line, 0, 3);
 	}
 	if (ri->id > 0)
 		snprintf(runid, sizeof(runid), "run %lld", (long long)ri->id);
@@ -520,8 +523,12 @@ static const struct {
 	const char *before, *after;	/* around the range */
 	int per_sample;			/* the extra counts samples */
 } text_why_tab[] = {
+	/* noisy: a case run in processes by their spread, any other by
+	 * its samples' (the CV column) */
 	{ RF_NOISY, 'N', "cv:within", NULL, 100, "processes spread ",
 	    " (over 5 %)", 0 },
+	{ RF_NOISY, 'N', NULL, NULL, 100, "samples spread ", " (over 5 %)",
+	    0 },
 	{ RF_DRIFTED, 'D', "mon.pace", NULL, 1, "pace ", " of the run's "
 	    "start", 0 },
 	{ RF_BUSY, 'B', "mon.busy_cores", "mon.cpus_spare", 1, "", " cores "
@@ -550,8 +557,15 @@ text_why(struct fmt *f)
 			if (r->status != ST_OK ||
 			    !(r->flags & text_why_tab[k].flag))
 				continue;
+			if (text_why_tab[k].flag == RF_NOISY &&
+			    (result_get_extra(r, "cv:within", &v) == 0) !=
+			    (text_why_tab[k].extra != NULL))
+				continue;	/* the other N entry's */
 			n++;
-			if (result_get_extra(r, text_why_tab[k].extra, &v) != 0)
+			if (text_why_tab[k].extra == NULL)
+				v = r->st.cv;
+			else if (result_get_extra(r, text_why_tab[k].extra,
+			    &v) != 0)
 				continue;
 			/* an old row without the minus: as it was stored */
 			if (text_why_tab[k].minus != NULL &&

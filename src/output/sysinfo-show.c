@@ -275,6 +275,10 @@ info_summary(FILE *fp, int width, const struct build_info *b,
 		strbuf_addf(&sb, "%s", sysinfo_noise_line(&s->run, line,
 		    sizeof(line)));
 		summary_line(fp, width, &sb);
+		if (sysinfo_run_cpu_line(&s->run, line, sizeof(line))[0]) {
+			strbuf_addf(&sb, "%s", line);
+			summary_line(fp, width, &sb);
+		}
 	}
 	strbuf_release(&sb);
 	fputc('\n', fp);
@@ -318,6 +322,43 @@ sysinfo_noise_line(const struct si_run *r, char *buf, size_t len)
 		    r->noise_cpu[i], 2 * r->noise_cv[i] * 100);
 	strbuf_addf(&sb, "%s: a fixed loop's 2 ms chunks, a short look at "
 	    "the machine", r->noise_ncpus > 0 ? ")" : "");
+	bufprintf(buf, len, "%s", sb.buf);
+	strbuf_release(&sb);
+	return buf;
+}
+
+const char *
+sysinfo_run_cpu_line(const struct si_run *r, char *buf, size_t len)
+{
+	struct strbuf sb;
+	double fastest = 0;
+	int i, slower = 0;
+
+	if (len > 0)
+		buf[0] = '\0';
+	if (r->run_cpu < 0)
+		return buf;
+	for (i = 0; i < r->noise_ncpus && i < SI_NOISE_CPUS; i++)
+		if (r->noise_rate[i] > fastest)
+			fastest = r->noise_rate[i];
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "== CPU kernels ran on CPU %d", r->run_cpu);
+	/* the CPUs the start found slower, beyond the tie */
+	for (i = 0; fastest > 0 && i < r->noise_ncpus &&
+	    i < SI_NOISE_CPUS; i++) {
+		if (!(r->noise_rate[i] > 0) || r->noise_rate[i] >=
+		    fastest * (1 - SI_RUN_CPU_TIE))
+			continue;
+		strbuf_addf(&sb, "%sCPU %d at %.2f", slower++ ? ", " :
+		    ", the fastest at the start (", r->noise_cpu[i],
+		    r->noise_rate[i] / fastest);
+	}
+	if (slower > 0)
+		strbuf_addf(&sb, " of its pace)");
+	else
+		strbuf_addf(&sb, " (the CPUs within %.0f %% of each other's "
+		    "pace at the start)", SI_RUN_CPU_TIE * 100);
+	strbuf_addf(&sb, "; --cpu to choose");
 	bufprintf(buf, len, "%s", sb.buf);
 	strbuf_release(&sb);
 	return buf;

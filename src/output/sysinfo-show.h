@@ -43,6 +43,14 @@ const char *sysinfo_noise_text(const struct si_run *r, char *buf,
  */
 const char *sysinfo_noise_line(const struct si_run *r, char *buf,
     size_t len);
+/*
+ * "== CPU kernels ran on CPU 3, the fastest at the start (CPU 0 at 0.66
+ * of its pace); --cpu to choose", or "... CPU 3 (the CPUs within 5 % of
+ * each other at the start) ...", or "" when r's run chose no CPU (no
+ * newline); returns buf.
+ */
+const char *sysinfo_run_cpu_line(const struct si_run *r, char *buf,
+    size_t len);
 
 /*
  * Print a JSON object as aligned "key value" lines (nested with dots); a

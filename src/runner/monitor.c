@@ -71,8 +71,10 @@ struct monitor {
 	struct acc acc;
 	double thread_cpu;		/* seconds, updated by the thread */
 
-	/* the last pace check: its value (NAN: none) and when (mono) */
+	/* the last pace check: its value (NAN: none), when (mono) and on
+	 * which CPU (-1: all of the start's) */
 	double pace_last, pace_when;
+	int pace_cpu;
 	unsigned pace_checks;
 	/* case start */
 	double pace0;			/* its pace check, NAN: none */
@@ -80,6 +82,8 @@ struct monitor {
 	struct stat_cpus stat0;
 	int have_stat0;
 	struct cpuset watch;		/* the cases' CPUs; empty: all */
+	struct cpuset one;		/* a pinned case's CPU */
+	const struct cpuset *cwatch;	/* this case's: watch or one */
 	long bits0;
 };
 
@@ -334,7 +338,10 @@ monitor_new(const struct monitor_opts *o)
 	cpuset_init(&m->watch);
 	if (o->cpus != NULL)
 		cpuset_copy(&m->watch, o->cpus);
+	cpuset_init(&m->one);
+	m->cwatch = &m->watch;
 	m->pace_last = m->pace0 = NAN;
+	m->pace_cpu = -1;
 	if (!(m->o.pace_every > 0))
 		m->o.pace_every = NOISE_PACE_EVERY;
 	m->period = o->period > 0 ? o->period : MONITOR_PERIOD;
@@ -375,6 +382,7 @@ monitor_free(struct monitor *m)
 	pthread_cond_destroy(&m->cv);
 	free(m->pol);
 	cpuset_release(&m->watch);
+	cpuset_release(&m->one);
 	free(m);
 }
 
@@ -400,14 +408,15 @@ vc_bits(struct monitor *m)
  * every few seconds, not twice a case).
  */
 static double
-pace_check(struct monitor *m)
+pace_check(struct monitor *m, int cpu)
 {
 	if (m->o.pace_ref == NULL)
 		return NAN;
-	if (isnan(m->pace_last) || now_mono() - m->pace_when >=
-	    m->o.pace_every) {
-		m->pace_last = noise_pace(m->o.pace_ref);
+	if (isnan(m->pace_last) || cpu != m->pace_cpu ||
+	    now_mono() - m->pace_when >= m->o.pace_every) {
+		m->pace_last = noise_pace_on(m->o.pace_ref, cpu);
 		m->pace_when = now_mono();
+		m->pace_cpu = cpu;
 		m->pace_checks++;
 	}
 	return m->pace_last;
@@ -416,15 +425,29 @@ pace_check(struct monitor *m)
 void
 monitor_case_begin(struct monitor *m)
 {
+	monitor_case_begin_on(m, -1);
+}
+
+void
+monitor_case_begin_on(struct monitor *m, int cpu)
+{
 	char path[128], buf[64];
 	double v;
 	int i;
 
 	if (m == NULL)
 		return;
+	m->cwatch = &m->watch;
+	if (cpu >= 0) {
+		cpuset_clear(&m->one);
+		if (cpuset_add(&m->one, cpu) == 0)
+			m->cwatch = &m->one;
+		else
+			cpu = -1;
+	}
 	/* before the case's own accounting starts: the loop is ours */
 	m->pace_checks = 0;
-	m->pace0 = pace_check(m);
+	m->pace0 = pace_check(m, cpu);
 	for (i = 0; i < m->npol; i++) {
 		snprintf(path, sizeof(path), CPUFREQ "/policy%d/"
 		    "scaling_governor", m->pol[i].num);
@@ -443,7 +466,7 @@ monitor_case_begin(struct monitor *m)
 	m->thread_cpu0 = m->thread_cpu;
 	pthread_mutex_unlock(&m->mu);
 	m->bits0 = vc_bits(m);
-	m->have_stat0 = read_stat_set(&m->watch, &m->stat0) == 0;
+	m->have_stat0 = read_stat_set(m->cwatch, &m->stat0) == 0;
 	m->self0 = rusage_s(RUSAGE_SELF);
 	m->kids0 = rusage_s(RUSAGE_CHILDREN);
 	m->t0 = now_mono();
@@ -500,7 +523,7 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 	s->wall = t1 - m->t0;
 	s->busy_cores = NAN;
 	own = (kids1 - m->kids0) + (self1 - m->self0);
-	if (m->have_stat0 && read_stat_set(&m->watch, &stat1) == 0)
+	if (m->have_stat0 && read_stat_set(m->cwatch, &stat1) == 0)
 		s->busy_cores = monitor_others(&m->stat0, &stat1, s->wall,
 		    own, m->tick);
 	if (!isnan(s->busy_cores)) {
@@ -538,7 +561,8 @@ monitor_case_end(struct monitor *m, struct monitor_summary *s)
 	}
 	s->load1 = read_load1();
 	/* after the case's accounting ended */
-	pace1 = pace_check(m);
+	pace1 = pace_check(m, m->cwatch == &m->one ?
+	    cpuset_next(&m->one, 0) : -1);
 	s->pace_checks = m->pace_checks;
 	s->pace = noise_pace_farther(m->pace0, pace1);
 	s->pace_bound = noise_pace_bound(m->o.pace_ref);

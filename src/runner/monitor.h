@@ -79,6 +79,12 @@ void monitor_free(struct monitor *);	/* stops the thread */
 
 /* Around each case, in the parent, while no case child is left unreaped. */
 void monitor_case_begin(struct monitor *);
+/*
+ * The same for a case whose processes are pinned to CPU cpu (-1: as
+ * monitor_case_begin): other work, the spare CPUs and the pace are
+ * judged on that CPU alone.
+ */
+void monitor_case_begin_on(struct monitor *, int cpu);
 void monitor_case_end(struct monitor *, struct monitor_summary *);
 /* Set a row's flags and add the mon.* extras (not to SKIPPED rows). */
 void monitor_apply(const struct monitor_summary *, struct result *);

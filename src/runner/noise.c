@@ -101,6 +101,7 @@ noise_measure(const int *cpus, size_t n, struct si_run *r)
 
 	r->noise_pct = NAN;
 	r->noise_ncpus = 0;
+	r->run_cpu = -1;
 	cpuset_init(&saved);
 	if (cpuset_get_affinity(&saved) != 0) {
 		cpuset_release(&saved);
@@ -137,6 +138,12 @@ noise_measure(const int *cpus, size_t n, struct si_run *r)
 double
 noise_pace(const struct si_run *ref)
 {
+	return noise_pace_on(ref, -1);
+}
+
+double
+noise_pace_on(const struct si_run *ref, int cpu)
+{
 	enum { N = NOISE_PACE_CHUNKS * NOISE_PACE_WINDOWS };
 	struct cpuset saved;
 	double t0[N], t1[N], w[NOISE_PACE_WINDOWS], pace, worst = NAN;
@@ -153,6 +160,7 @@ noise_pace(const struct si_run *ref)
 	}
 	for (i = 0; i < ref->noise_ncpus; i++) {
 		if (!(ref->noise_rate[i] > 0) ||
+		    (cpu >= 0 && ref->noise_cpu[i] != cpu) ||
 		    cpuset_pin(ref->noise_cpu[i]) != 0)
 			continue;
 		rounds = (uint64_t)(ref->noise_rate[i] * 1e6 * NOISE_CHUNK) + 1;
@@ -172,6 +180,29 @@ noise_pace(const struct si_run *ref)
 	(void)cpuset_set_affinity(&saved);
 	cpuset_release(&saved);
 	return worst;
+}
+
+int
+noise_run_cpu(const struct si_run *ref)
+{
+	double fastest = 0;
+	int i, n = 0, best = -1;
+
+	if (ref == NULL)
+		return -1;
+	for (i = 0; i < ref->noise_ncpus && i < SI_NOISE_CPUS; i++)
+		if (ref->noise_rate[i] > 0) {
+			n++;
+			if (ref->noise_rate[i] > fastest)
+				fastest = ref->noise_rate[i];
+		}
+	if (n < 2)
+		return -1;
+	for (i = 0; i < ref->noise_ncpus && i < SI_NOISE_CPUS; i++)
+		if (ref->noise_rate[i] >= fastest * (1 - SI_RUN_CPU_TIE) &&
+		    ref->noise_cpu[i] > best)
+			best = ref->noise_cpu[i];
+	return best;
 }
 
 double

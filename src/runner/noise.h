@@ -58,6 +58,17 @@ int noise_measure(const int *cpus, size_t n, struct si_run *r);
  * affinity is restored.
  */
 double noise_pace(const struct si_run *ref);
+/* The same on CPU cpu of ref only (-1: every CPU of ref, noise_pace). */
+double noise_pace_on(const struct si_run *ref, int cpu);
+
+/*
+ * The CPU an unpinned run measures its CPU kernels on (doc/DESIGN.md
+ * section 4): of ref's CPUs with a pace, the fastest at the start, the
+ * highest-numbered of those within SI_RUN_CPU_TIE of it (CPU 0 takes
+ * most interrupts).  -1 when fewer than two CPUs have a pace: nothing to
+ * choose.  Pure.
+ */
+int noise_run_cpu(const struct si_run *ref);
 
 /*
  * The loop's pace over one window of n chunks of `rounds` rounds, chunk

@@ -156,7 +156,7 @@ runner_exec(const struct runner_opts *o, const struct runner_program *p,
 	ws.sink = sink;
 	ws.arg = arg;
 	ws.run = o->run;
-	runner_watch_begin(&w, r->bench, 0, r->case_name);
+	runner_watch_begin(&w, r->bench, 0, r->case_name, -1);
 	for (i = 0; i < p->repeat; i++) {
 		if (exec_once(p, &v[n], r) != 0)
 			break;

@@ -232,6 +232,8 @@ struct case_run {
 	double *pmed;			/* processes sampled: their medians */
 	size_t np;
 	int no_aslr;
+	int cpu;			/* the one CPU its processes ran on
+					 * (runner_case_cpu()), -1: none */
 	enum result_status status;	/* overall: worst of the copies */
 	char reason[160];
 	double seconds;
@@ -257,6 +259,14 @@ void child_setup_cpu(const struct runner_opts *o, unsigned copy,
  * contexts bctx, in rounds on the CPUs cpus[0..ncpus-1], one case_run per
  * build into cr.  Release cr with case_run_release().
  */
+/*
+ * The CPU case c's measuring processes are pinned to when ncopies run
+ * unpaired: the run's CPU for a CPU kernel alone in an unpinned run
+ * (runner_opts.run_cpu), else -1 (as --cpu says).
+ */
+int runner_case_cpu(const struct runner_opts *o, const struct bench_case *c,
+    unsigned ncopies);
+
 void measure_case(const struct runner_opts *o, struct bench_ctx *ctx,
     size_t ci, const struct child_plan *cp, unsigned ncopies, unsigned procs,
     struct case_run *cr, struct progress *pg);
@@ -329,10 +339,12 @@ void runner_watch_release(struct runner_watch *w);
 /*
  * Before case ci of benchmark `bench` (named cname) starts its children:
  * the cool-down wait before a benchmark's first case, then the monitor's
- * case begin; after they were all reaped: its summary for the rows.
+ * case begin, watching CPU cpu alone when its processes are pinned there
+ * (-1: the run's CPUs); after they were all reaped: its summary for the
+ * rows.
  */
 void runner_watch_begin(struct runner_watch *w, const char *bench,
-    size_t ci, const char *cname);
+    size_t ci, const char *cname, int cpu);
 void runner_watch_end(struct runner_watch *w);
 /* Before rows made from earlier rows: no summary and no energy is theirs. */
 void runner_watch_combined(struct runner_watch *w);

@@ -754,6 +754,15 @@ calib_secs(const struct case_run *cr)
  * number.
  * Any other case: one child (or the copies together).
  */
+int
+runner_case_cpu(const struct runner_opts *o, const struct bench_case *c,
+    unsigned ncopies)
+{
+	return o->run_pinned && o->run_cpu >= 0 &&
+	    (o->cpus == NULL || o->ncpus == 0) && ncopies <= 1 &&
+	    (c->flags & BENCH_CPU) ? o->run_cpu : -1;
+}
+
 void
 measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
     const struct child_plan *cp, unsigned ncopies, unsigned procs,
@@ -765,10 +774,11 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	struct stats st;
 	double spent = 0, secs;
 	uint64_t iters;
+	int pin = runner_case_cpu(o, c, ncopies);
 
 	procs = case_processes(c, procs);
 	if (ncopies > 1 || procs <= 1 || !(c->flags & BENCH_CPU)) {
-		run_case(o, ctx, ci, cp, ncopies, cr, pg, NULL, -1);
+		run_case(o, ctx, ci, cp, ncopies, cr, pg, NULL, pin);
 		cr->window = cp->window;
 		cr->no_aslr = o->no_aslr && o->exec_self;
 		return;
@@ -776,7 +786,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	rp.budget = cp->budget / (2.0 * procs);
 	rp.warmup = cp->warmup / procs;
 	rp.process = 0;
-	run_case(o, ctx, ci, &rp, 1, cr, pg, NULL, -1);
+	run_case(o, ctx, ci, &rp, 1, cr, pg, NULL, pin);
 	cr->no_aslr = o->no_aslr && o->exec_self;
 	if (cr->status != ST_OK)
 		return;
@@ -800,7 +810,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 		rp.process = cr->np;
 		if (c->kind != BENCH_REPORTED && iters != 0)
 			rp.fixed_iters = runner_vary_iters(iters, vary_rnd());
-		run_case(o, ctx, ci, &rp, 1, &one, pg, NULL, -1);
+		run_case(o, ctx, ci, &rp, 1, &one, pg, NULL, pin);
 		spent += one.seconds;
 		if (one.status != ST_OK) {
 			/* a process that failed decides the row */

@@ -449,6 +449,8 @@ runner_case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 		result_add_extra(&r, "iters:most", cr->acc[0].iters_most);
 	if (cr->no_aslr)
 		result_add_extra(&r, "no-aslr", 1);
+	if (cr->cpu >= 0 && cr->status == ST_OK)
+		result_add_extra(&r, "cpu", cr->cpu);
 	cr->flags = r.flags;
 	runner_emit(sink, arg, &r, bad, stop);
 

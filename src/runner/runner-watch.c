@@ -61,12 +61,12 @@ cool_down(struct runner_watch *w, const char *bench)
 
 void
 runner_watch_begin(struct runner_watch *w, const char *bench, size_t ci,
-    const char *cname)
+    const char *cname, int cpu)
 {
 	strlcpy_bb(w->cname, cname, sizeof(w->cname));
 	if (ci == 0 && w->cool_down > 0)
 		cool_down(w, bench);
-	monitor_case_begin(w->mon);
+	monitor_case_begin_on(w->mon, cpu);
 }
 
 void

@@ -534,10 +534,12 @@ measure_one(struct run_loop *r, struct bench_ctx *ctx, size_t j, int serial)
 	struct child_plan cp;
 	unsigned nc;
 	size_t k;
+	int cpu;
 
 	bench_plan(o, &r->base, ctx->info, &cp);
 	nc = (c->flags & BENCH_CPU) && !(c->flags & BENCH_NO_COPIES) ?
 	    o->copies : 1;
+	cpu = r->paired ? -1 : runner_case_cpu(o, c, nc);
 	if (nc > 1) {
 		/* copies: common windows, each long enough for several
 		 * samples */
@@ -547,7 +549,7 @@ measure_one(struct run_loop *r, struct bench_ctx *ctx, size_t j, int serial)
 			cp.window = COPY_WINDOW_SAMPLES * cp.min_sample;
 	}
 	cp.timeout = runner_case_timeout(o, &cp, c);
-	runner_watch_begin(&r->watch, ctx->info->name, j, c->name);
+	runner_watch_begin(&r->watch, ctx->info->name, j, c->name, cpu);
 	r->pg.bench = ctx->info->name;
 	r->pg.cname = c->name;
 	runner_progress_show(&r->pg, 0);
@@ -564,6 +566,7 @@ measure_one(struct run_loop *r, struct bench_ctx *ctx, size_t j, int serial)
 		struct bench_ctx *kc = r->paired ? r->bctx[k] : ctx;
 
 		r->pcr[k].no_aslr = o->no_aslr && o->exec_self;
+		r->pcr[k].cpu = cpu;
 		runner_case_rows(kc, &kc->cases[j], &r->pcr[k], bs, ba,
 		    &r->bad, &r->stop);
 		runner_derived_rows(o, r->paired ? o->builds[k].emulated :

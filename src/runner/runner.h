@@ -148,6 +148,9 @@ struct runner_opts {
 	unsigned copies;		/* >= 1 */
 	int *cpus;			/* --cpu list, NULL: any */
 	size_t ncpus;
+	/* run_pinned: the CPU that CPU kernels (BENCH_CPU, one copy) run
+	 * on, an unpinned run's noise_run_cpu(); 0: as cpus says */
+	int run_pinned, run_cpu;
 	int progress;			/* one-line progress on stderr */
 	const struct runner_hooks *hooks;	/* NULL: none */
 	unsigned processes;		/* CPU cases: processes, 0: profile */

@@ -93,4 +93,41 @@ grep -q "^build.float_abi" "$TMP/out"; ok $? "info has the float ABI"
 grep -q "^counters.available" "$TMP/out"; ok $? "info says whether counters work"
 expect 0 "info --format json" -- bb info --format json
 grep -q '"cflags"' "$TMP/out"; ok $? "info JSON has CFLAGS"
+
+# ---- the run's CPU: CPU kernels pinned to one, the fastest at start ---
+# What is expected follows from how many CPUs this process may use (nproc
+# honours taskset), never from how fast they are.
+first=$(awk '/^Cpus_allowed_list/ { split($2, a, /[-,]/); print a[1] }' \
+    /proc/self/status)
+expect 0 "run null unpinned (JSON)" -- bb run null $fast --no-save --format json
+rcpu=$(sed -n 's/.*"run_cpu": \([0-9]*\).*/\1/p' "$TMP/out" | head -1)
+c=$(json_get add cpu "$TMP/out")
+if [ "$(nproc)" -ge 2 ]; then
+	[ -n "$rcpu" ] && [ "$c" = "$rcpu.0" ] &&
+		taskset -c "$rcpu" true 2>/dev/null
+	ok $? "two CPUs or more: the snapshot's run CPU ($rcpu), one this \
+process may use, on the CPU kernel's row (extra cpu $c)"
+else
+	[ -z "$rcpu" ] && [ -z "$c" ]
+	ok $? "one CPU: no run CPU chosen, no extra cpu ('$rcpu' '$c')"
+fi
+expect 0 "run null unpinned (text)" -- bb run null $fast --no-save
+if [ "$(nproc)" -ge 2 ]; then
+	grep -q "^== CPU kernels ran on CPU [0-9]" "$TMP/out"
+	ok $? "the header names the run's CPU"
+else
+	! grep -q "CPU kernels ran on" "$TMP/out"
+	ok $? "one CPU: the header names none"
+fi
+expect 0 "run null --cpu $first" -- bb run null $fast --cpu "$first" \
+    --no-save --format json
+! grep -q '"run_cpu"' "$TMP/out" && [ -z "$(json_get add cpu "$TMP/out")" ]
+ok $? "--cpu: the user's CPUs, no run CPU and no extra cpu"
+expect 0 "run null --copies 2" -- bb run null $fast --copies 2 --no-save \
+    --format json
+! grep -q '"run_cpu"' "$TMP/out"; ok $? "--copies: no run CPU"
+expect 0 "run storage unpinned" -- bb run storage $fast --no-save \
+    --format json -p storage.size=1Mi
+! grep -q '"cpu": [0-9]*\.0' "$TMP/out"
+ok $? "a case that is not a CPU kernel is not pinned (no extra cpu)"
 done_testing

@@ -14,6 +14,7 @@
 #include "fmt.h"
 #include "headline.h"
 #include "runinfo.h"
+#include "sysinfo-show.h"
 #include "tap.h"
 #include "util.h"
 
@@ -328,6 +329,36 @@ unwrap(char *s)
 	*w = '\0';
 }
 
+/* The header's line on the run's CPU: which one, the slower ones. */
+static void
+check_run_cpu_line(void)
+{
+	struct si_run r;
+	char line[400];
+
+	memset(&r, 0, sizeof(r));
+	r.noise_pct = 2;
+	r.run_cpu = -1;
+	ok(sysinfo_run_cpu_line(&r, line, sizeof(line))[0] == '\0',
+	    "run CPU line: none chosen, no line");
+	r.noise_ncpus = 3;
+	r.noise_cpu[0] = 0;
+	r.noise_rate[0] = 65;
+	r.noise_cpu[1] = 1;
+	r.noise_rate[1] = 100;
+	r.noise_cpu[2] = 2;
+	r.noise_rate[2] = 97;
+	r.run_cpu = 2;
+	is_str(sysinfo_run_cpu_line(&r, line, sizeof(line)), "== CPU kernels "
+	    "ran on CPU 2, the fastest at the start (CPU 0 at 0.65 of its "
+	    "pace); --cpu to choose", "run CPU line: the CPUs over 5 %% "
+	    "slower, by their pace");
+	r.noise_rate[0] = 99;
+	is_str(sysinfo_run_cpu_line(&r, line, sizeof(line)), "== CPU kernels "
+	    "ran on CPU 2 (the CPUs within 5 % of each other's pace at the "
+	    "start); --cpu to choose", "... none slower: said so");
+}
+
 /*
  * Flagged rows: one block after the legend says what each letter rests
  * on, in the flagged rows' own numbers (issue 39), from the least to the
@@ -361,11 +392,14 @@ check_why(const struct run_info *ri, const struct result *proto)
 	result_add_extra(&rows[1], "mon.busy_cores", 1.4);
 	result_add_extra(&rows[1], "mon.cpus_spare", 1);	/* 0.4 over */
 	result_add_extra(&rows[1], "mon.pace", 0.99);	/* not drifted */
-	rows[2].flags = RF_LAYOUT;	/* no layout:spread: left out */
+	/* no layout:spread: L left out; noisy in one process: its CV */
+	rows[2].flags = RF_LAYOUT | RF_NOISY;
+	rows[2].st.cv = 0.087;
 	buf = text_of(ri, rows, 3);
 	unwrap(buf);
 	if (!ok(strstr(buf, "== why flagged: N on 2 rows: processes spread "
-	    "7.5 to 31 % (over 5 %); D on 1 row: pace 0.62 of the run's "
+	    "7.5 to 31 % (over 5 %); N on 1 row: samples spread 8.7 % "
+	    "(over 5 %); D on 1 row: pace 0.62 of the run's "
 	    "start; B on 1 row: 0.4 cores of other work beyond the CPUs they left "
 	    "spare; P on "
 	    "1 row: 30 % of their samples under 0.9 CPU/wall\n")
@@ -617,6 +651,7 @@ main(void)
 	check_whetstone_names(&ri, &r);
 	check_params_used(&ri, &r);
 	check_why(&ri, &r);
+	check_run_cpu_line();
 	check_unit_column(&ri, &r);
 	check_wrap();
 	run_info_release(&ri);

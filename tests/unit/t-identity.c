@@ -119,6 +119,7 @@ fill_si(struct system_info *si)
 		si->run.noise_cv[k] = 0.0125 * (k + 1);
 		si->run.noise_rate[k] = 3.5 + k;
 	}
+	si->run.run_cpu = 3;
 	si->run.pair_id = xstrdup("pair-id");
 	si->run.pair_build = 1;
 	si->run.pair_builds = 3;
@@ -190,6 +191,7 @@ same_si(const struct system_info *a, const struct system_info *b)
 		SAME_N(a, b, run.noise_cpu[k]); SAME_N(a, b, run.noise_cv[k]);
 		SAME_N(a, b, run.noise_rate[k]);
 	}
+	SAME_N(a, b, run.run_cpu);
 	SAME_S(a, b, run.pair_id); SAME_N(a, b, run.pair_build);
 	SAME_N(a, b, run.pair_builds);
 }

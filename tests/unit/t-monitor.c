@@ -354,6 +354,57 @@ test_pace(void)
 	ok(result_get_extra(&r, "mon.pace", &v) != 0, "... and no mon.pace");
 	result_release(&r);
 
+	/* a case pinned to one CPU: its pace is that CPU's alone */
+	memset(&ref, 0, sizeof(ref));
+	ref.noise_pct = 2;
+	ref.noise_ncpus = 2;
+	ref.noise_cpu[0] = cpuset_next(&cur, 0);
+	ref.noise_rate[0] = 0.001;	/* a start a thousandth as fast */
+	ref.noise_cpu[1] = CPUSET_MAX - 1;	/* no such CPU: not pinned */
+	ref.noise_rate[1] = 1;
+	o.pace_ref = &ref;
+	o.pace_every = 1e9;
+	m = monitor_new(&o);
+	monitor_case_begin_on(m, CPUSET_MAX - 1);
+	monitor_case_end(m, &s);
+	ok(isnan(s.pace) && !(s.flags & RF_DRIFTED), "pinned to a CPU the "
+	    "check cannot use: no pace, though another CPU drifted (%g)",
+	    s.pace);
+	monitor_case_begin_on(m, ref.noise_cpu[0]);
+	monitor_case_end(m, &s);
+	ok(s.pace_checks == 1 && s.pace > 2 && (s.flags & RF_DRIFTED),
+	    "... pinned to the drifted CPU: a check of its own (%u), drifted "
+	    "(%g)", s.pace_checks, s.pace);
+	monitor_case_begin(m);
+	monitor_case_end(m, &s);
+	ok(s.pace_checks == 1 && (s.flags & RF_DRIFTED), "... unpinned: a "
+	    "check of every CPU, drifted (%u)", s.pace_checks);
+	monitor_free(m);
+	o.pace_ref = NULL;
+
+	/* the run's CPU: the fastest at the start, ties to the highest */
+	memset(&ref, 0, sizeof(ref));
+	ref.noise_ncpus = 1;
+	ref.noise_cpu[0] = 0;
+	ref.noise_rate[0] = 100;
+	is_int(noise_run_cpu(&ref), -1, "run CPU: one CPU, nothing to "
+	    "choose");
+	ref.noise_ncpus = 4;
+	ref.noise_cpu[1] = 1;
+	ref.noise_rate[1] = 150;
+	ref.noise_cpu[2] = 2;
+	ref.noise_rate[2] = 0;		/* unknown */
+	ref.noise_cpu[3] = 3;
+	ref.noise_rate[3] = 146;	/* within 5 % of CPU 1 */
+	is_int(noise_run_cpu(&ref), 3, "run CPU: of the fastest (within "
+	    "5 %%), the highest-numbered; an unknown pace is none");
+	ref.noise_rate[3] = 142;	/* 5.3 % slower */
+	is_int(noise_run_cpu(&ref), 1, "... a CPU over 5 %% slower is not "
+	    "chosen");
+	ref.noise_rate[0] = ref.noise_rate[1] = ref.noise_rate[3] = 0;
+	is_int(noise_run_cpu(&ref), -1, "... no paces: none");
+	is_int(noise_run_cpu(NULL), -1, "... no start: none");
+
 	/* the start itself: a pace for each CPU it measured */
 	memset(&ref, 0, sizeof(ref));
 	cpu = cpuset_next(&cur, 0);
