@@ -322,6 +322,20 @@ cell_interval(struct cmp_cell *c, const struct result *b,
 		ub = xcalloc(RESULT_UNITS_MAX, sizeof(*ub));
 		na = result_units(b, RESULT_PROC_EXTRA, ua, RESULT_UNITS_MAX);
 		nb = result_units(r, RESULT_PROC_EXTRA, ub, RESULT_UNITS_MAX);
+		/* CPU kernels: their processes per CPU second, when both
+		 * rows have that for every process (the share of the CPU a
+		 * process got is the scheduler's, not the build's) */
+		if (result_units(b, RESULT_PROCCPU_EXTRA, ua,
+		    RESULT_UNITS_MAX) == na && result_units(r,
+		    RESULT_PROCCPU_EXTRA, ub, RESULT_UNITS_MAX) == nb) {
+			c->cpu_time = 1;
+		} else {
+			c->cpu_time = 0;
+			(void)result_units(b, RESULT_PROC_EXTRA, ua,
+			    RESULT_UNITS_MAX);
+			(void)result_units(r, RESULT_PROC_EXTRA, ub,
+			    RESULT_UNITS_MAX);
+		}
 		rc = -1;
 		if (col->runs > 1 && col->runs == bcol->runs &&
 		    session_interval(b, r, ua, na, ub, nb, col->runs,
@@ -366,6 +380,7 @@ fill_cell(struct cmp_cell *c, const struct cmp_cell *base,
 	c->ratio = c->speedup = c->p = c->lo = c->hi = c->drift = NAN;
 	c->mark = CMP_NONE;
 	c->unit = CMP_U_NONE;
+	c->cpu_time = 0;
 	if (r == NULL)
 		return;
 	if (base_ok && o->fail_pct >= 0 && is_failure(r->status))
@@ -705,7 +720,7 @@ static void
 pool_procs(struct result *d, const struct entry *e, size_t n)
 {
 	double *v = xcalloc(RESULT_UNITS_MAX, sizeof(*v)), *per;
-	size_t i, at = 0, got;
+	size_t i, at = 0, got, atc = 0;
 
 	per = xcalloc(n + 1, sizeof(*per));
 	for (i = 0; i < n; i++) {
@@ -718,6 +733,18 @@ pool_procs(struct result *d, const struct entry *e, size_t n)
 	}
 	result_set_units(d, RESULT_PROC_EXTRA, v, at);
 	result_set_units(d, RESULT_SESSION_EXTRA, per, n);
+	/* per CPU second: only when every run has it for each process */
+	for (i = 0; i < n; i++) {
+		got = 0;
+		if (e[i].r->status == ST_OK && atc < RESULT_UNITS_MAX)
+			got = result_units(e[i].r, RESULT_PROCCPU_EXTRA,
+			    v + atc, RESULT_UNITS_MAX - atc);
+		if (got != (size_t)per[i])
+			break;
+		atc += got;
+	}
+	if (i == n && atc == at && at > 0)
+		result_set_units(d, RESULT_PROCCPU_EXTRA, v, atc);
 	free(per);
 	free(v);
 }

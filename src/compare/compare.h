@@ -59,6 +59,7 @@ struct cmp_cell {
 	double lo, hi;		/* speedup's 95 % interval; NAN: none */
 	double p;		/* two-sided p; NAN untested */
 	enum cmp_unit unit;
+	int cpu_time;		/* paired, from processes per CPU second */
 	size_t n;		/* pairs, or units on the smaller side */
 	double drift;		/* the drift between runs (per cent) it was
 				 * widened by; NAN: not widened */

@@ -101,9 +101,13 @@ struct run_info {
  * variant K mod their number), which compare uses as a paired row's
  * strata; "session:K", how many of a pooled row's proc:* came from its
  * run K (0 for a run whose row was not OK), which compare uses to pair
- * pooled paired sessions session by session.
+ * pooled paired sessions session by session; "proc-cpu:K", process K's
+ * median per CPU second (a CPU kernel's, each sample's wall time replaced
+ * by its CPU time), which paired cells compare when both sides have it
+ * for every process.
  */
 #define RESULT_PROC_EXTRA	"proc:"
+#define RESULT_PROCCPU_EXTRA	"proc-cpu:"
 #define RESULT_RUN_EXTRA	"run:"
 #define RESULT_VARIANT_EXTRA	"variant:"
 #define RESULT_SESSION_EXTRA	"session:"

@@ -720,11 +720,20 @@ static void
 print_verdicts(FILE *fp, int width, const struct cmp_inputs *cs,
     const struct cmp_table *t, const struct cmp_opts *o)
 {
+	size_t i, c;
+	int cpu_time = 0;
+
+	for (i = 0; i < t->nrows; i++)
+		for (c = 0; c < t->ncols; c++)
+			cpu_time |= t->rows[i].cells[c].cpu_time;
 	print_emulated(fp, width, cs);
 	if (t->paired)
 		wrap_free(fp, width, 3, xasprintf("== paired: builds of one "
 		    "session compare pair by pair (one process of each, "
-		    "alternating on one CPU), so drift falls on both alike"));
+		    "alternating on one CPU), so drift falls on both alike%s",
+		    cpu_time ? "; CPU kernels by their work per CPU second, "
+		    "so the share of the CPU a process got does not count" :
+		    ""));
 	if (t->sessions)
 		wrap_free(fp, width, 3, xasprintf("== pooled paired sessions: "
 		    "each session's ratio, from its own pairs, is one unit; "

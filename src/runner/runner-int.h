@@ -230,6 +230,8 @@ struct case_run {
 	unsigned ncopies;
 	double window;			/* copies: seconds of each window */
 	double *pmed;			/* processes sampled: their medians */
+	double *pcmed;			/* ... per CPU second (NAN: not a CPU
+					 * kernel's, or no CPU time) */
 	size_t np;
 	int no_aslr;
 	int cpu;			/* the one CPU its processes ran on
@@ -259,6 +261,9 @@ void child_setup_cpu(const struct runner_opts *o, unsigned copy,
  * contexts bctx, in rounds on the CPUs cpus[0..ncpus-1], one case_run per
  * build into cr.  Release cr with case_run_release().
  */
+/* 1 when every process of cr has a figure per CPU second (pcmed). */
+int runner_cpu_units(const struct case_run *cr);
+
 /*
  * The CPU case c's measuring processes are pinned to when ncopies run
  * unpaired: the run's CPU for a CPU kernel alone in an unpinned run

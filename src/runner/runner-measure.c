@@ -695,6 +695,50 @@ acc_first_process(struct copy_acc *a)
 			    stats_median(a->m[i].v, a->m[i].n));
 }
 
+/*
+ * A process's figure per CPU second: the median over its samples of each
+ * one's value with its wall time replaced by its CPU time (a rate over
+ * the CPU share, a time under it), for a CPU kernel timed by the runner
+ * that does not wait by design; NAN otherwise or when a sample has no
+ * CPU time.  Paired builds compare these: a process that shared its CPU
+ * with other work ran at its share for a while, and which share a
+ * process got is the scheduler's, not the build's.
+ */
+static double
+proc_cpu_median(const struct copy_acc *a, const struct bench_case *c)
+{
+	double *v, share, m;
+	size_t i, n = 0;
+
+	if (!(c->flags & BENCH_CPU) || (c->flags & BENCH_WAITS) ||
+	    c->kind == BENCH_REPORTED || a->n == 0 || a->ncpu != a->n)
+		return NAN;
+	v = xcalloc(a->n, sizeof(*v));
+	for (i = 0; i < a->n; i++) {
+		share = a->wall[i] > 0 ? a->cpu[i] / a->wall[i] : NAN;
+		if (!(share > 0) || isnan(a->cpu[i]))
+			break;
+		v[n++] = c->kind == BENCH_TIME ? a->v[i] * share :
+		    a->v[i] / share;
+	}
+	m = n == a->n ? stats_median(v, n) : NAN;
+	free(v);
+	return m;
+}
+
+int
+runner_cpu_units(const struct case_run *cr)
+{
+	size_t i;
+
+	if (cr->pcmed == NULL || cr->np == 0)
+		return 0;
+	for (i = 0; i < cr->np; i++)
+		if (!isfinite(cr->pcmed[i]) || !(cr->pcmed[i] > 0))
+			return 0;
+	return 1;
+}
+
 void
 case_run_release(struct case_run *cr)
 {
@@ -704,8 +748,10 @@ case_run_release(struct case_run *cr)
 		copy_acc_release(&cr->acc[k]);
 	free(cr->acc);
 	free(cr->pmed);
+	free(cr->pcmed);
 	cr->acc = NULL;
 	cr->pmed = NULL;
+	cr->pcmed = NULL;
 }
 
 /*
@@ -791,6 +837,8 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	if (cr->status != ST_OK)
 		return;
 	cr->pmed = xcalloc(3 * procs, sizeof(*cr->pmed));
+	cr->pcmed = xcalloc(3 * procs, sizeof(*cr->pcmed));
+	cr->pcmed[cr->np] = proc_cpu_median(&cr->acc[0], c);
 	cr->pmed[cr->np++] = stats_median(cr->acc[0].v, cr->acc[0].n);
 	acc_first_process(&cr->acc[0]);
 	spent = cr->seconds;
@@ -819,6 +867,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 			cr->no_aslr = o->no_aslr && o->exec_self;
 			return;
 		}
+		cr->pcmed[cr->np] = proc_cpu_median(&one.acc[0], c);
 		cr->pmed[cr->np++] = stats_median(one.acc[0].v,
 		    one.acc[0].n);
 		runner_acc_append(&cr->acc[0], &one.acc[0]);
@@ -898,8 +947,8 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 	struct case_run one;
 	struct ratio_ci ci95;
 	uint64_t *iters = xcalloc(nb, sizeof(*iters));
-	double spent = 0, spent_first = 0, med, hw, u;
-	int failed = 0, pin;
+	double spent = 0, spent_first = 0, med, pcm, hw, u;
+	int failed = 0, pin, cpu;
 	unsigned nvar = 0;
 
 	rounds = cpu_case ? (procs > RUNNER_PAIR_ROUNDS ? procs :
@@ -921,12 +970,16 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 	for (b = 0; b < nb; b++) {
 		memset(&cr[b], 0, sizeof(cr[b]));
 		cr[b].pmed = xcalloc(most, sizeof(*cr[b].pmed));
+		cr[b].pcmed = xcalloc(most, sizeof(*cr[b].pcmed));
 	}
 	for (r = 0; r < most && !failed && !stopflag_requested(); r++) {
 		if (r == rounds)
 			spent_first = spent;
 		if (r >= rounds) {
-			hw = ratio_paired_strata(cr[0].pmed, cr[1].pmed,
+			cpu = runner_cpu_units(&cr[0]) &&
+			    runner_cpu_units(&cr[1]);
+			hw = ratio_paired_strata(cpu ? cr[0].pcmed :
+			    cr[0].pmed, cpu ? cr[1].pcmed : cr[1].pmed,
 			    cr[0].np < cr[1].np ? cr[0].np : cr[1].np, nvar,
 			    &ci95) != 0 || isnan(ci95.lo) ? NAN :
 			    log(ci95.hi / ci95.lo) / 2;
@@ -959,11 +1012,13 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 				continue;
 			}
 			med = stats_median(one.acc[0].v, one.acc[0].n);
+			pcm = proc_cpu_median(&one.acc[0], c);
 			if (cr[b].acc == NULL) {
-				double *pm = cr[b].pmed;
+				double *pm = cr[b].pmed, *pc = cr[b].pcmed;
 
 				cr[b] = one;
 				cr[b].pmed = pm;
+				cr[b].pcmed = pc;
 				iters[b] = one.acc[0].iters;
 				acc_first_process(&cr[b].acc[0]);
 			} else {
@@ -971,6 +1026,7 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 				cr[b].seconds += one.seconds;
 				case_run_release(&one);
 			}
+			cr[b].pcmed[cr[b].np] = pcm;
 			cr[b].pmed[cr[b].np++] = med;
 		}
 	}

@@ -430,6 +430,9 @@ runner_case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 			if (cr->np > 1)
 				runner_row_procs(&r, cr->pmed, cr->np,
 				    c->variants);
+			if (cr->np > 1 && runner_cpu_units(cr))
+				result_set_units(&r, RESULT_PROCCPU_EXTRA,
+				    cr->pcmed, cr->np);
 		}
 		row_cpu(&r, cr->acc, nc, c);
 	} else {
@@ -580,6 +583,13 @@ derived_procs(struct result *r, const struct bench_derived *d,
 	    source) == 0)
 		runner_row_procs(r, t.samples, t.nsamples, c->variants);
 	result_release(&t);
+	/* the same figure per CPU second, for paired comparisons */
+	memset(&t, 0, sizeof(t));
+	if (runner_cpu_units(cr) && runner_derived_fill(&t, d, c, cr->pcmed,
+	    NULL, cr->np, 1, mhz, source) == 0)
+		result_set_units(r, RESULT_PROCCPU_EXTRA, t.samples,
+		    t.nsamples);
+	result_release(&t);
 }
 
 /*
@@ -688,6 +698,7 @@ serial_extra_own(const char *name)
 {
 	static const char *const own[] = {
 		"mon.", "power:", "energy:", RESULT_PROC_EXTRA,
+		RESULT_PROCCPU_EXTRA,
 		RESULT_RUN_EXTRA, "cv:", "processes", "cpu/wall",
 		"preempted", RESULT_VARIANT_EXTRA, "layout:", NULL
 	};
@@ -743,6 +754,14 @@ runner_serial_fill(struct result *r, const struct result *a, double wa,
 	if (na > 1 && nb > 1) {
 		v = serial_values(ua, na, wa, ub, nb, wb, lower, &n);
 		runner_row_procs(r, v, n, nvar <= n ? (unsigned)nvar : 0);
+		free(v);
+	}
+	/* per CPU second, when both parts have it for the same processes */
+	na = result_units(a, RESULT_PROCCPU_EXTRA, ua, RESULT_UNITS_MAX);
+	nb = result_units(b, RESULT_PROCCPU_EXTRA, ub, RESULT_UNITS_MAX);
+	if (na > 1 && nb > 1 && na == nb) {
+		v = serial_values(ua, na, wa, ub, nb, wb, lower, &n);
+		result_set_units(r, RESULT_PROCCPU_EXTRA, v, n);
 		free(v);
 	}
 	free(ua);

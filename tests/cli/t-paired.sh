@@ -198,9 +198,37 @@ for r in json.load(sys.stdin)["runs"]:
 	[ "$(wc -l < "$TMP/vp")" = 2 ] && [ "$(sed -n 1p "$TMP/vp")" -ge 16 ] &&
 		[ "$(sed -n 1p "$TMP/vp")" = "$(sed -n 2p "$TMP/vp")" ]
 	ok $? "8 placements: 16 pairs at least, as many in both builds ($(tr '\n' ' ' < "$TMP/vp"))"
+	# a CPU kernel's processes per CPU second too, on its derived rows
+	# as well; a case that sleeps by design has none
+	bb export --db "$TMP/v.db" | python3 -c '
+import json, sys
+for r in json.load(sys.stdin)["runs"]:
+    for case in ("v2.1", "v2.1/dmips"):
+        row = [x for x in r["results"] if x["case"] == case][0]
+        p = [k for k in row["extra"] if k.startswith("proc:")]
+        c = [v for k, v in row["extra"].items() if k.startswith("proc-cpu:")]
+        print(len(p) == len(c) and len(c) >= 16 and min(c) > 0)
+' > "$TMP/vc"
+	[ "$(sort -u "$TMP/vc")" = True ] && [ "$(wc -l < "$TMP/vc")" = 4 ]
+	ok $? "a CPU kernel's rows carry proc-cpu:K, one per process ($(tr '\n' ' ' < "$TMP/vc"))"
+	bb export --db "$db" | python3 -c '
+import json, sys
+for r in json.load(sys.stdin)["runs"]:
+    for x in r["results"]:
+        if x["case"] == "sleep":
+            print(len([k for k in x["extra"] if k.startswith("proc-cpu:")]))
+' > "$TMP/vs"
+	[ "$(sort -u "$TMP/vs")" = 0 ]
+	ok $? "a case that sleeps has no proc-cpu:K ($(sort -u "$TMP/vs" | tr '\n' ' '))"
 else
-	echo "ok $((n = n + 1)) # SKIP python3 not installed"
+	for i in 1 2 3; do
+		echo "ok $((n = n + 1)) # SKIP python3 not installed"
+	done
 fi
+expect 0 "compare the dhrystone pairs" -- env COLUMNS=300 $TEST_RUNNER \
+    "$BOARDBENCH" compare --db "$TMP/v.db" 1 2
+grep -q '^== paired: .*; CPU kernels by their work per CPU second' "$TMP/out"
+ok $? "the comparison says CPU kernels compare per CPU second"
 
 # A/A: the same build and parameters on both sides: compared by pairs,
 # near 1 (how often an A/A comparison is called different is a property

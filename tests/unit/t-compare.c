@@ -451,6 +451,57 @@ set_procs(struct result *r, const double *v, size_t n)
  * verdict; the gate needs the whole interval beyond the percentage;
  * --ignore-params matches rows of other parameters.
  */
+/*
+ * A CPU kernel's pairs per CPU second (proc-cpu:K) when both rows have
+ * them for every process: under a CPU burner each process got half the
+ * CPU or all of it, so the wall units swing twofold; per CPU second B is
+ * 10 % slower throughout.
+ */
+static void
+test_cpu_units(const struct cmp_opts *o)
+{
+	double wa[8], wb[8], qa[8], qb[8];
+	struct result a, b;
+	struct cmp_column cols[2];
+	struct cmp_table t;
+	const struct cmp_cell *c;
+	size_t k;
+
+	memset(cols, 0, sizeof(cols));
+	for (k = 0; k < 8; k++) {
+		qa[k] = 100 * (1 + 0.001 * (double)(k % 3));
+		qb[k] = 90 * (1 + 0.001 * (double)((k + 1) % 3));
+		wa[k] = qa[k] * (k % 2 ? 1.0 : 0.5);
+		wb[k] = qb[k] * (k % 3 ? 0.5 : 1.0);
+	}
+	mkrow(&a, "lp", "rate", 1, 100, 10, ST_OK);
+	mkrow(&b, "lp", "rate", 1, 90, 10, ST_OK);
+	set_procs(&a, wa, 8);
+	set_procs(&b, wb, 8);
+	result_set_units(&a, RESULT_PROCCPU_EXTRA, qa, 8);
+	result_set_units(&b, RESULT_PROCCPU_EXTRA, qb, 8);
+	two_cols(cols, &a, 1, &b, 1);
+	cols[0].pair_id = cols[1].pair_id = "session-1";
+	cmp_build(&t, cols, 2, 0, o);
+	c = &t.rows[0].cells[1];
+	ok(c->unit == CMP_U_PAIR && c->cpu_time && fabs(c->speedup - 0.9) <
+	    0.002 && c->lo > 0.89 && c->hi < 0.91 && c->mark ==
+	    CMP_SIGNIFICANT, "paired CPU kernels: the pairs per CPU second, "
+	    "%.4f [%.4f, %.4f], whatever share of the CPU each process got",
+	    c->speedup, c->lo, c->hi);
+	cmp_release(&t);
+	/* one side without them for every process: the wall pairs */
+	result_set_units(&b, RESULT_PROCCPU_EXTRA, qb, 7);
+	cmp_build(&t, cols, 2, 0, o);
+	c = &t.rows[0].cells[1];
+	ok(c->unit == CMP_U_PAIR && !c->cpu_time && c->hi - c->lo > 0.1,
+	    "... one side short of a process's: the wall pairs, wide "
+	    "[%.3f, %.3f]", c->lo, c->hi);
+	cmp_release(&t);
+	result_release(&a);
+	result_release(&b);
+}
+
 static void
 test_units(void)
 {
@@ -544,6 +595,7 @@ test_units(void)
 	ok(c->mark != CMP_NOTCOMP, "... not as without a verdict");
 	cmp_release(&t);
 	b[0].flags = 0;
+	test_cpu_units(&o);
 
 	/* the same rows in columns of no one session: unpaired */
 	cols[0].pair_id = NULL;
