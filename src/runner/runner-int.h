@@ -263,6 +263,15 @@ void child_setup_cpu(const struct runner_opts *o, unsigned copy,
  */
 /* 1 when every process of cr has a figure per CPU second (pcmed). */
 int runner_cpu_units(const struct case_run *cr);
+/*
+ * A process's figure per CPU second (runner-procs.c): the median over its
+ * samples a of each one's value with its wall time replaced by its CPU
+ * time, for a CPU kernel timed by the runner that does not wait by
+ * design; NAN otherwise or when a sample has no CPU time.
+ */
+struct bench_case;
+double runner_proc_cpu_median(const struct copy_acc *a,
+    const struct bench_case *c);
 
 /*
  * The CPU case c's measuring processes are pinned to when ncopies run

@@ -625,49 +625,6 @@ runner_acc_append(struct copy_acc *dst, const struct copy_acc *src)
 	}
 }
 
-size_t
-runner_pair_cpu(size_t r, size_t nvar, size_t ncpus)
-{
-	if (ncpus == 0)
-		return 0;
-	if (nvar < 2)
-		return r % ncpus;
-	return (r % nvar + r / nvar) % ncpus;
-}
-
-int
-runner_pair_reversed(size_t r, size_t nvar)
-{
-	size_t cycle = nvar > 1 && nvar % 2 == 0 ? r / nvar : 0;
-
-	return (int)((r + cycle) % 2);
-}
-
-/* iters times f, rounded, at least 1; iters itself past 2^64 */
-static uint64_t
-scale_count(uint64_t iters, double f)
-{
-	double x = floor((double)iters * f + 0.5);
-
-	return x < 1 ? 1 : x >= 18446744073709549568.0 ? iters : (uint64_t)x;
-}
-
-uint64_t
-runner_vary_iters(uint64_t iters, double u)
-{
-	return scale_count(iters, pow(1.5, u < 0 ? 0 : u >= 1 ? 1 : u));
-}
-
-void
-runner_common_length(uint64_t *iters, const double *secs, size_t n, double t)
-{
-	size_t b;
-
-	for (b = 0; b < n; b++)
-		if (iters[b] != 0 && secs[b] > 0)
-			iters[b] = scale_count(iters[b], t / secs[b]);
-}
-
 /*
  * u in [0, 1) for runner_vary_iters(): xorshift64*, seeded once per
  * runner from the clock and the pid (each session draws other lengths).
@@ -693,50 +650,6 @@ acc_first_process(struct copy_acc *a)
 		if (a->m[i].npm == 0)
 			push(&a->m[i].pm, a->m[i].npm++,
 			    stats_median(a->m[i].v, a->m[i].n));
-}
-
-/*
- * A process's figure per CPU second: the median over its samples of each
- * one's value with its wall time replaced by its CPU time (a rate over
- * the CPU share, a time under it), for a CPU kernel timed by the runner
- * that does not wait by design; NAN otherwise or when a sample has no
- * CPU time.  Paired builds compare these: a process that shared its CPU
- * with other work ran at its share for a while, and which share a
- * process got is the scheduler's, not the build's.
- */
-static double
-proc_cpu_median(const struct copy_acc *a, const struct bench_case *c)
-{
-	double *v, share, m;
-	size_t i, n = 0;
-
-	if (!(c->flags & BENCH_CPU) || (c->flags & BENCH_WAITS) ||
-	    c->kind == BENCH_REPORTED || a->n == 0 || a->ncpu != a->n)
-		return NAN;
-	v = xcalloc(a->n, sizeof(*v));
-	for (i = 0; i < a->n; i++) {
-		share = a->wall[i] > 0 ? a->cpu[i] / a->wall[i] : NAN;
-		if (!(share > 0) || isnan(a->cpu[i]))
-			break;
-		v[n++] = c->kind == BENCH_TIME ? a->v[i] * share :
-		    a->v[i] / share;
-	}
-	m = n == a->n ? stats_median(v, n) : NAN;
-	free(v);
-	return m;
-}
-
-int
-runner_cpu_units(const struct case_run *cr)
-{
-	size_t i;
-
-	if (cr->pcmed == NULL || cr->np == 0)
-		return 0;
-	for (i = 0; i < cr->np; i++)
-		if (!isfinite(cr->pcmed[i]) || !(cr->pcmed[i] > 0))
-			return 0;
-	return 1;
 }
 
 void
@@ -838,7 +751,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 		return;
 	cr->pmed = xcalloc(3 * procs, sizeof(*cr->pmed));
 	cr->pcmed = xcalloc(3 * procs, sizeof(*cr->pcmed));
-	cr->pcmed[cr->np] = proc_cpu_median(&cr->acc[0], c);
+	cr->pcmed[cr->np] = runner_proc_cpu_median(&cr->acc[0], c);
 	cr->pmed[cr->np++] = stats_median(cr->acc[0].v, cr->acc[0].n);
 	acc_first_process(&cr->acc[0]);
 	spent = cr->seconds;
@@ -867,7 +780,7 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 			cr->no_aslr = o->no_aslr && o->exec_self;
 			return;
 		}
-		cr->pcmed[cr->np] = proc_cpu_median(&one.acc[0], c);
+		cr->pcmed[cr->np] = runner_proc_cpu_median(&one.acc[0], c);
 		cr->pmed[cr->np++] = stats_median(one.acc[0].v,
 		    one.acc[0].n);
 		runner_acc_append(&cr->acc[0], &one.acc[0]);
@@ -901,15 +814,23 @@ pair_common_length(const struct case_run *cr, uint64_t *iters, size_t nb,
 	free(secs);
 }
 
-int
-runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
-    double spent, double spent_first, double budget_all)
+/*
+ * The half-width, in logs, of the interval of build 1 against build 0
+ * from their pairs so far, as compare reads them: by placement
+ * (ratio_paired_strata()), per CPU second when both have that for every
+ * process; NAN: none yet.
+ */
+static double
+pair_half_width(const struct case_run *cr, unsigned nvar)
 {
-	double limit = budget_all > 2 * spent_first ? budget_all :
-	    2 * spent_first;
+	struct ratio_ci ci;
+	int cpu = runner_cpu_units(&cr[0]) && runner_cpu_units(&cr[1]);
 
-	return r < most && !isnan(log_hw) && log_hw > target_cv &&
-	    spent < limit;
+	if (ratio_paired_strata(cpu ? cr[0].pcmed : cr[0].pmed,
+	    cpu ? cr[1].pcmed : cr[1].pmed, cr[0].np < cr[1].np ? cr[0].np :
+	    cr[1].np, nvar, &ci) != 0 || isnan(ci.lo))
+		return NAN;
+	return log(ci.hi / ci.lo) / 2;
 }
 
 /*
@@ -945,10 +866,9 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 	size_t nb = o->nbuilds, k, b, r, rounds, most;
 	struct child_plan rp = *cp;
 	struct case_run one;
-	struct ratio_ci ci95;
 	uint64_t *iters = xcalloc(nb, sizeof(*iters));
-	double spent = 0, spent_first = 0, med, pcm, hw, u;
-	int failed = 0, pin, cpu;
+	double spent = 0, spent_first = 0, med, pcm, u;
+	int failed = 0, pin;
 	unsigned nvar = 0;
 
 	rounds = cpu_case ? (procs > RUNNER_PAIR_ROUNDS ? procs :
@@ -975,19 +895,10 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 	for (r = 0; r < most && !failed && !stopflag_requested(); r++) {
 		if (r == rounds)
 			spent_first = spent;
-		if (r >= rounds) {
-			cpu = runner_cpu_units(&cr[0]) &&
-			    runner_cpu_units(&cr[1]);
-			hw = ratio_paired_strata(cpu ? cr[0].pcmed :
-			    cr[0].pmed, cpu ? cr[1].pcmed : cr[1].pmed,
-			    cr[0].np < cr[1].np ? cr[0].np : cr[1].np, nvar,
-			    &ci95) != 0 || isnan(ci95.lo) ? NAN :
-			    log(ci95.hi / ci95.lo) / 2;
-			if (!runner_pair_more(r, most, hw, cp->target_cv, spent,
-			    spent_first, (double)nb * (cp->budget +
-			    cp->warmup)))
-				break;
-		}
+		if (r >= rounds && !runner_pair_more(r, most,
+		    pair_half_width(cr, nvar), cp->target_cv, spent,
+		    spent_first, (double)nb * (cp->budget + cp->warmup)))
+			break;
 		pin = cpu_case && ncpus > 0 ?
 		    cpus[runner_pair_cpu(r, nvar, ncpus)] : -1;
 		if (r == 1 && cpu_case && c->kind != BENCH_REPORTED)
@@ -1012,7 +923,7 @@ measure_paired(const struct runner_opts *o, struct bench_ctx *const *bctx,
 				continue;
 			}
 			med = stats_median(one.acc[0].v, one.acc[0].n);
-			pcm = proc_cpu_median(&one.acc[0], c);
+			pcm = runner_proc_cpu_median(&one.acc[0], c);
 			if (cr[b].acc == NULL) {
 				double *pm = cr[b].pmed, *pc = cr[b].pcmed;
 

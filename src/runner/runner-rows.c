@@ -382,6 +382,23 @@ runner_extra_is_total(const char *name)
 	    strcmp(name, "overhead") == 0 || strcmp(name, "iters") == 0;
 }
 
+/*
+ * One copy's row: its samples and counters and, run in processes, their
+ * statistics and units (per CPU second too, when every process has it).
+ */
+static void
+row_one_copy(struct result *r, const struct case_run *cr,
+    const struct bench_case *c)
+{
+	result_set_samples(r, cr->acc[0].v, cr->acc[0].n);
+	row_counters(r, &cr->acc[0], c);
+	if (cr->np <= 1)
+		return;
+	runner_row_procs(r, cr->pmed, cr->np, c->variants);
+	if (runner_cpu_units(cr))
+		result_set_units(r, RESULT_PROCCPU_EXTRA, cr->pcmed, cr->np);
+}
+
 /* Turn a finished case into rows for the sink. */
 void
 runner_case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
@@ -425,14 +442,7 @@ runner_case_rows(const struct bench_ctx *ctx, const struct bench_case *c,
 			result_set_samples(&r, v, n);
 			free(v);
 		} else {
-			result_set_samples(&r, cr->acc[0].v, cr->acc[0].n);
-			row_counters(&r, &cr->acc[0], c);
-			if (cr->np > 1)
-				runner_row_procs(&r, cr->pmed, cr->np,
-				    c->variants);
-			if (cr->np > 1 && runner_cpu_units(cr))
-				result_set_units(&r, RESULT_PROCCPU_EXTRA,
-				    cr->pcmed, cr->np);
+			row_one_copy(&r, cr, c);
 		}
 		row_cpu(&r, cr->acc, nc, c);
 	} else {
