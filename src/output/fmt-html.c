@@ -122,6 +122,10 @@ identity(struct strbuf *sb, const struct rrun *r)
 	dl_item(sb, "Tag", r->ri.tag[0] ? r->ri.tag : "-");
 	dl_item(sb, "Tool", r->ri.tool_version);
 	dl_item(sb, "Command", r->ri.argv ? r->ri.argv : "-");
+	/* the run's CPU, as the text header says it */
+	if (r->ri.system != NULL && sysinfo_run_cpu_line(&r->ri.system->run,
+	    label, sizeof(label))[0] != '\0')
+		dl_item(sb, "CPU kernels", label + strlen("== CPU kernels "));
 	strbuf_addf(sb, "</dl>\n");
 	strbuf_addf(sb, "<details><summary>Build identity (all fields)"
 	    "</summary><div class=\"scroll\"><table>\n");
@@ -515,8 +519,8 @@ comparison_verdicts(struct strbuf *sb, const struct rruns *rs,
 		strbuf_addf(sb, " %s", si != NULL ? sysinfo_noise_text(&si->run, nb,
 		    sizeof(nb)) : "unknown");
 		if (si != NULL && si->run.run_cpu >= 0)
-			strbuf_addf(sb, " (CPU kernels on CPU %d, the "
-			    "fastest)", si->run.run_cpu);
+			strbuf_addf(sb, " (CPU kernels on CPU %d)",
+			    si->run.run_cpu);
 	}
 	strbuf_addf(sb, " (a short look at each machine, not the drift "
 	    "between runs)");

@@ -118,16 +118,19 @@ monitor_parse_stat_set(const char *text, const struct cpuset *cpus,
 	    p = p != NULL ? p + 1 : NULL) {
 		if (sysfs_proc_stat_cpu(p, &cpu, v) != 0)
 			continue;
-		/* user nice system idle iowait irq softirq steal */
+		/* user nice system idle iowait irq softirq steal; the
+		 * kernel serving interrupts (a network case's own traffic
+		 * comes to softirq, no process's CPU time) is no other
+		 * program's work */
 		if (cpu == -1) {
-			all = v[3] + v[4];
+			all = v[3] + v[4] + v[5] + v[6];
 			have_all = 1;
 			continue;
 		}
 		if (cpu < 0 || cpu > INT_MAX ||
 		    (any && !cpuset_has(cpus, (int)cpu)))
 			continue;
-		sc->idle += v[3] + v[4];
+		sc->idle += v[3] + v[4] + v[5] + v[6];
 		sc->total += v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] +
 		    v[7];
 		sc->ncpus++;

@@ -134,14 +134,15 @@ int monitor_cool_down(double temp, double max_wait, double *waited,
 double monitor_energy_per_unit(double avg_w, const char *unit, double value);
 
 /*
- * Idle jiffies (idle and iowait), all jiffies and the count of the CPUs
- * in cpus, from their "cpuN" lines of /proc/stat (NULL or empty: every
+ * Idle jiffies (idle, iowait, irq and softirq), all jiffies and the count
+ * of the CPUs in cpus, from their "cpuN" lines of /proc/stat (NULL or empty: every
  * CPU listed, the idle of the "cpu" line of all): a daemon on another
  * core does not make a pinned case busy.  0, or -1 when no line matched.
  */
 struct cpuset;
 struct stat_cpus {
-	unsigned long long idle;	/* idle and iowait, jiffies */
+	unsigned long long idle;	/* idle, iowait, irq and softirq:
+					 * no program's, jiffies */
 	unsigned long long total;	/* every field, jiffies */
 	int ncpus;
 };

@@ -111,14 +111,19 @@ else
 	[ -z "$rcpu" ] && [ -z "$c" ]
 	ok $? "one CPU: no run CPU chosen, no extra cpu ('$rcpu' '$c')"
 fi
+# named_by_cpus PATTERN FILE WHAT: PATTERN in FILE with two CPUs or more,
+# not with one
+named_by_cpus() {
+	if [ "$(nproc)" -ge 2 ]; then grep -q "$1" "$2"; else ! grep -q "$1" "$2"; fi
+	ok $? "$3 names the run's CPU with two CPUs or more, none with one \
+($(nproc) here)"
+}
 expect 0 "run null unpinned (text)" -- bb run null $fast --no-save
-if [ "$(nproc)" -ge 2 ]; then
-	grep -q "^== CPU kernels ran on CPU [0-9]" "$TMP/out"
-	ok $? "the header names the run's CPU"
-else
-	! grep -q "CPU kernels ran on" "$TMP/out"
-	ok $? "one CPU: the header names none"
-fi
+named_by_cpus "^== CPU kernels ran on CPU [0-9]" "$TMP/out" "the header"
+expect 0 "run null unpinned, stored" -- bb run null $fast --db "$TMP/cpu.db"
+expect 0 "its report" -- bb report --db "$TMP/cpu.db" -o "$TMP/cpu.html"
+named_by_cpus "<dt>CPU kernels</dt><dd>ran on CPU [0-9]" "$TMP/cpu.html" \
+    "the report"
 expect 0 "run null --cpu $first" -- bb run null $fast --cpu "$first" \
     --no-save --format json
 ! grep -q '"run_cpu"' "$TMP/out" && [ -z "$(json_get add cpu "$TMP/out")" ]

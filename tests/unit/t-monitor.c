@@ -46,7 +46,8 @@ test_stat(void)
 {
 	static const char st[] = "cpu  300 0 0 903 0 0 0 0\n"
 	    "cpu0 10 0 5 400 0 0 0 0\ncpu1 280 0 5 100 0 0 0 0\n"
-	    "cpu2 0 0 0 400 1 0 0 0\nintr 5\n";
+	    "cpu2 0 0 0 400 1 0 0 0\ncpu3 100 0 0 200 0 30 70 5\n"
+	    "intr 5\n";
 	struct stat_cpus a, b;
 	struct cpuset set;
 
@@ -63,8 +64,14 @@ test_stat(void)
 	ok(monitor_parse_stat_set(st, &set, &a) == 0 && a.idle == 801 &&
 	    a.ncpus == 2, "CPUs 0 and 2: idle and iowait, summed");
 	ok(monitor_parse_stat_set(st, NULL, &a) == 0 && a.idle == 903 &&
-	    a.ncpus == 3, "no set: the idle of the line of all (rounded "
+	    a.ncpus == 4, "no set: the idle of the line of all (rounded "
 	    "once), its CPUs counted");
+	cpuset_clear(&set);
+	cpuset_add(&set, 3);
+	ok(monitor_parse_stat_set(st, &set, &a) == 0 && a.idle == 300 &&
+	    a.total == 405, "irq and softirq count with idle: interrupts "
+	    "served (a network case's own traffic) are no program's work; "
+	    "steal is");
 	cpuset_clear(&set);
 	cpuset_add(&set, 7);
 	ok(monitor_parse_stat_set(st, &set, &a) == -1,
