@@ -325,8 +325,8 @@ cell_interval(struct cmp_cell *c, const struct result *b,
 		/* CPU kernels: their processes per CPU second, when both
 		 * rows have that for every process (the share of the CPU a
 		 * process got is the scheduler's, not the build's) */
-		if (result_units(b, RESULT_PROCCPU_EXTRA, ua,
-		    RESULT_UNITS_MAX) == na && result_units(r,
+		if (na > 1 && nb > 1 && result_units(b, RESULT_PROCCPU_EXTRA,
+		    ua, RESULT_UNITS_MAX) == na && result_units(r,
 		    RESULT_PROCCPU_EXTRA, ub, RESULT_UNITS_MAX) == nb) {
 			c->cpu_time = 1;
 		} else {

@@ -543,10 +543,14 @@ test_units(void)
 	    c->lo, c->hi);
 	ok(c->regression, "paired: the whole interval is over 1 %% worse: "
 	    "a regression");
+	ok(!c->cpu_time, "... wall pairs: the rows have none per CPU "
+	    "second");
 	c = &t.rows[1].cells[1];
 	ok(c->mark == CMP_NOTCOMP && c->why != NULL &&
 	    strcmp(c->why, "busy") == 0 && !c->regression,
 	    "a busy row: not comparable, no regression, although half as fast");
+	ok(!c->cpu_time, "... rows with no units at all: not per CPU second "
+	    "either");
 	is_int((long long)t.nrows, 4, "other parameters: rows of their own");
 	is_int((long long)t.ntested, 1, "one case compared");
 	is_int((long long)t.nnotcomp, 1, "one not comparable");
