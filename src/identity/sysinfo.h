@@ -73,6 +73,14 @@ struct si_power {
 /* CPUs within this fraction of the fastest's pace at the start are as
  * fast, for the choice of a run's CPU (noise_run_cpu()) */
 #define SI_RUN_CPU_TIE	0.05
+struct si_run;
+/*
+ * 1 when entry i of r's start (noise_cpu[i]) ran its loop within
+ * SI_RUN_CPU_TIE of the fastest entry's pace, 0 when slower or of
+ * unknown pace: the one rule that chooses a run's CPU and that its
+ * header line lists the slower CPUs by.
+ */
+int sysinfo_run_cpu_fast(const struct si_run *r, int i);
 struct si_run {
 	double noise_pct;		/* jitter at start, +- per cent (a
 					 * 95 % band of a fixed loop's 2 ms

@@ -344,10 +344,8 @@ sysinfo_run_cpu_line(const struct si_run *r, char *buf, size_t len)
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "== CPU kernels ran on CPU %d", r->run_cpu);
 	/* the CPUs the start found slower, beyond the tie */
-	for (i = 0; fastest > 0 && i < r->noise_ncpus &&
-	    i < SI_NOISE_CPUS; i++) {
-		if (!(r->noise_rate[i] > 0) || r->noise_rate[i] >=
-		    fastest * (1 - SI_RUN_CPU_TIE))
+	for (i = 0; i < r->noise_ncpus && i < SI_NOISE_CPUS; i++) {
+		if (!(r->noise_rate[i] > 0) || sysinfo_run_cpu_fast(r, i))
 			continue;
 		strbuf_addf(&sb, "%sCPU %d at %.2f", slower++ ? ", " :
 		    ", the fastest at the start (", r->noise_cpu[i],

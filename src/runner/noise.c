@@ -185,22 +185,16 @@ noise_pace_on(const struct si_run *ref, int cpu)
 int
 noise_run_cpu(const struct si_run *ref)
 {
-	double fastest = 0;
 	int i, n = 0, best = -1;
 
 	if (ref == NULL)
 		return -1;
 	for (i = 0; i < ref->noise_ncpus && i < SI_NOISE_CPUS; i++)
-		if (ref->noise_rate[i] > 0) {
-			n++;
-			if (ref->noise_rate[i] > fastest)
-				fastest = ref->noise_rate[i];
-		}
+		n += ref->noise_rate[i] > 0;
 	if (n < 2)
 		return -1;
 	for (i = 0; i < ref->noise_ncpus && i < SI_NOISE_CPUS; i++)
-		if (ref->noise_rate[i] >= fastest * (1 - SI_RUN_CPU_TIE) &&
-		    ref->noise_cpu[i] > best)
+		if (sysinfo_run_cpu_fast(ref, i) && ref->noise_cpu[i] > best)
 			best = ref->noise_cpu[i];
 	return best;
 }
