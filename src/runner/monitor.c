@@ -417,7 +417,7 @@ pace_check(struct monitor *m, int cpu)
 		return NAN;
 	if (isnan(m->pace_last) || cpu != m->pace_cpu ||
 	    now_mono() - m->pace_when >= m->o.pace_every) {
-		m->pace_last = noise_pace_on(m->o.pace_ref, cpu);
+		m->pace_last = noise_pace_on(m->o.pace_ref, cpu, NULL);
 		m->pace_when = now_mono();
 		m->pace_cpu = cpu;
 		m->pace_checks++;

@@ -53,13 +53,25 @@ int noise_measure(const int *cpus, size_t n, struct si_run *r);
  * NOISE_PACE_CHUNKS chunks on each CPU of ref (a run's start,
  * noise_measure's), pinned there in turn; the windows' median pace
  * relative to ref's on that CPU (1: as at the start, 0.9:
- * ten per cent slower).  Returns the relative pace farthest from 1 over
- * the CPUs, NAN when ref has none or no CPU could be pinned.  The
- * affinity is restored.
+ * ten per cent slower).  A CPU whose look reads beyond
+ * noise_pace_bound(ref) is looked at again at once, and the look nearer
+ * 1 kept (noise_pace_confirm): a blip of a few ms on a shared host is
+ * not drift, a burner or a throttled clock still reads so on the second
+ * look.  Returns the relative pace farthest from 1 over the CPUs, NAN
+ * when ref has none or no CPU could be pinned.  The affinity is
+ * restored.
  */
 double noise_pace(const struct si_run *ref);
-/* The same on CPU cpu of ref only (-1: every CPU of ref, noise_pace). */
-double noise_pace_on(const struct si_run *ref, int cpu);
+/* The same on CPU cpu of ref only (-1: every CPU of ref, noise_pace);
+ * *looks (NULL: not wanted) gets the looks made, two for a CPU looked at
+ * again. */
+double noise_pace_on(const struct si_run *ref, int cpu, unsigned *looks);
+/*
+ * A look at the pace, `first`, and another made at once when it read
+ * beyond `bound` (NAN: none): first when it is within the bound, else the
+ * one nearer 1.  Pure.
+ */
+double noise_pace_confirm(double first, double again, double bound);
 
 /*
  * The CPU an unpinned run measures its CPU kernels on (doc/DESIGN.md

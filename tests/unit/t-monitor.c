@@ -302,6 +302,19 @@ test_pace(void)
 		is_double(noise_window_rate(b, b, 1, 1000), 0, 0,
 		    "... no length: 0");
 	}
+	is_double(noise_pace_confirm(0.726, 0.98, 0.1), 0.98, 0,
+	    "a look beyond the bound, and one at once within it: the "
+	    "second (a blip is not drift)");
+	is_double(noise_pace_confirm(0.5, 0.55, 0.1), 0.55, 0,
+	    "... both beyond it: the one nearer 1, still beyond");
+	is_double(noise_pace_confirm(0.5, 0.45, 0.1), 0.5, 0,
+	    "... the first when it is the nearer");
+	is_double(noise_pace_confirm(1.13, 1.0, 0.1), 1.0, 0,
+	    "... faster counts alike");
+	is_double(noise_pace_confirm(0.95, 0.5, 0.1), 0.95, 0,
+	    "a first look within the bound stands");
+	is_double(noise_pace_confirm(0.7, NAN, 0.1), 0.7, 0,
+	    "no second look: the first");
 	ok(isnan(noise_pace(NULL)) && isnan(noise_pace(&ref)), "no start, "
 	    "or a start with no CPU: no pace");
 
@@ -314,6 +327,17 @@ test_pace(void)
 	ok(isnan(noise_pace(&ref)), "a CPU of unknown pace: no pace");
 	ref.noise_rate[0] = 0.001;
 	ref.noise_pct = 2;
+	{
+		unsigned looks = 9;
+
+		v = noise_pace_on(&ref, -1, &looks);
+		ok(v > 2 && looks == 2, "a pace far beyond the bound is "
+		    "looked at again, and still read so (%g, %u looks)", v,
+		    looks);
+		looks = 9;
+		ok(isnan(noise_pace_on(&ref, ref.noise_cpu[0] + 1, &looks)) &&
+		    looks == 0, "... none on a CPU the start has not");
+	}
 	o.pace_ref = &ref;
 	use_root("bare");
 	run_one(&o, &s);
