@@ -396,6 +396,24 @@ take(struct spawn *sp, int fd, struct strbuf *sb, size_t cap, int *open)
 }
 
 /*
+ * A descriptor that becomes readable when pid exits (pidfd_open(2),
+ * Linux 5.3), -1 when the kernel has none: the wait for an exit then
+ * wakes on SPAWN_TICK_MS.
+ */
+static int
+exit_fd(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+	long fd = syscall(SYS_pidfd_open, pid, 0);
+
+	return fd >= 0 ? (int)fd : -1;
+#else
+	(void)pid;
+	return -1;
+#endif
+}
+
+/*
  * Feed the program's input on in_fd (when in_open) and take its output
  * and errors from out_fd and err_fd (-1: not captured) until it has
  * exited and both are closed, the time limit from t0 is up or an
@@ -407,9 +425,13 @@ pump(struct spawn *sp, pid_t pid, int in_fd, int in_open, int out_fd,
 {
 	size_t out_cap = sp->out_cap ? sp->out_cap : SPAWN_CAP;
 	size_t err_cap = sp->err_cap ? sp->err_cap : SPAWN_CAP;
-	int rc = SPAWN_OK, exited = 0, r, n;
+	int rc = SPAWN_OK, exited = 0, r = 1, n;
 	int out_open = out_fd >= 0, err_open = err_fd >= 0;
-	struct pollfd pfd[3];
+	/* its exit wakes the wait as its output does: a program that closed
+	 * its output, or whose pipes close before it is a zombie, is not
+	 * timed up to a tick long */
+	int efd = exit_fd(pid);
+	struct pollfd pfd[4];
 	double left;
 	ssize_t k;
 
@@ -426,6 +448,7 @@ pump(struct spawn *sp, pid_t pid, int in_fd, int in_open, int out_fd,
 		if (!exited && spawn_exited(pid)) {
 			/* what it left behind in its group goes too */
 			exited = 1;
+			sp->exit_late = r == 0;
 			kill(-pid, SIGKILL);
 		}
 		if (exited && !out_open && !err_open)
@@ -441,6 +464,10 @@ pump(struct spawn *sp, pid_t pid, int in_fd, int in_open, int out_fd,
 		}
 		if (err_open) {
 			pfd[n].fd = err_fd;
+			pfd[n++].events = POLLIN;
+		}
+		if (!exited && efd >= 0) {
+			pfd[n].fd = efd;
 			pfd[n++].events = POLLIN;
 		}
 		r = poll(pfd, (nfds_t)n, left * 1000 < SPAWN_TICK_MS ?
@@ -473,6 +500,8 @@ pump(struct spawn *sp, pid_t pid, int in_fd, int in_open, int out_fd,
 	}
 	if (in_open)
 		close(in_fd);
+	if (efd >= 0)
+		close(efd);
 	return rc;
 }
 
@@ -492,6 +521,7 @@ spawn_run(struct spawn *sp, char *const argv[])
 	sp->input_done = 0;
 	sp->over = 0;
 	sp->elapsed = 0;
+	sp->exit_late = 0;
 	if (interrupted)
 		return SPAWN_INTERRUPTED;
 	if (make_pipes(sp, pin, pout, perr) != 0) {

@@ -51,6 +51,9 @@ struct spawn {
 	size_t input_done;	/* bytes of input it read */
 	size_t over;		/* SPAWN_TOOBIG: the cap it went over */
 	double elapsed;		/* seconds from start to its end */
+	int exit_late;		/* 1: its exit was seen only when a wait
+				 * timed out (a kernel without pidfd: up
+				 * to 100 ms late), 0: at once */
 };
 
 /* Default settings: stdin, stdout and stderr on /dev/null, 60 s. */

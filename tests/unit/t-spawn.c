@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 
 #include "spawn.h"
 #include "tap.h"
@@ -157,6 +158,28 @@ main(int argc, char **argv)
 	is_int(rc, SPAWN_OK, "cat runs");
 	is_str(sp.out.buf, "hello, cat", "its stdin is fed and stdout read");
 	spawn_release(&sp);
+
+	/* a program that closes its output, then exits: the exit itself
+	 * wakes the wait (pidfd), not the next tick */
+	fake("bb-quiet-exit", "exec >&- 2>&-\nsleep 0.3");
+	spawn_init(&sp);
+	sp.capture_out = sp.capture_err = 1;
+	av[0] = "bb-quiet-exit";
+	rc = spawn_run(&sp, av);
+	is_int(rc, SPAWN_OK, "a program that closed its output runs to its end");
+#ifdef SYS_pidfd_open
+	rc = (int)syscall(SYS_pidfd_open, getpid(), 0);
+	if (rc >= 0) {
+		close(rc);
+		ok(!sp.exit_late, "... and its exit is seen at once, not on "
+		    "the next tick (its wall time is the figure exec keeps)");
+	} else
+		skip(1, "this kernel has no pidfd_open");
+#else
+	skip(1, "built without pidfd_open");
+#endif
+	spawn_release(&sp);
+	av[0] = "cat";
 
 	/* 1 MiB through cat: feeding and reading do not block each other */
 	big = xmalloc(1 << 20);
