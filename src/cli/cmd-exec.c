@@ -20,6 +20,7 @@
 #include "cmd-opt.h"
 #include "fmt.h"
 #include "monitor.h"
+#include "noise.h"
 #include "runinfo.h"
 #include "runner.h"
 #include "spawn.h"
@@ -217,11 +218,15 @@ exec_keep(void *arg, struct result *r)
 	return 0;
 }
 
-/* The run's record: identity of the build and the system, checks. */
+/*
+ * The run's record: identity of the build and the system, checks, and the
+ * jitter and pace at the start (the pace checks' reference: drifted).
+ */
 static void
 exec_run_info(const struct exec_opts *o, int argc, char **argv,
     struct run_info *ri)
 {
+	struct si_run noise;
 	json_t *j;
 
 	memset(ri, 0, sizeof(*ri));
@@ -236,6 +241,9 @@ exec_run_info(const struct exec_opts *o, int argc, char **argv,
 	cmd_run_checks(o->m.wo.hot_temp, o->m.wo.no_monitor,
 	    isatty(STDERR_FILENO), j);
 	cmd_identity(ri, j);
+	memset(&noise, 0, sizeof(noise));
+	noise_measure(NULL, 0, &noise);
+	cmd_run_facts(ri, &noise, NULL, 0, 1);
 }
 
 int
@@ -276,6 +284,8 @@ cmd_exec(int argc, char **argv)
 	memset(&mo, 0, sizeof(mo));
 	mo.hot_temp = o.m.wo.hot_temp;
 	mo.sample = 1;
+	/* the checks before and after the repetitions: drifted */
+	mo.pace_ref = &ri.system->run;
 	memset(&ro, 0, sizeof(ro));
 	ro.monitor = o.m.wo.no_monitor ? NULL : &mo;
 	ro.run = &ri;

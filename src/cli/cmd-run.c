@@ -290,13 +290,9 @@ pair_any_own(const struct pair_build *pb, size_t n)
 	return 0;
 }
 
-/*
- * A run's own facts into its snapshot, struct and object: the noise
- * floor measured at the start and, paired, the session and the build.
- */
-static void
-run_facts(struct run_info *ri, const struct si_run *noise, const char *pid,
-    size_t build, size_t nbuilds)
+void
+cmd_run_facts(struct run_info *ri, const struct si_run *noise,
+    const char *pid, size_t build, size_t nbuilds)
 {
 	struct si_run *r = &ri->system->run;
 
@@ -441,7 +437,7 @@ pair_run_row(struct run_ctx *x, size_t b, const struct si_run *noise)
 		strlcpy_bb(r->tag, x->a.tags[b], sizeof(r->tag));
 	else
 		pair_tag(pb, b);
-	run_facts(r, noise, x->pid, b, x->a.ntg);
+	cmd_run_facts(r, noise, x->pid, b, x->a.ntg);
 	return store_make_uuid(r->uuid, sizeof(r->uuid));
 }
 
@@ -499,7 +495,7 @@ run_begin(struct run_ctx *x, int argc, char **argv)
 	if (store_make_uuid(ri->uuid, sizeof(ri->uuid)) != 0 ||
 	    (npb > 1 && store_make_uuid(x->pid, sizeof(x->pid)) != 0))
 		return EXIT_BENCH;
-	run_facts(ri, &noise, npb > 1 ? x->pid : NULL, 0, npb);
+	cmd_run_facts(ri, &noise, npb > 1 ? x->pid : NULL, 0, npb);
 	if (npb > 1 && a->ntags < 1) {
 		x->pb[0].ri.build = ri->build;
 		pair_tag(x->pb, 0);

@@ -73,6 +73,14 @@ char *cmd_join_argv(int argc, char **argv);
  */
 struct run_info;
 void cmd_identity(struct run_info *ri, struct json_t *checks);
+/*
+ * A run's own facts into ri's snapshot, struct and object: the jitter and
+ * pace measured at its start (noise_measure's) and, paired (pid not NULL),
+ * the session and which of nbuilds builds this one is.
+ */
+struct si_run;
+void cmd_run_facts(struct run_info *ri, const struct si_run *noise,
+    const char *pid, size_t build, size_t nbuilds);
 
 /* Print the runs with their rows through f; -1 on a store error. */
 int cmd_print_runs(struct store *, const int64_t *ids, size_t n,

@@ -45,6 +45,9 @@ expect 0 "the row is stored" -- bb show --db "$db" --format tsv last
 [ "$(f bench)/$(f case)/$(f n)" = "exec/fake-score/2" ]; ok $? "show lists the stored exec row"
 grep -q 'boardbench exec' "$TMP/out" || bb show --db "$db" --format json last | grep -q '"argv": "boardbench exec'
 ok $? "the run keeps its command line"
+bb export --db "$db" >"$TMP/e.json" 2>&1
+grep -q '"mon.pace":' "$TMP/e.json"; ok $? "the row has its pace check (drifted is judged)"
+grep -q '"noise_floor":' "$TMP/e.json"; ok $? "the run keeps the pace at its start"
 
 expect 0 "--parse a number from stdout" -- bb exec --no-save --format tsv \
 	--name mine --parse 'score: ([0-9.]+)' --unit points --better higher \
