@@ -716,35 +716,46 @@ cmp_release(struct cmp_table *t)
  * row not OK), so that pooled paired sessions pair up session by
  * session.
  */
-static void
-pool_procs(struct result *d, const struct entry *e, size_t n)
+/*
+ * The extras PREFIX0 ... of the OK rows e[0..n-1] one after another into
+ * v (RESULT_UNITS_MAX at most), and how many each gave into per[i];
+ * returns how many in all.
+ */
+static size_t
+gather_units(const struct entry *e, size_t n, const char *prefix,
+    double *v, double *per)
 {
-	double *v = xcalloc(RESULT_UNITS_MAX, sizeof(*v)), *per;
-	size_t i, at = 0, got, atc = 0;
+	size_t i, at = 0, got;
 
-	per = xcalloc(n + 1, sizeof(*per));
 	for (i = 0; i < n; i++) {
 		got = 0;
 		if (e[i].r->status == ST_OK && at < RESULT_UNITS_MAX)
-			got = result_units(e[i].r, RESULT_PROC_EXTRA, v + at,
+			got = result_units(e[i].r, prefix, v + at,
 			    RESULT_UNITS_MAX - at);
 		at += got;
 		per[i] = (double)got;
 	}
+	return at;
+}
+
+static void
+pool_procs(struct result *d, const struct entry *e, size_t n)
+{
+	double *v = xcalloc(RESULT_UNITS_MAX, sizeof(*v)), *per, *perc;
+	size_t at;
+
+	per = xcalloc(n + 1, sizeof(*per));
+	perc = xcalloc(n + 1, sizeof(*perc));
+	at = gather_units(e, n, RESULT_PROC_EXTRA, v, per);
 	result_set_units(d, RESULT_PROC_EXTRA, v, at);
 	result_set_units(d, RESULT_SESSION_EXTRA, per, n);
-	/* per CPU second: only when every run has it for each process */
-	for (i = 0; i < n; i++) {
-		got = 0;
-		if (e[i].r->status == ST_OK && atc < RESULT_UNITS_MAX)
-			got = result_units(e[i].r, RESULT_PROCCPU_EXTRA,
-			    v + atc, RESULT_UNITS_MAX - atc);
-		if (got != (size_t)per[i])
-			break;
-		atc += got;
-	}
-	if (i == n && atc == at && at > 0)
-		result_set_units(d, RESULT_PROCCPU_EXTRA, v, atc);
+	/* per CPU second: only when every run has it for each process (d
+	 * began as a copy of the first run's row: none of its own kept) */
+	if (gather_units(e, n, RESULT_PROCCPU_EXTRA, v, perc) != at ||
+	    memcmp(per, perc, n * sizeof(*per)) != 0)
+		at = 0;
+	result_set_units(d, RESULT_PROCCPU_EXTRA, v, at);
+	free(perc);
 	free(per);
 	free(v);
 }

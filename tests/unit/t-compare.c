@@ -700,6 +700,42 @@ test_variants(void)
 }
 
 /*
+ * Pooling the processes per CPU second (proc-cpu:K): kept when every run
+ * gave one for each of its processes, dropped when the runs' counts differ
+ * even though their sums agree (the values would pair across runs).
+ */
+static void
+test_pool_cpu(void)
+{
+	struct result r[2], *out;
+	const struct result *runs[2] = { &r[0], &r[1] };
+	size_t one[2] = { 1, 1 }, n, k;
+	double v[4] = { 100, 101, 102, 103 }, u[8];
+
+	for (k = 0; k < 2; k++) {
+		mkrow(&r[k], "lp", "rate", 1, 100, 4, ST_OK);
+		set_procs(&r[k], v, 3);
+		result_set_units(&r[k], RESULT_PROCCPU_EXTRA, v, 3);
+	}
+	cmp_pool(runs, one, 2, &out, &n);
+	ok(n == 1 && result_units(&out[0], RESULT_PROCCPU_EXTRA, u, 8) == 6,
+	    "pool: each run's processes per CPU second, 3 and 3");
+	result_release(&out[0]);
+	free(out);
+	result_set_units(&r[0], RESULT_PROCCPU_EXTRA, v, 2);
+	result_set_units(&r[1], RESULT_PROCCPU_EXTRA, v, 4);
+	cmp_pool(runs, one, 2, &out, &n);
+	ok(n == 1 && result_units(&out[0], RESULT_PROCCPU_EXTRA, u, 8) == 0 &&
+	    result_units(&out[0], RESULT_PROC_EXTRA, u, 8) == 6,
+	    "... none when the runs gave 2 and 4 for 3 processes each, the "
+	    "wall time's 6 kept");
+	result_release(&out[0]);
+	free(out);
+	result_release(&r[0]);
+	result_release(&r[1]);
+}
+
+/*
  * Pooled paired sessions (compare --pool of runs made with --against):
  * three sessions of 6 pairs each, B 10 % faster in every pair of a
  * session, but by 1.05, 1.10 and 1.15 in the three (a disturbance that
@@ -786,5 +822,6 @@ main(void)
 	test_units();
 	test_variants();
 	test_sessions();
+	test_pool_cpu();
 	return done_testing();
 }
