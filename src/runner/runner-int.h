@@ -18,6 +18,9 @@
 #define CTX_MAX_METRICS 32
 #define CTX_MAX_EXTRAS 32
 
+/* 1.4826: the median absolute deviation of a standard normal, inverted */
+#define MAD_SIGMA	1.4826
+
 struct ctx_metric {
 	char name[48], unit[16];
 	int better;

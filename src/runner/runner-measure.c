@@ -730,7 +730,6 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	const struct bench_case *c = &ctx->cases[ci];
 	struct child_plan rp = *cp;
 	struct case_run one;
-	struct stats st;
 	double spent = 0, secs;
 	uint64_t iters;
 	int pin = runner_case_cpu(o, c, ncopies);
@@ -761,13 +760,8 @@ measure_case(const struct runner_opts *o, struct bench_ctx *ctx, size_t ci,
 	secs = calib_secs(cr);
 	if (secs < cp->min_sample)
 		runner_common_length(&iters, &secs, 1, cp->min_sample);
-	while (cr->np < 3 * procs && !stopflag_requested()) {
-		if (cr->np >= procs) {
-			stats_compute(&st, cr->pmed, cr->np);
-			if (st.sdcv <= cp->target_cv ||
-			    spent >= cp->budget + cp->warmup)
-				break;
-		}
+	while (!stopflag_requested() && runner_proc_more(cr->pmed, cr->np,
+	    procs, 3 * procs, cp->target_cv, spent, cp->budget + cp->warmup)) {
 		rp.process = cr->np;
 		if (c->kind != BENCH_REPORTED && iters != 0)
 			rp.fixed_iters = runner_vary_iters(iters, vary_rnd());

@@ -11,10 +11,36 @@
 #include <stdlib.h>
 
 #include "bench.h"
+#include "result.h"
 #include "runner.h"
 #include "runner-int.h"
 #include "stats.h"
 #include "util.h"
+
+int
+runner_proc_more(const double *pm, size_t np, size_t procs, size_t most,
+    double target_cv, double spent, double budget)
+{
+	struct stats st;
+	double mid;
+
+	if (np >= most)
+		return 0;
+	if (np < procs)
+		return 1;
+	stats_compute(&st, pm, np);
+	if (!(st.sdcv > target_cv))
+		return 0;
+	if (spent < budget)
+		return 1;
+	/* two: their robust spread about their median (the midpoint), as
+	 * runner-rows.c's noisy rule reads it */
+	if (np != 2 || !(pm[0] > 0) || !(pm[1] > 0))
+		return 0;
+	mid = (pm[0] + pm[1]) / 2;
+	return MAD_SIGMA * (fabs(log(pm[0] / mid)) + fabs(log(pm[1] / mid))) /
+	    2 > RESULT_NOISY_CV;
+}
 
 size_t
 runner_pair_cpu(size_t r, size_t nvar, size_t ncpus)

@@ -126,9 +126,6 @@ row_cpu(struct result *r, const struct copy_acc *a, unsigned na,
  * is pair k).
  */
 
-/* 1.4826: the median absolute deviation of a standard normal, inverted */
-#define MAD_SIGMA	1.4826
-
 /*
  * The robust spread of v[0..n-1] (log residuals about their centres):
  * 1.4826 times their median absolute value; NAN when n is 0.  One

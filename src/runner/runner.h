@@ -93,6 +93,20 @@ int runner_pair_more(size_t r, size_t most, double log_hw, double target_cv,
     double spent, double spent_first, double budget_all);
 
 /*
+ * After np processes of an unpaired CPU case (pm: their medians) that
+ * runs procs at first and `most` at the most: run another?  Yes while
+ * fewer than procs ran; then while their spread (the classic CV) is above
+ * target_cv and the case's time (budget, seconds) is not spent (spent:
+ * seconds so far); and, its time spent or not, when two processes
+ * disagree by more than the row's noisy bound (RESULT_NOISY_CV on their
+ * robust spread): a third then outvotes the one that was disturbed
+ * rather than the row being the midpoint of the two, flagged noisy.
+ * Pure; 1 or 0.
+ */
+int runner_proc_more(const double *pm, size_t np, size_t procs, size_t most,
+    double target_cv, double spent, double budget);
+
+/*
  * The CPU, an index into the run's ncpus, of paired round r of a case with
  * nvar variants (0 or 1: none), which runs variant r mod nvar: the CPUs go
  * round with the rounds, and each time the variants come round again they

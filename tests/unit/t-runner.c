@@ -208,6 +208,42 @@ test_variants(unsigned processes, unsigned least)
 }
 
 /*
+ * The rule for an unpaired CPU case's processes: its first ones, more
+ * while they spread and time is left, and a third past its time when two
+ * disagree beyond the noisy bound (the row's figure otherwise their
+ * midpoint, flagged noisy for one disturbed process).
+ */
+static void
+test_proc_more(void)
+{
+	double same[3] = { 1000, 1000, 1000 }, near[2] = { 1000, 1020 },
+	    apart[2] = { 1606, 1313 }, edge[2] = { 1000, 1000 * exp(0.0676) },
+	    under[2] = { 1000, 1000 * exp(0.0673) }, three[3] = { 1000, 1300,
+	    1010 };
+	double t = 0.01;
+
+	ok(runner_proc_more(same, 1, 2, 6, t, 9, 0.45),
+	    "processes: fewer than the first 2, another (time spent or not)");
+	ok(!runner_proc_more(same, 2, 2, 6, t, 0.1, 0.45),
+	    "processes: 2 that agree, none more");
+	ok(runner_proc_more(near, 2, 2, 6, t, 0.1, 0.45),
+	    "processes: 2 %% apart with time left: another");
+	ok(!runner_proc_more(near, 2, 2, 6, t, 0.5, 0.45),
+	    "processes: 2 %% apart, the time spent: none (not noisy)");
+	ok(runner_proc_more(apart, 2, 2, 6, t, 0.5, 0.45),
+	    "processes: 1606 and 1313 (SHA-256, one disturbed), the time "
+	    "spent: a third to outvote one");
+	ok(runner_proc_more(edge, 2, 2, 6, t, 0.5, 0.45) &&
+	    !runner_proc_more(under, 2, 2, 6, t, 0.5, 0.45),
+	    "processes: the third from a log ratio of 0.0676 (noisy's 5 %% "
+	    "robust spread: 1.4826 x 0.0676 / 2), not at 0.0673");
+	ok(!runner_proc_more(three, 3, 2, 6, t, 0.5, 0.45),
+	    "processes: 3, the time spent: none more (one is outvoted)");
+	ok(!runner_proc_more(apart, 2, 2, 2, t, 0.5, 0.45),
+	    "processes: never beyond the most");
+}
+
+/*
  * The rule for a paired CPU case's rounds beyond its first: more only
  * while the interval is too wide and time is left, where time left counts
  * from whichever is longer, the case's budget for every build or what the
@@ -637,6 +673,7 @@ main(void)
 	test_variants(5, 8);
 	test_vary_runner();
 	test_pair_more();
+	test_proc_more();
 	test_pair_cpu();
 	test_pair_order();
 	test_vary_iters();
