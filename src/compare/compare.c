@@ -710,13 +710,6 @@ cmp_release(struct cmp_table *t)
 }
 
 /*
- * The pooled row d's process medians: those of its OK rows e[0..n-1], in
- * the order of their runs, numbered on (proc:0 ... of the first run, then
- * the second's ...), and how many came from each run (session:K, 0 for a
- * row not OK), so that pooled paired sessions pair up session by
- * session.
- */
-/*
  * The extras PREFIX0 ... of the OK rows e[0..n-1] one after another into
  * v (RESULT_UNITS_MAX at most), and how many each gave into per[i];
  * returns how many in all.
@@ -738,6 +731,14 @@ gather_units(const struct entry *e, size_t n, const char *prefix,
 	return at;
 }
 
+/*
+ * The pooled row d's process medians: those of its OK rows e[0..n-1], in
+ * the order of their runs, numbered on (proc:0 ... of the first run, then
+ * the second's ...), and how many came from each run (session:K, 0 for a
+ * row not OK), so that pooled paired sessions pair up session by
+ * session; and their medians per CPU second (proc-cpu:K) when every run
+ * gave one for each of its processes, none otherwise.
+ */
 static void
 pool_procs(struct result *d, const struct entry *e, size_t n)
 {

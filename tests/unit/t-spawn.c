@@ -159,9 +159,10 @@ main(int argc, char **argv)
 	is_str(sp.out.buf, "hello, cat", "its stdin is fed and stdout read");
 	spawn_release(&sp);
 
-	/* a program that closes its output, then exits: the exit itself
-	 * wakes the wait (pidfd), not the next tick */
-	fake("bb-quiet-exit", "exec >&- 2>&-\nsleep 0.3");
+	/* a program that closes its output, then exits 50 ms later, within
+	 * the first 100 ms wait: the exit itself wakes it (pidfd); without,
+	 * the wait always runs out first */
+	fake("bb-quiet-exit", "exec >&- 2>&-\nsleep 0.05");
 	spawn_init(&sp);
 	sp.capture_out = sp.capture_err = 1;
 	av[0] = "bb-quiet-exit";
