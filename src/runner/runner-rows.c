@@ -127,23 +127,6 @@ row_cpu(struct result *r, const struct copy_acc *a, unsigned na,
  */
 
 /*
- * The robust spread of v[0..n-1] (log residuals about their centres):
- * 1.4826 times their median absolute value; NAN when n is 0.  One
- * disturbed process of three moves it no more than the other two do.
- */
-static double
-residual_sigma(double *v, size_t n)
-{
-	size_t i;
-
-	if (n == 0)
-		return NAN;
-	for (i = 0; i < n; i++)
-		v[i] = fabs(v[i]);
-	return MAD_SIGMA * stats_median(v, n);
-}
-
-/*
  * Variants (bench.h, bench_variant): each variant's median over its
  * processes into vm (nvar entries), as the extras variant:K; the fastest
  * and slowest as variant:fastest and variant:slowest; *within: the
@@ -186,7 +169,7 @@ row_variants(struct result *r, const double *pm, size_t np, unsigned nvar,
 		result_add_extra(r, "variant:slowest",
 		    r->better == BENCH_LOWER ? hi : lo);
 	}
-	*within = residual_sigma(res, nres);
+	*within = runner_residual_sigma(res, nres);
 	free(res);
 	free(one);
 	return nv;
@@ -226,8 +209,8 @@ runner_row_procs(struct result *r, const double *pm, size_t np,
     unsigned nvar)
 {
 	struct stats ps;
-	double *vm, *res, within, c;
-	size_t nv, i;
+	double *vm, within, c;
+	size_t nv;
 
 	stats_compute(&ps, pm, np);
 	result_set_units(r, RESULT_PROC_EXTRA, pm, np);
@@ -252,12 +235,7 @@ runner_row_procs(struct result *r, const double *pm, size_t np,
 		}
 		free(vm);
 	} else {
-		res = xcalloc(np ? np : 1, sizeof(*res));
-		for (i = 0; i < np && ps.median > 0; i++)
-			res[i] = pm[i] > 0 ? log(pm[i] / ps.median) : 0;
-		within = np > 1 && ps.median > 0 ? residual_sigma(res, np) :
-		    NAN;
-		free(res);
+		within = runner_procs_within(pm, np);
 	}
 	/* noisy: the processes spread about their own placement's figure
 	 * (the placements' own spread is the layout's, not noise) */
