@@ -395,8 +395,8 @@ sysinfo_init(struct system_info *si)
 	si->run.run_cpu = -1;
 }
 
-int
-sysinfo_run_cpu_fast(const struct si_run *r, int i)
+double
+sysinfo_run_cpu_fastest(const struct si_run *r)
 {
 	double fastest = 0;
 	int k;
@@ -404,6 +404,14 @@ sysinfo_run_cpu_fast(const struct si_run *r, int i)
 	for (k = 0; k < r->noise_ncpus && k < SI_NOISE_CPUS; k++)
 		if (r->noise_rate[k] > fastest)
 			fastest = r->noise_rate[k];
+	return fastest;
+}
+
+int
+sysinfo_run_cpu_fast(const struct si_run *r, int i)
+{
+	double fastest = sysinfo_run_cpu_fastest(r);
+
 	return i >= 0 && i < r->noise_ncpus && i < SI_NOISE_CPUS &&
 	    r->noise_rate[i] > 0 &&
 	    r->noise_rate[i] >= fastest * (1 - SI_RUN_CPU_TIE);

@@ -81,6 +81,9 @@ struct si_run;
  * header line lists the slower CPUs by.
  */
 int sysinfo_run_cpu_fast(const struct si_run *r, int i);
+/* The fastest pace among r's start entries (rounds a microsecond; 0:
+ * none known). */
+double sysinfo_run_cpu_fastest(const struct si_run *r);
 struct si_run {
 	double noise_pct;		/* jitter at start, +- per cent (a
 					 * 95 % band of a fixed loop's 2 ms

@@ -331,16 +331,13 @@ const char *
 sysinfo_run_cpu_line(const struct si_run *r, char *buf, size_t len)
 {
 	struct strbuf sb;
-	double fastest = 0;
+	double fastest = sysinfo_run_cpu_fastest(r);
 	int i, slower = 0;
 
 	if (len > 0)
 		buf[0] = '\0';
 	if (r->run_cpu < 0)
 		return buf;
-	for (i = 0; i < r->noise_ncpus && i < SI_NOISE_CPUS; i++)
-		if (r->noise_rate[i] > fastest)
-			fastest = r->noise_rate[i];
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "== CPU kernels ran on CPU %d", r->run_cpu);
 	/* the CPUs the start found slower, beyond the tie */
