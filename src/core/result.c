@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,6 +145,17 @@ result_add_extra(struct result *r, const char *name, double value)
 	r->nextra++;
 }
 
+void
+result_drop_extra(struct result *r, const char *name)
+{
+	size_t i, keep = 0;
+
+	for (i = 0; i < r->nextra; i++)
+		if (strcmp(r->extra[i].name, name) != 0)
+			r->extra[keep++] = r->extra[i];
+	r->nextra = keep;
+}
+
 char *
 result_params_used(const struct result *r, char *buf, size_t len)
 {
@@ -242,11 +254,17 @@ result_set_units(struct result *r, const char *prefix, const double *v,
 void
 result_set_samples(struct result *r, const double *v, size_t n)
 {
+	double w;
+
 	r->samples = xcalloc(n ? n : 1, sizeof(double));
 	memcpy(r->samples, v, n * sizeof(double));
 	r->nsamples = n;
 	stats_compute(&r->st, v, n);
-	if (n > 1 && r->st.cv > RESULT_NOISY_CV)
+	w = stats_log_spread(v, n);
+	if (!isfinite(w))
+		return;
+	result_add_extra(r, "cv:within", w);
+	if (w > RESULT_NOISY_CV)
 		r->flags |= RF_NOISY;
 }
 

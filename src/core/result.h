@@ -122,11 +122,14 @@ size_t result_units(const struct result *r, const char *prefix, double *v,
 void result_set_units(struct result *r, const char *prefix, const double *v,
     size_t n);
 
-/* A row whose CV is above this is flagged noisy. */
+/* A row whose robust spread (cv:within) is above this is flagged noisy. */
 #define RESULT_NOISY_CV	0.05
 /*
  * Set an OK row's samples (a copy of v[0..n-1]) and their statistics,
- * and flag it noisy when they spread more than RESULT_NOISY_CV.
+ * and flag it noisy when they spread more than RESULT_NOISY_CV about
+ * their median (stats_log_spread(), kept as the extra cv:within: the
+ * spread the figure, a median, feels, so one disturbed sample of three
+ * does not flag it).  A row run in processes is judged again on theirs.
  */
 void result_set_samples(struct result *r, const double *v, size_t n);
 
@@ -154,6 +157,8 @@ void result_free_rows(struct result *rows, size_t n);
 void result_copy(struct result *dst, const struct result *src);	/* deep */
 void result_add_extra(struct result *, const char *name, double value);
 int result_get_extra(const struct result *, const char *name, double *out);
+/* Remove r's extra NAME, if it has one. */
+void result_drop_extra(struct result *, const char *name);
 /* (run_info_identity() and run_info_release() are identity's: runinfo.h) */
 
 #endif

@@ -522,21 +522,23 @@ static const struct {
 	double scale;
 	const char *before, *after;	/* around the range */
 	int per_sample;			/* the extra counts samples */
+	int procs;	/* noisy: the entry for rows run in processes */
 } text_why_tab[] = {
-	/* noisy: a case run in processes by their spread, any other by
-	 * its samples' (the CV column) */
+	/* noisy: by the robust spread cv:within, a case run in processes
+	 * (whose cv:samples keeps its samples' CV) of theirs, any other of
+	 * its samples; a row stored before its samples had one: the CV */
 	{ RF_NOISY, 'N', "cv:within", NULL, 100, "processes spread ",
-	    " (over 5 %)", 0 },
-	{ RF_NOISY, 'N', NULL, NULL, 100, "samples spread ", " (over 5 %)",
-	    0 },
+	    " (over 5 %)", 0, 1 },
+	{ RF_NOISY, 'N', "cv:within", NULL, 100, "samples spread ",
+	    " (over 5 %)", 0, 0 },
 	{ RF_DRIFTED, 'D', "mon.pace", NULL, 1, "pace ", " of the run's "
-	    "start", 0 },
+	    "start", 0, 0 },
 	{ RF_BUSY, 'B', "mon.busy_cores", "mon.cpus_spare", 1, "", " cores "
-	    "of other work beyond the CPUs they left spare", 0 },
+	    "of other work beyond the CPUs they left spare", 0, 0 },
 	{ RF_PREEMPTED, 'P', "preempted", NULL, 100, "", " of their samples "
-	    "under 0.9 CPU/wall", 1 },
+	    "under 0.9 CPU/wall", 1, 0 },
 	{ RF_LAYOUT, 'L', "layout:spread", NULL, 100, "placements ",
-	    " apart, in two groups", 0 },
+	    " apart, in two groups", 0, 0 },
 };
 
 static void
@@ -558,15 +560,16 @@ text_why(struct fmt *f)
 			    !(r->flags & text_why_tab[k].flag))
 				continue;
 			if (text_why_tab[k].flag == RF_NOISY &&
-			    (result_get_extra(r, "cv:within", &v) == 0) !=
-			    (text_why_tab[k].extra != NULL))
+			    (result_get_extra(r, "cv:samples", &v) == 0) !=
+			    text_why_tab[k].procs)
 				continue;	/* the other N entry's */
 			n++;
-			if (text_why_tab[k].extra == NULL)
+			if (result_get_extra(r, text_why_tab[k].extra, &v) !=
+			    0) {
+				if (text_why_tab[k].flag != RF_NOISY)
+					continue;
 				v = r->st.cv;
-			else if (result_get_extra(r, text_why_tab[k].extra,
-			    &v) != 0)
-				continue;
+			}
 			/* an old row without the minus: as it was stored */
 			if (text_why_tab[k].minus != NULL &&
 			    result_get_extra(r, text_why_tab[k].minus, &m) == 0)

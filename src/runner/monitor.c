@@ -661,8 +661,10 @@ energy_unit(const char *unit, char *out, size_t len)
 int
 monitor_energy_row(const struct result *r, struct result *e)
 {
+	/* the spreads its noisy flag rests on (fmt-text.c's why line) */
+	static const char *const spread[] = { "cv:within", "cv:samples" };
 	char unit[sizeof(e->unit)], name[sizeof(e->case_name)];
-	double w, fig, *v;
+	double w, fig, *v, x;
 	size_t i, n = 0;
 	int k;
 
@@ -701,6 +703,11 @@ monitor_energy_row(const struct result *r, struct result *e)
 	e->st.cv = r->st.cv;
 	e->st.sdcv = r->st.sdcv;
 	e->flags = r->flags;
+	for (i = 0; i < ARRAY_SIZE(spread); i++)
+		if (result_get_extra(r, spread[i], &x) == 0)
+			result_add_extra(e, spread[i], x);
+		else
+			result_drop_extra(e, spread[i]);
 	result_add_extra(e, "power:avg_w", w);
 	free(v);
 	return 0;

@@ -18,23 +18,6 @@
 #define CTX_MAX_METRICS 32
 #define CTX_MAX_EXTRAS 32
 
-/* 1.4826: the median absolute deviation of a standard normal, inverted */
-#define MAD_SIGMA	1.4826
-
-/*
- * The robust spread of v[0..n-1] (log residuals about their centres):
- * MAD_SIGMA times their median absolute value (v is overwritten by the
- * absolute values); NAN when n is 0.  One disturbed process of three
- * moves it no more than the other two do.  Pure (runner-procs.c).
- */
-double runner_residual_sigma(double *v, size_t n);
-/*
- * The robust spread (a CV) of a case's np process medians pm about their
- * median, the spread its row is flagged noisy by when it has no
- * variants; NAN for fewer than 2 or a median not above 0.  Pure.
- */
-double runner_procs_within(const double *pm, size_t np);
-
 struct ctx_metric {
 	char name[48], unit[16];
 	int better;

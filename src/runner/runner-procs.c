@@ -17,34 +17,6 @@
 #include "stats.h"
 #include "util.h"
 
-double
-runner_residual_sigma(double *v, size_t n)
-{
-	size_t i;
-
-	if (n == 0)
-		return NAN;
-	for (i = 0; i < n; i++)
-		v[i] = fabs(v[i]);
-	return MAD_SIGMA * stats_median(v, n);
-}
-
-double
-runner_procs_within(const double *pm, size_t np)
-{
-	double med = np > 1 ? stats_median(pm, np) : 0, *res, w;
-	size_t i;
-
-	if (!(med > 0))
-		return NAN;
-	res = xcalloc(np, sizeof(*res));
-	for (i = 0; i < np; i++)
-		res[i] = pm[i] > 0 ? log(pm[i] / med) : 0;
-	w = runner_residual_sigma(res, np);
-	free(res);
-	return w;
-}
-
 int
 runner_proc_more(const double *pm, size_t np, size_t procs, size_t most,
     double target_cv, double spent, double budget)
@@ -62,7 +34,7 @@ runner_proc_more(const double *pm, size_t np, size_t procs, size_t most,
 		return 1;
 	/* two whose spread would flag the row noisy */
 	return np == 2 && pm[0] > 0 && pm[1] > 0 &&
-	    runner_procs_within(pm, np) > RESULT_NOISY_CV;
+	    stats_log_spread(pm, np) > RESULT_NOISY_CV;
 }
 
 size_t

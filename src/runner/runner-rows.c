@@ -169,7 +169,7 @@ row_variants(struct result *r, const double *pm, size_t np, unsigned nvar,
 		result_add_extra(r, "variant:slowest",
 		    r->better == BENCH_LOWER ? hi : lo);
 	}
-	*within = runner_residual_sigma(res, nres);
+	*within = stats_mad_sigma(res, nres);
 	free(res);
 	free(one);
 	return nv;
@@ -235,7 +235,7 @@ runner_row_procs(struct result *r, const double *pm, size_t np,
 		}
 		free(vm);
 	} else {
-		within = runner_procs_within(pm, np);
+		within = stats_log_spread(pm, np);
 	}
 	/* noisy: the processes spread about their own placement's figure
 	 * (the placements' own spread is the layout's, not noise) */
@@ -243,6 +243,8 @@ runner_row_procs(struct result *r, const double *pm, size_t np,
 		r->flags |= RF_NOISY;
 	if (isfinite(within))
 		result_add_extra(r, "cv:within", within);
+	else	/* not the samples' spread (result_set_samples) */
+		result_drop_extra(r, "cv:within");
 }
 
 /*

@@ -1,7 +1,7 @@
 /*
  * stats.c - median, mean, standard deviation (sample, n-1), the robust CV
  * (interquartile range / 1.349 / median) and the classic one, min, max;
- * the geometric mean.
+ * the geometric mean; the median absolute deviation's spread.
  */
 #include "config.h"
 
@@ -74,6 +74,34 @@ stats_geomean(const double *v, size_t n)
 		s += log(v[i]);
 	}
 	return n > 0 ? exp(s / (double)n) : NAN;
+}
+
+double
+stats_mad_sigma(double *v, size_t n)
+{
+	size_t i;
+
+	if (n == 0)
+		return NAN;
+	for (i = 0; i < n; i++)
+		v[i] = fabs(v[i]);
+	return STATS_MAD_SIGMA * stats_median(v, n);
+}
+
+double
+stats_log_spread(const double *v, size_t n)
+{
+	double med = n > 1 ? stats_median(v, n) : 0, *res, w;
+	size_t i;
+
+	if (!(med > 0))
+		return NAN;
+	res = xcalloc(n, sizeof(*res));
+	for (i = 0; i < n; i++)
+		res[i] = v[i] > 0 ? log(v[i] / med) : 0;
+	w = stats_mad_sigma(res, n);
+	free(res);
+	return w;
 }
 
 double

@@ -32,4 +32,21 @@ void stats_sort(double *v, size_t n);
 /* The geometric mean of v[0..n-1]; NAN when n is 0 or a value is not > 0. */
 double stats_geomean(const double *v, size_t n);
 
+/* 1.4826: the median absolute deviation of a standard normal, inverted */
+#define STATS_MAD_SIGMA	1.4826
+/*
+ * The robust spread of v[0..n-1] (residuals about their centres, logs):
+ * STATS_MAD_SIGMA times their median absolute value (v is overwritten by
+ * the absolute values); NAN when n is 0.  One disturbed value of three
+ * moves it no more than the other two do.
+ */
+double stats_mad_sigma(double *v, size_t n);
+/*
+ * The robust spread (a CV) of v[0..n-1] about their median: the
+ * stats_mad_sigma() of their logs' residuals; a value not above 0 counts
+ * as on the median.  NAN for fewer than 2 or a median not above 0.  The
+ * spread a row is flagged noisy by, of its processes or of its samples.
+ */
+double stats_log_spread(const double *v, size_t n);
+
 #endif

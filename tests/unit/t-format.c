@@ -367,7 +367,7 @@ check_run_cpu_line(void)
 static void
 check_why(const struct run_info *ri, const struct result *proto)
 {
-	struct result rows[3];
+	struct result rows[4];
 	double forty[40];
 	char *buf;
 	size_t i;
@@ -375,30 +375,38 @@ check_why(const struct run_info *ri, const struct result *proto)
 	memset(rows, 0, sizeof(rows));
 	for (i = 0; i < 40; i++)
 		forty[i] = 1.0;
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 4; i++) {
 		rows[i] = *proto;
 		rows[i].extra = NULL;
 		rows[i].nextra = 0;
 		rows[i].status = ST_OK;
 	}
+	/* in processes (cv:samples): noisy by their spread */
 	rows[0].flags = RF_NOISY | RF_DRIFTED;
 	result_add_extra(&rows[0], "cv:within", 0.075);
+	result_add_extra(&rows[0], "cv:samples", 0.02);
 	result_add_extra(&rows[0], "mon.pace", 0.62);
 	rows[1].flags = RF_NOISY | RF_BUSY | RF_PREEMPTED;
 	rows[1].samples = forty;	/* the count must have its samples */
 	rows[1].nsamples = 40;
 	result_add_extra(&rows[1], "preempted", 12);
 	result_add_extra(&rows[1], "cv:within", 0.31);
+	result_add_extra(&rows[1], "cv:samples", 0.5);
 	result_add_extra(&rows[1], "mon.busy_cores", 1.4);
 	result_add_extra(&rows[1], "mon.cpus_spare", 1);	/* 0.4 over */
 	result_add_extra(&rows[1], "mon.pace", 0.99);	/* not drifted */
-	/* no layout:spread: L left out; noisy in one process: its CV */
+	/* no layout:spread: L left out; noisy in one process: its
+	 * samples' robust spread, not the CV column */
 	rows[2].flags = RF_LAYOUT | RF_NOISY;
-	rows[2].st.cv = 0.087;
-	buf = text_of(ri, rows, 3);
+	rows[2].st.cv = 0.03;
+	result_add_extra(&rows[2], "cv:within", 0.087);
+	/* a row stored before samples had cv:within: the CV column */
+	rows[3].flags = RF_NOISY;
+	rows[3].st.cv = 0.12;
+	buf = text_of(ri, rows, 4);
 	unwrap(buf);
 	if (!ok(strstr(buf, "== why flagged: N on 2 rows: processes spread "
-	    "7.5 to 31 % (over 5 %); N on 1 row: samples spread 8.7 % "
+	    "7.5 to 31 % (over 5 %); N on 2 rows: samples spread 8.7 to 12 % "
 	    "(over 5 %); D on 1 row: pace 0.62 of the run's "
 	    "start; B on 1 row: 0.4 cores of other work beyond the CPUs they left "
 	    "spare; P on "
@@ -407,7 +415,7 @@ check_why(const struct run_info *ri, const struct result *proto)
 	    "only"))
 		diag("%s", buf);
 	free(buf);
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		free(rows[i].extra);
 	rows[0] = *proto;
 	rows[0].flags = 0;

@@ -139,10 +139,12 @@ energy(void)
 /*
  * A row of unit u with samples 1, 2, 4 and the figure fig (4: as a median
  * over processes may differ from the pooled samples'), at 2 W or without
- * watts.
+ * watts; run in processes (procs: spread 0.07 about their figure) or
+ * stored before rows kept their spread.
  */
 static int
-energy_of(const char *u, int watts, double fig, struct result *e)
+energy_of_procs(const char *u, int watts, double fig, int procs,
+    struct result *e)
 {
 	static double v[] = { 1, 2, 4 };
 	struct result r;
@@ -161,16 +163,27 @@ energy_of(const char *u, int watts, double fig, struct result *e)
 	r.flags = RF_NOISY;
 	if (watts)
 		result_add_extra(&r, "power:avg_w", 2.0);
+	if (procs) {
+		result_add_extra(&r, "cv:within", 0.07);
+		result_add_extra(&r, "cv:samples", 0.25);
+	}
 	rc = monitor_energy_row(&r, e);
 	r.samples = NULL;
 	result_release(&r);
 	return rc;
 }
 
+static int
+energy_of(const char *u, int watts, double fig, struct result *e)
+{
+	return energy_of_procs(u, watts, fig, 1, e);
+}
+
 static void
 energy_rows(void)
 {
 	struct result e;
+	double x, y;
 
 	ok(energy_of("B/s", 1, 4, &e) == 0, "a rate with watts: an energy row");
 	is_str(e.case_name, "c/8192/energy", "named CASE/energy");
@@ -181,6 +194,13 @@ energy_rows(void)
 	ok(e.nsamples == 3 && e.samples[2] == 0.5, "a value per sample");
 	ok(e.st.cv == 0.25 && (e.flags & RF_NOISY), "the case's spread and "
 	    "flags");
+	ok(result_get_extra(&e, "cv:within", &x) == 0 && x == 0.07 &&
+	    result_get_extra(&e, "cv:samples", &y) == 0 && y == 0.25,
+	    "and the spread its noisy flag rests on (fmt-text's why line)");
+	result_release(&e);
+	ok(energy_of_procs("B/s", 1, 4, 0, &e) == 0 &&
+	    result_get_extra(&e, "cv:within", &x) != 0, "a case without one: "
+	    "none, not its energy samples' own");
 	result_release(&e);
 	ok(energy_of("s", 1, 4, &e) == 0 && strcmp(e.unit, "J") == 0 &&
 	    e.st.median == 8.0, "a time: J per operation, 2 W x 4 s");
