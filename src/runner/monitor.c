@@ -407,16 +407,17 @@ vc_bits(struct monitor *m)
 
 /*
  * The pace now: a new check when the last is NOISE_PACE_EVERY seconds
- * old or more, else the last one's (a run of short cases is checked once
- * every few seconds, not twice a case).
+ * old or more or read drift, else the last one's (a run of short cases
+ * is checked once every few seconds, not twice a case).
  */
 static double
 pace_check(struct monitor *m, int cpu)
 {
 	if (m->o.pace_ref == NULL)
 		return NAN;
-	if (isnan(m->pace_last) || cpu != m->pace_cpu ||
-	    now_mono() - m->pace_when >= m->o.pace_every) {
+	if (cpu != m->pace_cpu || !noise_pace_reuse(m->pace_last,
+	    now_mono() - m->pace_when, m->o.pace_every,
+	    noise_pace_bound(m->o.pace_ref))) {
 		m->pace_last = noise_pace_on(m->o.pace_ref, cpu, NULL);
 		m->pace_when = now_mono();
 		m->pace_cpu = cpu;

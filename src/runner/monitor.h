@@ -7,10 +7,10 @@
  * `throttled`, `hot` and `busy` and into per-case "mon.*" extras stored
  * with each row.
  * Before and after each case it also times the noise floor's fixed loop
- * on the run's CPUs (noise.h, a pace check, about 10 ms a CPU; at most
+ * on the run's CPUs (noise.h, a pace check, about 30 ms a CPU; at most
  * one every NOISE_PACE_EVERY seconds, so short cases share the last
- * one): a case the machine ran it slower or faster than at the run's
- * start is `drifted`.
+ * one, unless it read drift): a case the machine ran it slower or faster
+ * than at the run's start is `drifted`.
  */
 #ifndef BOARDBENCH_MONITOR_H
 #define BOARDBENCH_MONITOR_H
@@ -69,7 +69,8 @@ struct monitor_summary {
 	double pace;
 	double pace_bound;		/* drifted beyond 1 +- this */
 	unsigned pace_checks;		/* made at its begin and end: 0 to 2
-					 * (0: the last one's, < 2 s old) */
+					 * (0: the last one's, < 2 s old and
+					 * no drift) */
 };
 
 struct monitor;

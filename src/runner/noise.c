@@ -149,6 +149,12 @@ noise_pace_confirm(double first, double again, double bound)
 	return fabs(again - 1) < fabs(first - 1) ? again : first;
 }
 
+int
+noise_pace_reuse(double last, double age, double every, double bound)
+{
+	return isfinite(last) && age < every && !(fabs(last - 1) > bound);
+}
+
 /* One look at the pace on the CPU this thread is pinned to, against a
  * start of `rate` rounds a microsecond: the median of its windows. */
 static double

@@ -32,7 +32,8 @@
 #define NOISE_PACE_WINDOWS	3
 #define NOISE_PACE_BOUND	0.10
 #define NOISE_PACE_BOUND_MAX	0.20
-/* Seconds between pace checks, at least: short cases share one. */
+/* Seconds between pace checks, at least: short cases share one that
+ * read no drift (noise_pace_reuse). */
 #define NOISE_PACE_EVERY	2.0
 
 /*
@@ -72,6 +73,14 @@ double noise_pace_on(const struct si_run *ref, int cpu, unsigned *looks);
  * one nearer 1.  Pure.
  */
 double noise_pace_confirm(double first, double again, double bound);
+/*
+ * May a case take the last check's pace, `last` (NAN: none), made `age`
+ * seconds ago, rather than make its own?  Only when it is younger than
+ * `every` and within `bound` of 1: a check that read drift is never
+ * shared, so a dip of a second or two flags the cases it met, each by
+ * its own check, not every case of the next `every` seconds.  Pure.
+ */
+int noise_pace_reuse(double last, double age, double every, double bound);
 
 /*
  * The CPU an unpinned run measures its CPU kernels on (doc/DESIGN.md

@@ -345,17 +345,29 @@ test_pace(void)
 	    "a start a thousandth as fast: the case's pace reads %g, drifted",
 	    s.pace);
 	is_double(s.pace_bound, NOISE_PACE_BOUND, 0, "the case's bound");
-	is_int(s.pace_checks, 1, "one check: the end shares the begin's");
+	is_int(s.pace_checks, 2, "a check that read drift is not shared: "
+	    "the end makes its own");
 
-	/* checks at most every pace_every seconds: cases share the last */
+	/* checks at most every pace_every seconds: cases share the last,
+	 * unless it read drift (qq run 11, 17:20: one check at 0.886
+	 * flagged ten crypto rows that read 0.96-1.04 of their usual) */
+	ok(noise_pace_reuse(0.95, 1.0, 2.0, 0.1), "a check 1 s old within "
+	    "the bound is shared");
+	ok(!noise_pace_reuse(0.95, 2.0, 2.0, 0.1), "... not once it is "
+	    "pace_every old");
+	ok(!noise_pace_reuse(0.886, 0.1, 2.0, 0.1) &&
+	    !noise_pace_reuse(1.15, 0.1, 2.0, 0.1), "... nor one that read "
+	    "drift, slower or faster");
+	ok(noise_pace_reuse(1.06, 0.1, 2.0, 0.1), "... and one faster "
+	    "within it");
+	ok(!noise_pace_reuse(NAN, 0.1, 2.0, 0.1), "... nor no check");
 	m = monitor_new(&o);
 	monitor_case_begin(m);
 	monitor_case_end(m, &s);
-	v = s.pace;
 	monitor_case_begin(m);
 	monitor_case_end(m, &s);
-	ok(s.pace_checks == 0 && s.pace == v, "a case soon after another "
-	    "shares its check (%u checks)", s.pace_checks);
+	ok(s.pace_checks == 2 && s.pace > 2, "a case soon after one that "
+	    "read drift makes its own checks (%u)", s.pace_checks);
 	monitor_free(m);
 	o.pace_every = 1e-9;
 	m = monitor_new(&o);
@@ -403,13 +415,14 @@ test_pace(void)
 	    s.pace);
 	monitor_case_begin_on(m, ref.noise_cpu[0]);
 	monitor_case_end(m, &s);
-	ok(s.pace_checks == 1 && s.pace > 2 && (s.flags & RF_DRIFTED),
-	    "... pinned to the drifted CPU: a check of its own (%u), drifted "
-	    "(%g)", s.pace_checks, s.pace);
+	ok(s.pace_checks == 2 && s.pace > 2 && (s.flags & RF_DRIFTED),
+	    "... pinned to the drifted CPU: checks of its own, at its begin "
+	    "and end, since they read drift (%u), drifted (%g)",
+	    s.pace_checks, s.pace);
 	monitor_case_begin(m);
 	monitor_case_end(m, &s);
-	ok(s.pace_checks == 1 && (s.flags & RF_DRIFTED), "... unpinned: a "
-	    "check of every CPU, drifted (%u)", s.pace_checks);
+	ok(s.pace_checks == 2 && (s.flags & RF_DRIFTED), "... unpinned: "
+	    "checks of every CPU, drifted (%u)", s.pace_checks);
 	monitor_free(m);
 	o.pace_ref = NULL;
 
