@@ -145,15 +145,23 @@ result_add_extra(struct result *r, const char *name, double value)
 	r->nextra++;
 }
 
-void
-result_drop_extra(struct result *r, const char *name)
+/* Remove r's extras whose names match the first len bytes of name (a
+ * prefix; strlen + 1: the whole name). */
+static void
+drop_extras(struct result *r, const char *name, size_t len)
 {
 	size_t i, keep = 0;
 
 	for (i = 0; i < r->nextra; i++)
-		if (strcmp(r->extra[i].name, name) != 0)
+		if (strncmp(r->extra[i].name, name, len) != 0)
 			r->extra[keep++] = r->extra[i];
 	r->nextra = keep;
+}
+
+void
+result_drop_extra(struct result *r, const char *name)
+{
+	drop_extras(r, name, strlen(name) + 1);
 }
 
 char *
@@ -238,13 +246,10 @@ void
 result_set_units(struct result *r, const char *prefix, const double *v,
     size_t n)
 {
-	size_t i, keep = 0, plen = strlen(prefix);
 	char name[32];
+	size_t i;
 
-	for (i = 0; i < r->nextra; i++)
-		if (strncmp(r->extra[i].name, prefix, plen) != 0)
-			r->extra[keep++] = r->extra[i];
-	r->nextra = keep;
+	drop_extras(r, prefix, strlen(prefix));
 	for (i = 0; i < n && i < RESULT_UNITS_MAX; i++) {
 		bufprintf(name, sizeof(name), "%s%zu", prefix, i);
 		result_add_extra(r, name, v[i]);
