@@ -761,6 +761,54 @@ pool_procs(struct result *d, const struct entry *e, size_t n)
 	free(v);
 }
 
+/*
+ * A pooled row in code placements (every OK row of e[0..n-1] gave the
+ * same two or more variant:K): each placement's figure is the geometric
+ * mean of the runs' figures for it, and the row's figure the geometric
+ * mean of those, as a run's own is (the expectation over layouts; the
+ * pooled samples' median is a speed no placement runs at); its slowest
+ * and fastest placement from the same.  0, or -1 (d untouched) when the
+ * rows are not in placements alike.
+ */
+static int
+pool_variants(struct result *d, const struct entry *e, size_t n)
+{
+	double v[CMP_VARIANTS_MAX], lsum[CMP_VARIANTS_MAX], lo = 0, hi = 0;
+	size_t nv = 0, m, i, k, runs = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct result *r = e[i].r;
+
+		if (r->status != ST_OK)
+			continue;
+		m = result_units(r, RESULT_VARIANT_EXTRA, v, ARRAY_SIZE(v));
+		if (m < 2 || (runs > 0 && m != nv))
+			return -1;
+		for (k = 0; k < m; k++) {
+			if (!(v[k] > 0) || !isfinite(v[k]))
+				return -1;
+			lsum[k] = (runs > 0 ? lsum[k] : 0) + log(v[k]);
+		}
+		nv = m;
+		runs++;
+	}
+	if (runs < 2)
+		return -1;
+	for (k = 0; k < nv; k++) {
+		v[k] = exp(lsum[k] / (double)runs);
+		lo = k == 0 || v[k] < lo ? v[k] : lo;
+		hi = k == 0 || v[k] > hi ? v[k] : hi;
+	}
+	/* the prefix's units first: they drop variant:slowest and :fastest */
+	result_set_units(d, RESULT_VARIANT_EXTRA, v, nv);
+	result_add_extra(d, "variant:fastest", d->better == BENCH_LOWER ?
+	    lo : hi);
+	result_add_extra(d, "variant:slowest", d->better == BENCH_LOWER ?
+	    hi : lo);
+	d->st.median = stats_geomean(v, nv);
+	return 0;
+}
+
 void
 cmp_pool(const struct result *const *runs, const size_t *nrows,
     size_t nruns, struct result **out, size_t *nout)
@@ -834,6 +882,10 @@ cmp_pool(const struct result *const *runs, const size_t *nrows,
 			/* rows without raw samples: the median of medians */
 			d->st.median = stats_median(meds, nmed);
 		}
+		/* after the samples' statistics: in placements, the figure
+		 * is theirs */
+		if (nmed > 1)
+			(void)pool_variants(d, e + i, j - i);
 		free(meds);
 	}
 	free(e);

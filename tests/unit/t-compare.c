@@ -736,6 +736,59 @@ test_pool_cpu(void)
 }
 
 /*
+ * Pooling runs in code placements: the figure is the geometric mean over
+ * the placements of each one's geometric mean over the runs, as a run's
+ * own is, and the placement range is the pooled placements'; the
+ * samples' median lies between the modes (issue 39), a speed no
+ * placement runs at.
+ */
+static void
+test_pool_variants(void)
+{
+	/* two placements, one fast and one slow, in each of two runs */
+	static const double va[2] = { 4000, 2500 }, vb[2] = { 3600, 2400 };
+	struct result r[2], *out;
+	const struct result *runs[2] = { &r[0], &r[1] };
+	size_t one[2] = { 1, 1 }, n;
+	double u[4], f, s, x;
+
+	mkrow(&r[0], "lp", "rolled", 1, 3200, 6, ST_OK);
+	mkrow(&r[1], "lp", "rolled", 1, 2900, 6, ST_OK);
+	result_set_units(&r[0], RESULT_VARIANT_EXTRA, va, 2);
+	result_set_units(&r[1], RESULT_VARIANT_EXTRA, vb, 2);
+	result_add_extra(&r[0], "variant:fastest", 4000);
+	result_add_extra(&r[0], "variant:slowest", 2500);
+	r[0].st.median = sqrt(4000.0 * 2500);
+	r[1].st.median = sqrt(3600.0 * 2400);
+	cmp_pool(runs, one, 2, &out, &n);
+	x = sqrt(sqrt(4000.0 * 3600) * sqrt(2500.0 * 2400));
+	ok(n == 1 && fabs(out[0].st.median / x - 1) < 1e-12, "pool in "
+	    "placements: the geometric mean of each placement's, %g (%g)",
+	    x, n == 1 ? out[0].st.median : NAN);
+	ok(result_units(&out[0], RESULT_VARIANT_EXTRA, u, 4) == 2 &&
+	    fabs(u[0] / sqrt(4000.0 * 3600) - 1) < 1e-12 &&
+	    fabs(u[1] / sqrt(2500.0 * 2400) - 1) < 1e-12, "... each "
+	    "placement's figure over the runs");
+	ok(result_get_extra(&out[0], "variant:fastest", &f) == 0 &&
+	    result_get_extra(&out[0], "variant:slowest", &s) == 0 &&
+	    f == u[0] && s == u[1], "... the fastest and slowest of them, "
+	    "not one run's");
+	result_release(&out[0]);
+	free(out);
+	/* placements that differ between the runs: the samples, as before */
+	result_set_units(&r[1], RESULT_VARIANT_EXTRA, vb, 1);
+	cmp_pool(runs, one, 2, &out, &n);
+	ok(n == 1 && out[0].st.median > 2900 && out[0].st.median < 3200 &&
+	    out[0].st.median == stats_median(out[0].samples,
+	    out[0].nsamples), "... runs in different placements: the pooled "
+	    "samples' median (%g)", n == 1 ? out[0].st.median : NAN);
+	result_release(&out[0]);
+	free(out);
+	result_release(&r[0]);
+	result_release(&r[1]);
+}
+
+/*
  * Pooled paired sessions (compare --pool of runs made with --against):
  * three sessions of 6 pairs each, B 10 % faster in every pair of a
  * session, but by 1.05, 1.10 and 1.15 in the three (a disturbance that
@@ -823,5 +876,6 @@ main(void)
 	test_variants();
 	test_sessions();
 	test_pool_cpu();
+	test_pool_variants();
 	return done_testing();
 }
