@@ -773,7 +773,7 @@ pool_procs(struct result *d, const struct entry *e, size_t n)
 static int
 pool_variants(struct result *d, const struct entry *e, size_t n)
 {
-	double v[CMP_VARIANTS_MAX], lsum[CMP_VARIANTS_MAX], lo = 0, hi = 0;
+	double v[CMP_VARIANTS_MAX], lsum[CMP_VARIANTS_MAX] = { 0 };
 	size_t nv = 0, m, i, k, runs = 0;
 
 	for (i = 0; i < n; i++) {
@@ -787,24 +787,18 @@ pool_variants(struct result *d, const struct entry *e, size_t n)
 		for (k = 0; k < m; k++) {
 			if (!(v[k] > 0) || !isfinite(v[k]))
 				return -1;
-			lsum[k] = (runs > 0 ? lsum[k] : 0) + log(v[k]);
+			lsum[k] += log(v[k]);
 		}
 		nv = m;
 		runs++;
 	}
 	if (runs < 2)
 		return -1;
-	for (k = 0; k < nv; k++) {
+	for (k = 0; k < nv; k++)
 		v[k] = exp(lsum[k] / (double)runs);
-		lo = k == 0 || v[k] < lo ? v[k] : lo;
-		hi = k == 0 || v[k] > hi ? v[k] : hi;
-	}
 	/* the prefix's units first: they drop variant:slowest and :fastest */
 	result_set_units(d, RESULT_VARIANT_EXTRA, v, nv);
-	result_add_extra(d, "variant:fastest", d->better == BENCH_LOWER ?
-	    lo : hi);
-	result_add_extra(d, "variant:slowest", d->better == BENCH_LOWER ?
-	    hi : lo);
+	result_set_variant_range(d, v, nv);
 	d->st.median = stats_geomean(v, nv);
 	return 0;
 }

@@ -257,6 +257,20 @@ result_set_units(struct result *r, const char *prefix, const double *v,
 }
 
 void
+result_set_variant_range(struct result *r, const double *v, size_t n)
+{
+	double lo = v[0], hi = v[0];
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+	}
+	result_add_extra(r, "variant:fastest", r->better < 0 ? lo : hi);
+	result_add_extra(r, "variant:slowest", r->better < 0 ? hi : lo);
+}
+
+void
 result_set_samples(struct result *r, const double *v, size_t n)
 {
 	double w;

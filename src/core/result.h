@@ -121,6 +121,11 @@ size_t result_units(const struct result *r, const char *prefix, double *v,
 /* Replace r's extras PREFIX0 ... by v[0..n-1] (at most RESULT_UNITS_MAX). */
 void result_set_units(struct result *r, const char *prefix, const double *v,
     size_t n);
+/*
+ * The extras variant:fastest and variant:slowest of r from its variants'
+ * figures v[0..n-1] (n > 0); fastest: the least when r->better is -1.
+ */
+void result_set_variant_range(struct result *r, const double *v, size_t n);
 
 /* A row whose robust spread (cv:within) is above this is flagged noisy. */
 #define RESULT_NOISY_CV	0.05

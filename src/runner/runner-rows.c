@@ -139,7 +139,7 @@ static size_t
 row_variants(struct result *r, const double *pm, size_t np, unsigned nvar,
     double *vm, double *within)
 {
-	double *one = xcalloc(np ? np : 1, sizeof(*one)), lo = 0, hi = 0;
+	double *one = xcalloc(np ? np : 1, sizeof(*one));
 	double *res = xcalloc(np ? np : 1, sizeof(*res));
 	char name[sizeof(r->extra->name)];
 	size_t k, n, i, nv = 0, nres = 0;
@@ -157,18 +157,10 @@ row_variants(struct result *r, const double *pm, size_t np, unsigned nvar,
 			res[nres++] = log(one[i] / vm[nv]);
 		bufprintf(name, sizeof(name), "variant:%u", v);
 		result_add_extra(r, name, vm[nv]);
-		if (nv == 0 || vm[nv] < lo)
-			lo = vm[nv];
-		if (nv == 0 || vm[nv] > hi)
-			hi = vm[nv];
 		nv++;
 	}
-	if (nv > 0) {
-		result_add_extra(r, "variant:fastest",
-		    r->better == BENCH_LOWER ? lo : hi);
-		result_add_extra(r, "variant:slowest",
-		    r->better == BENCH_LOWER ? hi : lo);
-	}
+	if (nv > 0)
+		result_set_variant_range(r, vm, nv);
 	*within = stats_mad_sigma(res, nres);
 	free(res);
 	free(one);
